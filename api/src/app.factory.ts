@@ -1,0 +1,39 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import type { AppConfig } from './config/app-config.js';
+import { AppModule } from './app.module.js';
+import { createValidationPipe } from './common/validation.js';
+import { serveWeb } from './web/serve-web.js';
+
+/** Builds the API (and, when `serveWeb`, the composed front end) on one Fastify server. */
+export async function createApp(config: AppConfig, opts: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: true });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: opts.logger === false ? false : ['log', 'warn', 'error'],
+    bufferLogs: false,
+  });
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.enableCors({
+    origin: config.corsOrigins,
+    credentials: false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  });
+  // the HTML's Content-Security-Policy is written by serveWeb (it depends on /remotes.json)
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(compress, { threshold: 1024 });
+
+  const docs = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Circo API').setVersion('1.0').addBearerAuth().build(),
+  );
+  SwaggerModule.setup('api/docs', app, docs, { jsonDocumentUrl: 'api/docs-json' });
+
+  if (config.serveWeb) await serveWeb(app.getHttpAdapter().getInstance(), config);
+  await app.init();
+  return app;
+}

@@ -1,0 +1,144 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, where the built front ends live (shell/dist and each remote dist). */
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  corsOrigins: string[];
+  publicUrl: string;
+  salesPaused: boolean;
+  accessPeriodMonths: number;
+  webRoot: string;
+  remotesFile: string;
+  contentDir: string;
+  serveWeb: boolean;
+  logLevel: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  seedDemo: boolean;
+  rateLimit: { login: number; register: number; forgot: number; windowMs: number };
+  stripe: {
+    secretKey: string | null;
+    publishableKey: string | null;
+    webhookSecret: string | null;
+    host: string | null;
+    port: number | null;
+    protocol: 'http' | 'https';
+  };
+  cloudinaryUrl: string | null;
+  vimeoToken: string | null;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${key} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = env[key]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${key} must be true or false (got "${env[key]}")`);
+}
+
+function str(env: Env, key: string): string | null {
+  const v = env[key]?.trim();
+  return v ? v : null;
+}
+
+/** A JWT secret of 256 bits, generated into the data dir on first start when none is configured. */
+function jwtSecretFor(env: Env, dataDir: string): string {
+  const configured = str(env, 'JWT_SECRET');
+  if (configured) {
+    if (Buffer.byteLength(configured) < 32) {
+      throw new ConfigError('JWT_SECRET must be at least 32 bytes (256 bits)');
+    }
+    return configured;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and validates `process.env` once at boot; a bad value stops the start with a clear message. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = int(env, 'PORT', 3000, 0, 65535);
+  const dataDir = resolve(env.DATA_DIR ?? join(repoRoot, 'data'));
+  const databaseUrl = str(env, 'DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const protocol = (env.STRIPE_API_PROTOCOL ?? 'https') as 'http' | 'https';
+  if (protocol !== 'http' && protocol !== 'https') {
+    throw new ConfigError('STRIPE_API_PROTOCOL must be http or https');
+  }
+  const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    jwtSecret: jwtSecretFor(env, dataDir),
+    jwtExpiresIn: env.JWT_EXPIRES_IN ?? '7d',
+    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203,http://localhost:4204')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    publicUrl,
+    salesPaused: bool(env, 'SALES_PAUSED', false),
+    accessPeriodMonths: int(env, 'ACCESS_PERIOD_MONTHS', 12, 1, 120),
+    webRoot: resolve(env.WEB_ROOT ?? repoRoot),
+    remotesFile: resolve(env.REMOTES_FILE ?? join(dataDir, 'remotes.json')),
+    contentDir: resolve(env.CONTENT_DIR ?? join(repoRoot, 'api/content')),
+    serveWeb: bool(env, 'SERVE_WEB', true),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    smtpUrl: str(env, 'SMTP_URL'),
+    mailFrom: env.MAIL_FROM ?? 'Circo <no-reply@localhost>',
+    adminEmail: str(env, 'ADMIN_EMAIL'),
+    adminPassword: str(env, 'ADMIN_PASSWORD'),
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    rateLimit: {
+      login: int(env, 'RATE_LIMIT_LOGIN', 10, 1, 100000),
+      register: int(env, 'RATE_LIMIT_REGISTER', 10, 1, 100000),
+      forgot: int(env, 'RATE_LIMIT_FORGOT', 5, 1, 100000),
+      windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
+    },
+    stripe: {
+      secretKey: str(env, 'STRIPE_SECRET_KEY'),
+      publishableKey: str(env, 'STRIPE_PUBLISHABLE_KEY'),
+      webhookSecret: str(env, 'STRIPE_WEBHOOK_SECRET'),
+      host: str(env, 'STRIPE_API_HOST'),
+      port: env.STRIPE_API_PORT ? int(env, 'STRIPE_API_PORT', 443, 1, 65535) : null,
+      protocol,
+    },
+    cloudinaryUrl: str(env, 'CLOUDINARY_URL'),
+    vimeoToken: str(env, 'VIMEO_ACCESS_TOKEN'),
+  };
+}
+
+/** Nest injection token of the AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

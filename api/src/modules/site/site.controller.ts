@@ -1,0 +1,44 @@
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { createReadStream } from 'node:fs';
+import type { FastifyReply } from 'fastify';
+import type { PublicConfig, SiteContent } from '@circo/shared-contracts';
+import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
+import { SiteService } from './site.service.js';
+
+@ApiTags('site')
+@Controller()
+export class SiteController {
+  constructor(private readonly site: SiteService) {}
+
+  /** Public runtime configuration for the front ends. */
+  @Get('config')
+  @Header('Cache-Control', 'no-cache')
+  config(): PublicConfig {
+    return this.site.publicConfig();
+  }
+
+  /** The site content (home, about, contact, testimonials...) in one language. */
+  @Get('content')
+  @Header('Cache-Control', 'public, max-age=300')
+  content(@Query() query: LangQueryDto): Promise<SiteContent> {
+    return this.site.content(query.lang);
+  }
+
+  @Get('content/terms')
+  @Header('Content-Type', 'text/plain; charset=utf-8')
+  @Header('Cache-Control', 'public, max-age=300')
+  terms(@Query() query: LangQueryDto): Promise<string> {
+    return this.site.terms(query.lang);
+  }
+
+  /** The teacher's CV, downloaded from /nosotros. */
+  @Get('content/cv')
+  cv(@Res() reply: FastifyReply): void {
+    void reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', 'attachment; filename="cv.pdf"')
+      .header('Cache-Control', 'public, max-age=300')
+      .send(createReadStream(this.site.cvPath()));
+  }
+}

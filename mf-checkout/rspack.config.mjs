@@ -1,0 +1,3 @@
+import { createAppConfig } from '../tools/rspack/createAppConfig.mjs';
+
+export default createAppConfig({ dirname: import.meta.dirname, name: 'mf_checkout', port: 4203 });

@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+import type { PageOf } from '@circo/shared-contracts';
+import { addTranslations } from '@circo/shared-web';
+import es from '../locales/es.json';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+import { RoutePage } from '../pages/RoutePage';
+
+addTranslations('learning', { es, en, fr });
+
+type Page = PageOf<'mf_learning'>;
+
+const pages: Record<Page, ComponentType<{ page: Page }>> = {
+  myCourses: RoutePage,
+  myFormation: RoutePage,
+  myCourse: RoutePage,
+  expiredFormation: RoutePage,
+  expiredCourse: RoutePage,
+};
+
+/** The one root this remote exposes: renders the page the shell's route asks for. */
+export default function App({ page }: { page: string }) {
+  const Page = pages[page as Page];
+  return (
+    <div className="remote" data-remote="mf_learning" data-page={page}>
+      {Page ? <Page page={page as Page} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Lang } from '../languages.js';
+
+export type Role = 'admin' | 'user';
+
+export interface CourseProgress {
+  courseId: string;
+  clasesCompletadas: string[];
+}
+export interface FormationProgress {
+  formationId: string;
+  clasesCompletadas: string[];
+}
+
+/** GET /auth/perfil */
+export interface UserProfile {
+  _id: string;
+  name: string;
+  surname: string;
+  email: string;
+  role: Role;
+  progresoCursos: CourseProgress[];
+  progresoFormaciones: FormationProgress[];
+}
+
+/** POST /auth/login */
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+export interface LoginResponse {
+  token: string;
+}
+
+/** POST /users */
+export interface RegisterRequest {
+  name: string;
+  surname: string;
+  email: string;
+  password: string;
+  /** Language of the welcome and reset e-mails. */
+  lang?: Lang;
+}
+export interface RegisterResponse {
+  message: string;
+  user: Pick<UserProfile, '_id' | 'name' | 'surname' | 'email' | 'role'>;
+}
+
+/** POST /auth/forgot-password */
+export interface ForgotPasswordRequest {
+  email: string;
+  lang?: Lang;
+}
+/** POST /auth/reset-password/{token} */
+export interface ResetPasswordRequest {
+  newPassword: string;
+}
+export interface MessageResponse {
+  message: string;
+}
+
+/** GET /users/mis-compras */
+export interface PurchasesResponse {
+  cursos: Array<{ courseId: string; fechaExpiracion: string; expired: boolean }>;
+  formaciones: Array<{ formationId: string; fechaExpiracion: string; expired: boolean }>;
+}
+
+/** POST /users/{userId}/progreso-curso/{courseId} and progreso-formacion */
+export interface ProgressRequest {
+  classId: string;
+}
+
+export const USER_ERRORS = {
+  emailTaken: 'users.email_taken',
+  invalidCredentials: 'auth.invalid_credentials',
+  resetTokenInvalid: 'auth.reset_token_invalid',
+  classNotInItem: 'progress.class_not_in_item',
+  itemNotFound: 'progress.item_not_found',
+} as const;

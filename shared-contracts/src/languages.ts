@@ -1,0 +1,19 @@
+/** The content languages of the product. Spanish is the default and the fallback. */
+export const LANGUAGES = ['es', 'en', 'fr'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+export const DEFAULT_LANG: Lang = 'es';
+
+/** A value kept once per language, as every translatable field of the catalogue is. */
+export type Localized<T = string> = Record<Lang, T>;
+
+/** localStorage keys shared by every front end (spec section 1). */
+export const STORAGE_KEYS = { lang: 'lang', token: 'token', cart: 'cart' } as const;
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** A language the product supports, or the default one. */
+export function toLang(value: unknown): Lang {
+  return isLang(value) ? value : DEFAULT_LANG;
+}

@@ -1,0 +1,85 @@
+/**
+ * The route table of the storefront and admin (spec storefront.md section 2), with the app that
+ * owns each route. The shell builds its router from this list; each remote renders the pages it
+ * owns from the page id.
+ */
+export type RemoteName = 'mf_catalog' | 'mf_learning' | 'mf_checkout' | 'mf_admin';
+export type RouteOwner = RemoteName | 'shell';
+
+export const REMOTES: readonly RemoteName[] = ['mf_catalog', 'mf_learning', 'mf_checkout', 'mf_admin'];
+
+export interface RouteDef {
+  /** Stable page id, also the key of the page title in the shell's `titles` translations. */
+  id: string;
+  /** React Router path pattern. */
+  path: string;
+  owner: RouteOwner;
+  /** Pages the spec marks noindex carry `<meta name="robots" content="noindex">`. */
+  noindex?: boolean;
+  /** Who may open it: the shell redirects others to /login before any remote code loads. */
+  access?: 'user' | 'admin';
+}
+
+export const ROUTES = [
+  { id: 'home', path: '/', owner: 'mf_catalog' },
+  { id: 'courses', path: '/cursos', owner: 'mf_catalog' },
+  { id: 'courseDetail', path: '/courses/:id/:slug?', owner: 'mf_catalog' },
+  { id: 'formations', path: '/formaciones', owner: 'mf_catalog' },
+  { id: 'formationDetail', path: '/formaciones/:id/:slug?', owner: 'mf_catalog' },
+  { id: 'about', path: '/nosotros', owner: 'mf_catalog' },
+  { id: 'search', path: '/buscar', owner: 'mf_catalog' },
+  { id: 'login', path: '/login', owner: 'shell', noindex: true },
+  { id: 'register', path: '/register', owner: 'shell', noindex: true },
+  { id: 'registerSuccess', path: '/registro-exitoso', owner: 'shell', noindex: true },
+  { id: 'forgotPassword', path: '/olvidaste-tu-contraseña', owner: 'shell', noindex: true },
+  { id: 'resetPassword', path: '/reset-password/:token', owner: 'shell', noindex: true },
+  { id: 'myCourses', path: '/mis-cursos', owner: 'mf_learning', noindex: true, access: 'user' },
+  { id: 'myFormation', path: '/mis-cursos/formacion/:id', owner: 'mf_learning', noindex: true, access: 'user' },
+  { id: 'myCourse', path: '/mis-cursos/curso/:id', owner: 'mf_learning', noindex: true, access: 'user' },
+  { id: 'expiredFormation', path: '/detalle/formacion/:id', owner: 'mf_learning', noindex: true, access: 'user' },
+  { id: 'expiredCourse', path: '/detalle/curso/:id', owner: 'mf_learning', noindex: true, access: 'user' },
+  { id: 'cart', path: '/carrito', owner: 'mf_checkout' },
+  { id: 'checkout', path: '/pago-embed', owner: 'mf_checkout' },
+  { id: 'paymentSuccess', path: '/pago-exitoso', owner: 'mf_checkout', noindex: true },
+  { id: 'maintenance', path: '/mantenimiento', owner: 'shell' },
+  { id: 'admin', path: '/admin', owner: 'mf_admin', noindex: true, access: 'admin' },
+  { id: 'adminCreateCourse', path: '/admin/create', owner: 'mf_admin', noindex: true, access: 'admin' },
+  { id: 'adminEditCourse', path: '/admin/edit/:id', owner: 'mf_admin', noindex: true, access: 'admin' },
+  { id: 'adminFormations', path: '/admin/formaciones-online', owner: 'mf_admin', noindex: true, access: 'admin' },
+  { id: 'adminCourses', path: '/admin/cursos', owner: 'mf_admin', noindex: true, access: 'admin' },
+  { id: 'adminVouchers', path: '/admin/bonos', owner: 'mf_admin', noindex: true, access: 'admin' },
+  {
+    id: 'adminPresential',
+    path: '/admin/formaciones-presenciales',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
+] as const satisfies readonly RouteDef[];
+
+export type PageId = (typeof ROUTES)[number]['id'];
+export type PageOf<O extends RouteOwner> = Extract<(typeof ROUTES)[number], { owner: O }>['id'];
+
+export function routesOf(owner: RouteOwner): RouteDef[] {
+  return ROUTES.filter((r) => r.owner === owner);
+}
+
+/** Builds a concrete path from a pattern: `pathTo('/courses/:id/:slug?', { id: 'x' })`. */
+export function pathTo(pattern: string, params: Record<string, string | undefined> = {}): string {
+  const path = pattern
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part;
+      const optional = part.endsWith('?');
+      const key = part.slice(1, optional ? -1 : undefined);
+      const value = params[key];
+      if (value === undefined || value === '') {
+        if (optional) return null;
+        throw new Error(`pathTo: missing "${key}" for ${pattern}`);
+      }
+      return encodeURIComponent(value);
+    })
+    .filter((p) => p !== null)
+    .join('/');
+  return path === '' ? '/' : path;
+}

@@ -1,0 +1,71 @@
+import { create } from 'zustand';
+import { STORAGE_KEYS, type UserProfile } from '@circo/shared-contracts';
+import { api } from '../api/client';
+
+type SessionStatus = 'anonymous' | 'loading' | 'authenticated';
+
+interface SessionState {
+  token: string | null;
+  user: UserProfile | null;
+  status: SessionStatus;
+  /** Stores the token and loads the profile; a failed profile call drops the token (spec 4). */
+  login: (token: string) => Promise<UserProfile | null>;
+  /** Loads the profile of the stored token, if any. */
+  restore: () => Promise<void>;
+  logout: () => void;
+  setUser: (user: UserProfile) => void;
+}
+
+function readToken(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    return null;
+  }
+}
+
+function writeToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(STORAGE_KEYS.token, token);
+    else localStorage.removeItem(STORAGE_KEYS.token);
+  } catch {
+    // blocked storage: the session lasts for this page view only
+  }
+}
+
+const initialToken = readToken();
+
+/** The session: one store for the shell and every remote (shared-web is a singleton). */
+export const useSessionStore = create<SessionState>((set, get) => ({
+  token: initialToken,
+  user: null,
+  status: initialToken ? 'loading' : 'anonymous',
+  login: async (token) => {
+    writeToken(token);
+    set({ token, status: 'loading' });
+    await get().restore();
+    return get().user;
+  },
+  restore: async () => {
+    const token = get().token;
+    if (!token) {
+      set({ user: null, status: 'anonymous' });
+      return;
+    }
+    set({ status: 'loading' });
+    try {
+      const user = await api<UserProfile>('/auth/perfil');
+      if (get().token === token) set({ user, status: 'authenticated' });
+    } catch {
+      writeToken(null);
+      set({ token: null, user: null, status: 'anonymous' });
+    }
+  },
+  logout: () => {
+    writeToken(null);
+    set({ token: null, user: null, status: 'anonymous' });
+  },
+  setUser: (user) => set({ user }),
+}));
+
+export const selectIsAdmin = (s: SessionState): boolean => s.user?.role === 'admin';

@@ -1,0 +1,53 @@
+import { Suspense, useEffect, useState } from 'react';
+import { Spinner } from '@circo/shared-web';
+import type { RemoteName } from '@circo/shared-contracts';
+import { loadRemoteApp, loadedRemoteApp, resetRemote, type RemoteApp } from './remotesRegistry';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { UnavailablePanel } from './UnavailablePanel';
+
+type State = { status: 'loading' } | { status: 'ready'; App: RemoteApp } | { status: 'failed' };
+
+/** Mounts the page `page` of remote `remote`, with a loading state and an error boundary. */
+export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<State>(() => {
+    const App = loadedRemoteApp(remote);
+    return App ? { status: 'ready', App } : { status: 'loading' };
+  });
+
+  useEffect(() => {
+    let live = true;
+    const App = loadedRemoteApp(remote);
+    if (App) {
+      setState({ status: 'ready', App });
+      return;
+    }
+    setState({ status: 'loading' });
+    loadRemoteApp(remote).then(
+      (Loaded) => live && setState({ status: 'ready', App: Loaded }),
+      (err: unknown) => {
+        console.error(`remote ${remote} could not be loaded`, err);
+        if (live) setState({ status: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [remote, attempt]);
+
+  const retry = () => {
+    resetRemote(remote);
+    setAttempt((a) => a + 1);
+  };
+
+  if (state.status === 'loading') return <Spinner />;
+  if (state.status === 'failed') return <UnavailablePanel onRetry={retry} />;
+  const { App } = state;
+  return (
+    <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={retry}>
+      <Suspense fallback={<Spinner />}>
+        <App page={page} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
