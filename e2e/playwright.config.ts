@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_PORT, baseURL } from './support/env';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './journeys',
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '../.test-results/playwright.json' }],
+  ],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      // this closed network refuses Chromium's background connections
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'journeys', testIgnore: /ops\.spec\.ts/ },
+    // re-points /remotes.json and stops remote servers: runs alone, after the others
+    { name: 'ops', testMatch: /ops\.spec\.ts/, dependencies: ['journeys'], fullyParallel: false },
+  ],
+  webServer: {
+    command: 'node e2e/support/serve.mjs',
+    cwd: '..',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: { E2E_PORT: String(E2E_PORT) },
+  },
+});

@@ -1,0 +1,43 @@
+// One jest run for the whole repo (ESM mode: `node --experimental-vm-modules`), one project per
+// package. API integration tests are `*.int.spec.ts`; they run on PGlite, or on PostgreSQL when
+// DATABASE_URL is set.
+const swc = (extra = {}) => [
+  '@swc/jest',
+  {
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      ...extra,
+    },
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc() },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^@circo/shared-contracts$': '<rootDir>/../shared-contracts/src/index.ts',
+  },
+};
+
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'shared-contracts',
+      rootDir: '<rootDir>/shared-contracts',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'api',
+      rootDir: '<rootDir>/api',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,4 @@
+import { buildAll, ensureDeps } from './lib.mjs';
+
+ensureDeps();
+buildAll();

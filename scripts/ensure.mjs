@@ -1,0 +1,3 @@
+import { ensureDeps } from './lib.mjs';
+
+ensureDeps();

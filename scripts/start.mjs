@@ -1,0 +1,7 @@
+// `npm start`: install what is missing, build what changed, serve API + composed app on one port.
+import { buildAll, ensureDeps, startChild } from './lib.mjs';
+
+ensureDeps();
+buildAll();
+const child = startChild(process.execPath, ['api/dist/main.js']);
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,117 @@
+// `npm test`: lint, type-check, build, jest (unit + API integration on PGlite, and again on
+// PostgreSQL when a server answers), then the Playwright journeys against the built, composed app.
+// The last line sums every suite: "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAll, ensureDeps, root, run } from './lib.mjs';
+
+const outDir = join(root, '.test-results');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const failures = [];
+const timings = [];
+
+function step(name, fn) {
+  const started = Date.now();
+  console.log(`\n=== ${name}`);
+  try {
+    fn();
+  } catch (err) {
+    failures.push(`${name}: ${err.message}`);
+    console.error(`!!! ${name} failed: ${err.message}`);
+  } finally {
+    timings.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+function countJest(file) {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+}
+
+/** A TCP probe in a child process (the steps here are synchronous). */
+function postgresAnswers(url) {
+  const { hostname, port: p } = new URL(url);
+  const host = hostname || '127.0.0.1';
+  const port = Number(p || 5432);
+  const code = `const s=require('net').createConnection(${port},'${host}');s.on('connect',()=>process.exit(0));s.on('error',()=>process.exit(1));setTimeout(()=>process.exit(1),1500);`;
+  try {
+    run(process.execPath, ['-e', code], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const started = Date.now();
+const jest = (args, env = {}) =>
+  run(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', ...args], {
+    env: { NODE_OPTIONS: '--no-warnings', ...env },
+  });
+
+step('install', () => ensureDeps());
+step('build', () => buildAll());
+step('lint', () => run('npx', ['eslint', '.', '--max-warnings=0']));
+step('type-check (front ends)', () => run('npx', ['tsc', '-p', 'tsconfig.json']));
+step('type-check (api)', () => run('npx', ['tsc', '-p', 'api/tsconfig.json']));
+
+const pglite = join(outDir, 'jest-pglite.json');
+step('jest: unit + API integration on PGlite', () => {
+  try {
+    jest(['--json', `--outputFile=${pglite}`], { DATABASE_URL: '' });
+  } finally {
+    countJest(pglite);
+  }
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (postgresAnswers(pgUrl)) {
+  const pg = join(outDir, 'jest-postgres.json');
+  step('jest: API integration on PostgreSQL', () => {
+    try {
+      jest(['--selectProjects', 'api', '--testPathPatterns', 'int\\.spec', '--json', `--outputFile=${pg}`], {
+        DATABASE_URL: pgUrl,
+      });
+    } finally {
+      countJest(pg);
+    }
+  });
+} else {
+  const msg = `no PostgreSQL server answers at ${pgUrl}`;
+  if (process.env.CI) failures.push(`jest: API integration on PostgreSQL: ${msg}`);
+  console.log(`\n=== jest: API integration on PostgreSQL: skipped, ${msg}`);
+}
+
+const browser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(browser)) {
+  failures.push(`browser tests: no Chromium at ${browser}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+} else {
+  const pw = join(outDir, 'playwright.json');
+  step('playwright: browser journeys', () => {
+    try {
+      run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: pw, CHROMIUM_PATH: browser },
+      });
+    } finally {
+      countPlaywright(pw);
+    }
+  });
+}
+
+console.log(`\n--- timings: ${timings.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (failures.length) console.log(`--- failed steps:\n  ${failures.join('\n  ')}`);
+const summary = `${totals.passed} passed, ${totals.failed} failed`;
+writeFileSync(join(outDir, 'summary.txt'), summary + '\n');
+console.log(summary);
+process.exit(failures.length || totals.failed ? 1 : 0);
