@@ -6,14 +6,14 @@ const FAKE_ID = '00000000-0000-4000-8000-000000000000';
 const NAV_COURSES: Record<Lang, string> = { es: 'Cursos', en: 'Courses', fr: 'Cours' };
 
 function concretePath(pattern: string): string {
-  return pattern
-    .replace(':id', FAKE_ID)
-    .replace('/:slug?', '/detalle')
-    .replace(':token', 'abc123');
+  return pattern.replace(':id', FAKE_ID).replace('/:slug?', '/detalle').replace(':token', 'abc123');
 }
 
 for (const lang of ['es', 'en', 'fr'] as const) {
-  test(`every route of the route table renders from its owner in ${lang}`, async ({ page, request }) => {
+  test(`every route of the route table renders from its owner in ${lang}`, async ({
+    page,
+    request,
+  }) => {
     await useLanguage(page, lang);
     await loginAs(page, request, 'admin'); // the admin may open every route
     for (const route of ROUTES) {
@@ -25,15 +25,20 @@ for (const lang of ['es', 'en', 'fr'] as const) {
         await expect(remoteArea(page, route.owner), path).toHaveAttribute('data-page', route.id);
       }
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expect(page.getByRole('navigation', { name: /./ }).first()).toContainText(NAV_COURSES[lang]);
+      await expect(page.getByRole('navigation', { name: /./ }).first()).toContainText(
+        NAV_COURSES[lang],
+      );
       const robots = page.locator('meta[name="robots"]');
-      if ('noindex' in route && route.noindex) await expect(robots, path).toHaveAttribute('content', 'noindex');
+      if ('noindex' in route && route.noindex)
+        await expect(robots, path).toHaveAttribute('content', 'noindex');
       else await expect(robots, path).toHaveCount(0);
     }
   });
 }
 
-test('switching the language re-renders shell and remote and survives a reload', async ({ page }) => {
+test('switching the language re-renders shell and remote and survives a reload', async ({
+  page,
+}) => {
   await page.goto('/cursos');
   const catalog = remoteArea(page, 'mf_catalog');
   await expect(catalog.getByRole('heading', { level: 1 })).toHaveText('Cursos');
@@ -54,7 +59,9 @@ test('switching the language re-renders shell and remote and survives a reload',
   await expect(page.getByRole('link', { name: 'À propos' }).first()).toBeVisible();
 });
 
-test('the home page fetches no admin code, and a visitor sent away from /admin fetches none either', async ({ page }) => {
+test('the home page fetches no admin code, and a visitor sent away from /admin fetches none either', async ({
+  page,
+}) => {
   const urls = recordRequests(page);
   await page.goto('/');
   await expect(remoteArea(page, 'mf_catalog')).toBeVisible();

@@ -26,7 +26,10 @@ function hashFolder(dir: string): Record<string, string> {
   return out;
 }
 
-test('a remote whose server is down shows the unavailable panel; the rest keeps working', async ({ page, request }) => {
+test('a remote whose server is down shows the unavailable panel; the rest keeps working', async ({
+  page,
+  request,
+}) => {
   const learningDist = join(repoRoot, 'mf-learning/dist');
   let cdn = await serveFolder(learningDist);
   const port = cdn.port;
@@ -68,7 +71,9 @@ test('a remote whose server is down shows the unavailable panel; the rest keeps 
   }
 });
 
-test('one remote is rebuilt and re-pointed in /remotes.json; the shell is untouched', async ({ page }) => {
+test('one remote is rebuilt and re-pointed in /remotes.json; the shell is untouched', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const shellBefore = hashFolder(join(repoRoot, 'shell/dist'));
   const nextSrc = join(repoRoot, 'mf-catalog-next');
@@ -94,11 +99,18 @@ test('one remote is rebuilt and re-pointed in /remotes.json; the shell is untouc
   const cdn = await serveFolder(nextOut);
   try {
     await page.goto('/cursos');
-    await expect(remoteArea(page, 'mf_catalog').getByRole('heading', { level: 1 })).toHaveText('Cursos');
+    await expect(remoteArea(page, 'mf_catalog').getByRole('heading', { level: 1 })).toHaveText(
+      'Cursos',
+    );
 
-    writeFileSync(remotesFile, JSON.stringify({ mf_catalog: { entry: `${cdn.url}/mf-manifest.json`, version: '1.0.1' } }));
+    writeFileSync(
+      remotesFile,
+      JSON.stringify({ mf_catalog: { entry: `${cdn.url}/mf-manifest.json`, version: '1.0.1' } }),
+    );
     await page.reload();
-    await expect(remoteArea(page, 'mf_catalog').getByRole('heading', { level: 1 })).toHaveText('Cursos (versión 1.0.1)');
+    await expect(remoteArea(page, 'mf_catalog').getByRole('heading', { level: 1 })).toHaveText(
+      'Cursos (versión 1.0.1)',
+    );
     expect(hashFolder(join(repoRoot, 'shell/dist'))).toEqual(shellBefore);
   } finally {
     await cdn.close();

@@ -19,14 +19,22 @@ export async function useLanguage(page: Page, lang: Lang): Promise<void> {
   }, lang);
 }
 
-export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<string> {
   const res = await request.post(`${baseURL}/api/auth/login`, { data: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { token: string }).token;
 }
 
 /** Logs the browser in as a demo account by storing its token, as the login page does. */
-export async function loginAs(page: Page, request: APIRequestContext, who: keyof typeof DEMO): Promise<string> {
+export async function loginAs(
+  page: Page,
+  request: APIRequestContext,
+  who: keyof typeof DEMO,
+): Promise<string> {
   const token = await apiLogin(request, DEMO[who].email, DEMO[who].password);
   await page.addInitScript((t) => {
     if (!sessionStorage.getItem('e2e-token-set')) {

@@ -12,9 +12,14 @@ const TYPES: Record<string, string> = {
 };
 
 /** A CDN stand-in: serves one remote's build folder with CORS, as a separate deployment would. */
-export async function serveFolder(dir: string, port = 0): Promise<{ url: string; port: number; close: () => Promise<void> }> {
+export async function serveFolder(
+  dir: string,
+  port = 0,
+): Promise<{ url: string; port: number; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
-    const path = normalize(join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)));
+    const path = normalize(
+      join(dir, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)),
+    );
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (!path.startsWith(dir) || !existsSync(path) || !statSync(path).isFile()) {
       res.statusCode = 404;

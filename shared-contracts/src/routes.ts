@@ -6,7 +6,12 @@
 export type RemoteName = 'mf_catalog' | 'mf_learning' | 'mf_checkout' | 'mf_admin';
 export type RouteOwner = RemoteName | 'shell';
 
-export const REMOTES: readonly RemoteName[] = ['mf_catalog', 'mf_learning', 'mf_checkout', 'mf_admin'];
+export const REMOTES: readonly RemoteName[] = [
+  'mf_catalog',
+  'mf_learning',
+  'mf_checkout',
+  'mf_admin',
+];
 
 export interface RouteDef {
   /** Stable page id, also the key of the page title in the shell's `titles` translations. */
@@ -34,18 +39,60 @@ export const ROUTES = [
   { id: 'forgotPassword', path: '/olvidaste-tu-contraseña', owner: 'shell', noindex: true },
   { id: 'resetPassword', path: '/reset-password/:token', owner: 'shell', noindex: true },
   { id: 'myCourses', path: '/mis-cursos', owner: 'mf_learning', noindex: true, access: 'user' },
-  { id: 'myFormation', path: '/mis-cursos/formacion/:id', owner: 'mf_learning', noindex: true, access: 'user' },
-  { id: 'myCourse', path: '/mis-cursos/curso/:id', owner: 'mf_learning', noindex: true, access: 'user' },
-  { id: 'expiredFormation', path: '/detalle/formacion/:id', owner: 'mf_learning', noindex: true, access: 'user' },
-  { id: 'expiredCourse', path: '/detalle/curso/:id', owner: 'mf_learning', noindex: true, access: 'user' },
+  {
+    id: 'myFormation',
+    path: '/mis-cursos/formacion/:id',
+    owner: 'mf_learning',
+    noindex: true,
+    access: 'user',
+  },
+  {
+    id: 'myCourse',
+    path: '/mis-cursos/curso/:id',
+    owner: 'mf_learning',
+    noindex: true,
+    access: 'user',
+  },
+  {
+    id: 'expiredFormation',
+    path: '/detalle/formacion/:id',
+    owner: 'mf_learning',
+    noindex: true,
+    access: 'user',
+  },
+  {
+    id: 'expiredCourse',
+    path: '/detalle/curso/:id',
+    owner: 'mf_learning',
+    noindex: true,
+    access: 'user',
+  },
   { id: 'cart', path: '/carrito', owner: 'mf_checkout' },
   { id: 'checkout', path: '/pago-embed', owner: 'mf_checkout' },
   { id: 'paymentSuccess', path: '/pago-exitoso', owner: 'mf_checkout', noindex: true },
   { id: 'maintenance', path: '/mantenimiento', owner: 'shell' },
   { id: 'admin', path: '/admin', owner: 'mf_admin', noindex: true, access: 'admin' },
-  { id: 'adminCreateCourse', path: '/admin/create', owner: 'mf_admin', noindex: true, access: 'admin' },
-  { id: 'adminEditCourse', path: '/admin/edit/:id', owner: 'mf_admin', noindex: true, access: 'admin' },
-  { id: 'adminFormations', path: '/admin/formaciones-online', owner: 'mf_admin', noindex: true, access: 'admin' },
+  {
+    id: 'adminCreateCourse',
+    path: '/admin/create',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
+  {
+    id: 'adminEditCourse',
+    path: '/admin/edit/:id',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
+  {
+    id: 'adminFormations',
+    path: '/admin/formaciones-online',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
   { id: 'adminCourses', path: '/admin/cursos', owner: 'mf_admin', noindex: true, access: 'admin' },
   { id: 'adminVouchers', path: '/admin/bonos', owner: 'mf_admin', noindex: true, access: 'admin' },
   {

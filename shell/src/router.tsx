@@ -10,7 +10,11 @@ import { shellPages } from './shellPages';
 function elementFor(route: RouteDef) {
   if (route.owner === 'shell') {
     const Page = shellPages[route.id as keyof typeof shellPages];
-    return <Page />;
+    return (
+      <div className="shell-page" data-shell-page={route.id}>
+        <Page />
+      </div>
+    );
   }
   // `key` keeps one RemotePage per remote, so moving between its pages keeps it mounted
   const page = <RemotePage key={route.owner} remote={route.owner as RemoteName} page={route.id} />;
@@ -27,13 +31,11 @@ export function buildRoutes(): RouteObject[] {
         {
           errorElement: <RouteErrorPage />,
           children: [
-            ...ROUTES.map(
-              (route): RouteObject => ({
-                path: route.path,
-                element: elementFor(route),
-                handle: { route, titleKey: route.id } satisfies RouteHandle,
-              }),
-            ),
+            ...ROUTES.map((route): RouteObject => ({
+              path: route.path,
+              element: elementFor(route),
+              handle: { route, titleKey: route.id } satisfies RouteHandle,
+            })),
             { path: '*', element: <NotFoundPage />, handle: { titleKey: 'notFound' } },
           ],
         },

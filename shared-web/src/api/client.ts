@@ -51,7 +51,12 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   let res: Response;
   try {
-    res = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    res = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network.unreachable', (err as Error).message);

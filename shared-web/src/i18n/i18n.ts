@@ -35,6 +35,7 @@ void i18n.use(initReactI18next).init({
 /** Adds an app's namespace (`shell`, `catalog`, ...) in the three languages. */
 export function addTranslations(ns: string, bundles: Record<Lang, object>): void {
   for (const lang of LANGUAGES) {
-    if (!i18n.hasResourceBundle(lang, ns)) i18n.addResourceBundle(lang, ns, bundles[lang], true, true);
+    if (!i18n.hasResourceBundle(lang, ns))
+      i18n.addResourceBundle(lang, ns, bundles[lang], true, true);
   }
 }

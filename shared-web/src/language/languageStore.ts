@@ -26,4 +26,5 @@ export const useLanguageStore = create<LanguageState>((set) => ({
   },
 }));
 
-if (typeof document !== 'undefined') document.documentElement.lang = useLanguageStore.getState().lang;
+if (typeof document !== 'undefined')
+  document.documentElement.lang = useLanguageStore.getState().lang;

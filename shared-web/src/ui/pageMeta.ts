@@ -22,7 +22,8 @@ function setMeta(name: string, content: string | null): void {
 
 /** Writes the document title, meta description and robots tag. */
 export function applyPageMeta(meta: PageMeta, siteName: string): void {
-  if (meta.title !== undefined) document.title = meta.title ? `${meta.title} | ${siteName}` : siteName;
+  if (meta.title !== undefined)
+    document.title = meta.title ? `${meta.title} | ${siteName}` : siteName;
   if (meta.description !== undefined) setMeta('description', meta.description || null);
   if (meta.noindex !== undefined) setMeta('robots', meta.noindex ? 'noindex' : null);
 }

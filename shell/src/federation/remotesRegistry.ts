@@ -55,7 +55,8 @@ export function loadRemoteApp(name: RemoteName): Promise<RemoteApp> {
   if (ready) return Promise.resolve(ready);
   let p = loading.get(name);
   if (!p) {
-    if (!entries.has(name)) return Promise.reject(new Error(`remote ${name} is not in /remotes.json`));
+    if (!entries.has(name))
+      return Promise.reject(new Error(`remote ${name} is not in /remotes.json`));
     p = withTimeout(loadRemote<{ default: RemoteApp }>(`${name}/App`), LOAD_TIMEOUT_MS, name)
       .then((mod) => {
         if (!mod?.default) throw new Error(`remote ${name} exposes no App`);

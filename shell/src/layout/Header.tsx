@@ -17,8 +17,10 @@ import { SearchBox } from './SearchBox';
 /** Fetches the code of the remote that owns `to` when the pointer or focus reaches its link. */
 function preloadFor(to: string) {
   return () => {
-    const owner = matchRoutes(ROUTES.map((r) => ({ path: r.path, owner: r.owner })), to)?.[0]?.route
-      .owner;
+    const owner = matchRoutes(
+      ROUTES.map((r) => ({ path: r.path, owner: r.owner })),
+      to,
+    )?.[0]?.route.owner;
     if (owner && owner !== 'shell') preloadRemoteApp(owner as RemoteName);
   };
 }

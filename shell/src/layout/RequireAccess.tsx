@@ -7,7 +7,13 @@ import { selectIsAdmin, useSessionStore } from '@circo/shared-web';
  * (spec admin.md section 2). Student routes: /login when not logged in. The remote's code is
  * fetched only once access is granted.
  */
-export function RequireAccess({ access, children }: { access: 'user' | 'admin'; children: ReactNode }) {
+export function RequireAccess({
+  access,
+  children,
+}: {
+  access: 'user' | 'admin';
+  children: ReactNode;
+}) {
   const status = useSessionStore((s) => s.status);
   const isAdmin = useSessionStore(selectIsAdmin);
   const location = useLocation();

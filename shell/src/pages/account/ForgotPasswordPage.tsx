@@ -1,10 +1,60 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { validateForgot, type MessageResponse } from '@circo/shared-contracts';
+import { Alert, api, useLanguageStore } from '@circo/shared-web';
+import { TextField } from '../../features/account/components/TextField';
+import { sharedResolver } from '../../features/account/sharedResolver';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
+  const lang = useLanguageStore((s) => s.lang);
+  const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
+  const { register, handleSubmit, formState } = useForm<{ email: string }>({
+    defaultValues: { email: '' },
+    resolver: sharedResolver(validateForgot),
+    reValidateMode: 'onChange',
+  });
+
+  const onSubmit = async ({ email }: { email: string }) => {
+    setOutcome(null);
+    try {
+      await api<MessageResponse>('/auth/forgot-password', {
+        method: 'POST',
+        body: { email: email.trim(), lang },
+      });
+      setOutcome('success');
+    } catch {
+      setOutcome('error');
+    }
+  };
+
   return (
     <section className="panel panel--narrow">
-      <h1>{t('titles.forgotPassword')}</h1>
+      <h1>{t('forgot.title')}</h1>
+      <p>{t('forgot.intro')}</p>
+      {outcome === 'success' && <Alert tone="success">{t('forgot.success')}</Alert>}
+      {outcome === 'error' && <Alert tone="error">{t('forgot.failed')}</Alert>}
+      <form className="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          errorKey={formState.errors.email?.message}
+          {...register('email')}
+        />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={formState.isSubmitting}
+        >
+          {t('forgot.submit')}
+        </button>
+      </form>
+      <div className="form-links">
+        <Link to="/login">{t('forgot.back')}</Link>
+      </div>
     </section>
   );
 }

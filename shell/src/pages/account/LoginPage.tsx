@@ -1,10 +1,73 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { validateLogin, type LoginResponse } from '@circo/shared-contracts';
+import { Alert, api, useSessionStore } from '@circo/shared-web';
+import { TextField } from '../../features/account/components/TextField';
+import { sharedResolver } from '../../features/account/sharedResolver';
+
+interface LoginForm {
+  email: string;
+  password: string;
+}
 
 export function LoginPage() {
   const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const login = useSessionStore((s) => s.login);
+  const [failed, setFailed] = useState(false);
+  const { register, handleSubmit, formState } = useForm<LoginForm>({
+    defaultValues: { email: '', password: '' },
+    resolver: sharedResolver(validateLogin),
+    reValidateMode: 'onChange',
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (values: LoginForm) => {
+    setFailed(false);
+    try {
+      const { token } = await api<LoginResponse>('/auth/login', {
+        method: 'POST',
+        body: { email: values.email.trim(), password: values.password },
+      });
+      const user = await login(token);
+      if (!user) throw new Error('profile not loaded');
+      const from = (location.state as { from?: string } | null)?.from;
+      void navigate(from && from !== '/login' ? from : '/mis-cursos', { replace: true });
+    } catch {
+      setFailed(true);
+    }
+  };
+
   return (
     <section className="panel panel--narrow">
-      <h1>{t('titles.login')}</h1>
+      <h1>{t('login.title')}</h1>
+      {failed && <Alert tone="error">{t('login.failed')}</Alert>}
+      <form className="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          errorKey={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          errorKey={errors.password?.message}
+          {...register('password')}
+        />
+        <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
+          {isSubmitting ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+      <div className="form-links">
+        <Link to="/olvidaste-tu-contraseña">{t('login.forgot')}</Link>
+        <Link to="/register">{t('login.register')}</Link>
+      </div>
     </section>
   );
 }

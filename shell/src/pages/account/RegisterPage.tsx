@@ -1,10 +1,104 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { USER_ERRORS, validateRegistration, type RegisterResponse } from '@circo/shared-contracts';
+import { Alert, ApiError, api, useLanguageStore } from '@circo/shared-web';
+import { TextField } from '../../features/account/components/TextField';
+import { sharedResolver } from '../../features/account/sharedResolver';
+import { useRedirectAfter } from '../../features/account/useRedirectAfter';
+
+interface RegisterForm {
+  name: string;
+  surname: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
 
 export function RegisterPage() {
   const { t } = useTranslation('shell');
+  const lang = useLanguageStore((s) => s.lang);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const redirect = useRedirectAfter('/registro-exitoso', 2000);
+  const { register, handleSubmit, formState } = useForm<RegisterForm>({
+    defaultValues: { name: '', surname: '', email: '', password: '', confirmPassword: '' },
+    resolver: sharedResolver(validateRegistration),
+    reValidateMode: 'onChange',
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = async (v: RegisterForm) => {
+    setOutcome(null);
+    try {
+      // the confirmation is checked here and never sent
+      await api<RegisterResponse>('/users', {
+        method: 'POST',
+        body: {
+          name: v.name.trim(),
+          surname: v.surname.trim(),
+          email: v.email.trim(),
+          password: v.password,
+          lang,
+        },
+      });
+      setOutcome({ tone: 'success', text: t('register.success') });
+      redirect();
+    } catch (err) {
+      const known = err instanceof ApiError && err.code === USER_ERRORS.emailTaken;
+      setOutcome({ tone: 'error', text: known ? t('register.emailTaken') : t('register.failed') });
+    }
+  };
+
   return (
     <section className="panel panel--narrow">
-      <h1>{t('titles.register')}</h1>
+      <h1>{t('register.title')}</h1>
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <form className="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+        <TextField
+          label={t('fields.name')}
+          autoComplete="given-name"
+          errorKey={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label={t('fields.surname')}
+          autoComplete="family-name"
+          errorKey={errors.surname?.message}
+          {...register('surname')}
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          errorKey={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="new-password"
+          errorKey={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label={t('fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          errorKey={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={isSubmitting || outcome?.tone === 'success'}
+        >
+          {t('register.submit')}
+        </button>
+      </form>
+      <div className="form-links">
+        <Link to="/login">{t('register.haveAccount')}</Link>
+      </div>
     </section>
   );
 }

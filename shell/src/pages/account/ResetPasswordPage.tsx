@@ -1,10 +1,71 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { USER_ERRORS, validateResetPassword, type MessageResponse } from '@circo/shared-contracts';
+import { Alert, ApiError, api } from '@circo/shared-web';
+import { TextField } from '../../features/account/components/TextField';
+import { sharedResolver } from '../../features/account/sharedResolver';
+import { useRedirectAfter } from '../../features/account/useRedirectAfter';
+
+interface ResetForm {
+  password: string;
+  confirmPassword: string;
+}
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('shell');
+  const { token = '' } = useParams();
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const redirect = useRedirectAfter('/login', 3000);
+  const { register, handleSubmit, formState } = useForm<ResetForm>({
+    defaultValues: { password: '', confirmPassword: '' },
+    resolver: sharedResolver(validateResetPassword),
+    reValidateMode: 'onChange',
+  });
+
+  const onSubmit = async ({ password }: ResetForm) => {
+    setOutcome(null);
+    try {
+      await api<MessageResponse>(`/auth/reset-password/${encodeURIComponent(token)}`, {
+        method: 'POST',
+        body: { newPassword: password },
+      });
+      setOutcome({ tone: 'success', text: t('reset.success') });
+      redirect();
+    } catch (err) {
+      const invalid = err instanceof ApiError && err.code === USER_ERRORS.resetTokenInvalid;
+      setOutcome({ tone: 'error', text: invalid ? t('reset.tokenInvalid') : t('reset.failed') });
+    }
+  };
+
   return (
     <section className="panel panel--narrow">
-      <h1>{t('titles.resetPassword')}</h1>
+      <h1>{t('reset.title')}</h1>
+      {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+      <form className="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+        <TextField
+          label={t('fields.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          errorKey={formState.errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label={t('fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          errorKey={formState.errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <button
+          type="submit"
+          className="btn btn--primary btn--block"
+          disabled={formState.isSubmitting || outcome?.tone === 'success'}
+        >
+          {t('reset.submit')}
+        </button>
+      </form>
     </section>
   );
 }

@@ -1,0 +1,106 @@
+import type { Lang, Localized } from '../languages.js';
+import type { ItemType } from './cart.js';
+
+/**
+ * Public catalogue answers (spec storefront.md sections 3 and 7). Per-language objects keep the
+ * spec's `{es,en,fr}` shape; a language in which the item is hidden comes back as '' / null, so
+ * hidden-language content never leaves the server. Private media and class content never appear
+ * here.
+ */
+export interface CourseSummary {
+  _id: string;
+  /** Slug of the title in the requested language ('detalle' when it has none). */
+  slug: string;
+  title: Localized;
+  description: Localized;
+  /** USD, base price before any discount. */
+  price: number;
+  image: Localized<string | null>;
+  /** The public information PDF, opened in a new tab. */
+  pdf: Localized<string | null>;
+  /** Presentation video link (Vimeo/YouTube), shown embedded when embeddable. */
+  video: Localized<string | null>;
+  visible: Localized<boolean>;
+}
+
+/** A class as the public sees it: its title only. */
+export interface ClassSummary {
+  _id: string;
+  title: Localized;
+  visible: Localized<boolean>;
+}
+
+/** GET /courses/{id}?lang= */
+export interface CourseDetail extends CourseSummary {
+  classes: ClassSummary[];
+}
+
+export type FormationSummary = CourseSummary;
+
+export interface ModuleSummary {
+  _id: string;
+  formationId: string;
+  title: Localized;
+  description: Localized;
+  visible: Localized<boolean>;
+  classes: ClassSummary[];
+}
+
+/** GET /formations/{id}?lang= and /formations/visible/{id}?lang= */
+export interface FormationDetail extends FormationSummary {
+  modules: ModuleSummary[];
+}
+
+/** 403 `catalog.unavailable_in_language`: `data.availableLanguages` lists where it can be seen. */
+export interface UnavailableInLanguageData {
+  availableLanguages: Lang[];
+}
+
+/** GET /presential-formations/presencial?lang= (upcoming only, soonest first) */
+export interface PresentialFormation {
+  _id: string;
+  title: Localized;
+  description: Localized;
+  location: Localized;
+  dateType: 'single' | 'range';
+  /** ISO date (YYYY-MM-DD) for a single date. */
+  singleDate: string | null;
+  dateRange: { start: string | null; end: string | null };
+  /** Free text, e.g. "10:00 a 14:00". */
+  time: string;
+  registrationLink: string;
+}
+
+/** GET /discounts/activos and the admin list (spec section 3, "Discount"). */
+export interface DiscountDto {
+  _id: string;
+  name: string;
+  description?: string;
+  /** 0-100 */
+  percentage: number;
+  /** USD */
+  amount: number;
+  /** ISO date-times */
+  startDate: string;
+  endDate: string;
+  active: boolean;
+  type: 'course' | 'formation' | 'both';
+  targetItems: Array<{ _id: string; title: string; itemType?: ItemType }>;
+}
+
+/** GET /search?q=&lang= : formations first, then courses. */
+export interface SearchResponse {
+  q: string;
+  formations: FormationSummary[];
+  courses: CourseSummary[];
+}
+
+export const CATALOG_ERRORS = {
+  courseNotFound: 'courses.not_found',
+  formationNotFound: 'formations.not_found',
+  moduleNotFound: 'modules.not_found',
+  classNotFound: 'classes.not_found',
+  unavailableInLanguage: 'catalog.unavailable_in_language',
+  purchaseRequired: 'classes.purchase_required',
+  searchQueryRequired: 'search.query_required',
+} as const;

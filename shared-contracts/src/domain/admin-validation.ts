@@ -1,0 +1,210 @@
+// Admin form rules (admin spec section 5). The admin remote runs them before saving and the API
+// runs them again on the body, so a form can never save what the server would refuse.
+import { LANGUAGES, type Lang, type Localized } from '../languages.js';
+import { toInstant } from './instant.js';
+import { isBlank, isBlankRichText, type FieldErrors } from './validation.js';
+
+/** Message keys with the spec's Spanish text ("ours" where the spec gives none). */
+export const ADMIN_MESSAGES = {
+  // voucher
+  nameRequired: 'El nombre es obligatorio',
+  startDateRequired: 'La fecha de inicio es obligatoria', // ours
+  endDateRequired: 'La fecha de fin es obligatoria', // ours
+  endBeforeStart: 'La fecha de fin debe ser posterior a la de inicio',
+  percentageNegative: 'El porcentaje no puede ser negativo', // ours
+  percentageOver100: 'El porcentaje no puede superar 100', // ours
+  amountNegative: 'El monto no puede ser negativo', // ours
+  discountRequired: 'Debe ingresar al menos un descuento (% o monto)',
+  targetsRequired: 'Debe seleccionar al menos un curso o formación',
+  // in-person training
+  titleRequired: 'El título es obligatorio',
+  descriptionRequired: 'La descripción es obligatoria',
+  locationRequired: 'La ubicación es obligatoria',
+  singleDateRequired: 'Debes seleccionar una fecha única',
+  rangeStartRequired: 'La fecha de inicio es obligatoria',
+  rangeEndRequired: 'La fecha de fin es obligatoria',
+  rangeEndBeforeStart: 'La fecha final debe ser posterior a la inicial',
+  /** i18next interpolation: the UI passes the translated language names joined with ", ". */
+  missingLanguages: 'Falta completar la información en: {{languages}}',
+  // course, formation, module, class
+  titleEsRequired: 'El título en español es obligatorio',
+  descriptionEsRequired: 'La descripción en español es obligatoria',
+  contentEsRequired: 'El contenido en español es obligatorio',
+  imageEsRequired: 'La imagen de presentación en español es obligatoria',
+  priceMustBePositive: 'El precio debe ser un número mayor a cero',
+  priceRequired: 'El precio es obligatorio',
+  priceInvalid: 'El precio debe ser un número válido',
+} as const;
+export type AdminMessageKey = keyof typeof ADMIN_MESSAGES;
+
+type Text = string | null | undefined;
+/** Form state: any language may still be missing. */
+export type LocalizedInput = Partial<Localized<Text>>;
+/** Number inputs hand over strings; the API hands over numbers. */
+export type NumberInput = number | string | null | undefined;
+
+const blankNumber = (v: NumberInput): boolean =>
+  v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+// Strict decimal reading: Number() would also take "0x10", "1e3" and "   ".
+function readNumber(v: NumberInput): number {
+  if (typeof v === 'number') return v;
+  const s = (v ?? '').trim();
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(s) ? Number(s) : Number.NaN;
+}
+
+// Some course fields are still a plain string instead of a per-language object (spec section 3).
+const spanish = (v: LocalizedInput | string | null | undefined): Text =>
+  typeof v === 'string' ? v : v?.es;
+
+// A date field counts as missing when it is empty or cannot be read.
+const readDate = (v: Text): number => (isBlank(v) ? Number.NaN : toInstant(v as string));
+
+// ---------------------------------------------------------------- voucher
+
+export interface VoucherInput {
+  name: Text;
+  percentage?: NumberInput;
+  amount?: NumberInput;
+  startDate?: Text;
+  endDate?: Text;
+  targetItems?: ReadonlyArray<{ _id: string }> | null;
+}
+export type VoucherField =
+  'name' | 'startDate' | 'endDate' | 'percentage' | 'amount' | 'discount' | 'targetItems';
+
+/** An empty percentage or amount means 0. The end may equal the start, not precede it. */
+export function validateVoucher(v: VoucherInput): FieldErrors<VoucherField, AdminMessageKey> {
+  const errors: FieldErrors<VoucherField, AdminMessageKey> = {};
+  if (isBlank(v.name)) errors.name = 'nameRequired';
+
+  const start = readDate(v.startDate);
+  const end = readDate(v.endDate);
+  if (Number.isNaN(start)) errors.startDate = 'startDateRequired';
+  if (Number.isNaN(end)) errors.endDate = 'endDateRequired';
+  else if (end < start) errors.endDate = 'endBeforeStart';
+
+  const pct = blankNumber(v.percentage) ? 0 : readNumber(v.percentage);
+  const amount = blankNumber(v.amount) ? 0 : readNumber(v.amount);
+  if (pct < 0) errors.percentage = 'percentageNegative';
+  else if (pct > 100) errors.percentage = 'percentageOver100';
+  if (amount < 0) errors.amount = 'amountNegative';
+  // NaN fails "> 0" too, so an unreadable value counts as no discount.
+  if (!(pct > 0) && !(amount > 0)) errors.discount = 'discountRequired';
+
+  if (!v.targetItems || v.targetItems.length === 0) errors.targetItems = 'targetsRequired';
+  return errors;
+}
+
+// ---------------------------------------------------------------- in-person training
+
+export interface PresentialInput {
+  title?: LocalizedInput;
+  description?: LocalizedInput;
+  location?: LocalizedInput;
+  dateType: 'single' | 'range';
+  singleDate?: Text;
+  dateRange?: { start?: Text; end?: Text } | null;
+}
+type PresentialTextField = 'title' | 'description' | 'location';
+export type PresentialField =
+  `${PresentialTextField}.${Lang}` | 'singleDate' | 'dateRange.start' | 'dateRange.end';
+export interface PresentialValidation {
+  errors: FieldErrors<PresentialField, AdminMessageKey>;
+  /** Languages with any text missing, in es, en, fr order: feeds the "missingLanguages" message. */
+  missingLanguages: Lang[];
+}
+
+const PRESENTIAL_TEXT: ReadonlyArray<[PresentialTextField, AdminMessageKey]> = [
+  ['title', 'titleRequired'],
+  ['description', 'descriptionRequired'],
+  ['location', 'locationRequired'],
+];
+
+/** Every language needs title, description and location; then the date(s) for the date type. */
+export function validatePresential(p: PresentialInput): PresentialValidation {
+  const errors: PresentialValidation['errors'] = {};
+  const missing = new Set<Lang>();
+  for (const lang of LANGUAGES) {
+    for (const [field, key] of PRESENTIAL_TEXT) {
+      const value = p[field]?.[lang];
+      if (field === 'description' ? isBlankRichText(value) : isBlank(value)) {
+        errors[`${field}.${lang}`] = key;
+        missing.add(lang);
+      }
+    }
+  }
+
+  if (p.dateType === 'range') {
+    const start = readDate(p.dateRange?.start);
+    const end = readDate(p.dateRange?.end);
+    if (Number.isNaN(start)) errors['dateRange.start'] = 'rangeStartRequired';
+    if (Number.isNaN(end)) errors['dateRange.end'] = 'rangeEndRequired';
+    else if (end < start) errors['dateRange.end'] = 'rangeEndBeforeStart';
+  } else if (Number.isNaN(readDate(p.singleDate))) {
+    errors.singleDate = 'singleDateRequired';
+  }
+  return { errors, missingLanguages: LANGUAGES.filter((l) => missing.has(l)) };
+}
+
+// ---------------------------------------------------------------- catalogue items
+// Only Spanish is required: the other languages are optional (admin spec section 5).
+
+export interface CourseFormInput {
+  title?: LocalizedInput | string;
+  description?: LocalizedInput | string;
+  price?: NumberInput;
+  image?: LocalizedInput | string;
+}
+export type CatalogueField = 'title.es' | 'description.es' | 'price' | 'image.es';
+
+function spanishTextErrors(input: CourseFormInput): FieldErrors<CatalogueField, AdminMessageKey> {
+  const errors: FieldErrors<CatalogueField, AdminMessageKey> = {};
+  if (isBlank(spanish(input.title))) errors['title.es'] = 'titleEsRequired';
+  if (isBlankRichText(spanish(input.description)))
+    errors['description.es'] = 'descriptionEsRequired';
+  return errors;
+}
+
+/** Full course form: the price must be a number above zero. */
+export function validateCourse(c: CourseFormInput): FieldErrors<CatalogueField, AdminMessageKey> {
+  const errors = spanishTextErrors(c);
+  const price = readNumber(c.price);
+  if (!(Number.isFinite(price) && price > 0)) errors.price = 'priceMustBePositive';
+  if (isBlank(spanish(c.image))) errors['image.es'] = 'imageEsRequired';
+  return errors;
+}
+
+/** Formation form: the price is required and may be 0 (a free programme). */
+export function validateFormation(
+  f: CourseFormInput,
+): FieldErrors<CatalogueField, AdminMessageKey> {
+  const errors = spanishTextErrors(f);
+  if (blankNumber(f.price)) errors.price = 'priceRequired';
+  else {
+    const price = readNumber(f.price);
+    if (!(Number.isFinite(price) && price >= 0)) errors.price = 'priceInvalid';
+  }
+  if (isBlank(spanish(f.image))) errors['image.es'] = 'imageEsRequired';
+  return errors;
+}
+
+/** Module form: the spec gives no texts, so the course ones are reused. */
+export function validateModule(
+  m: Pick<CourseFormInput, 'title' | 'description'>,
+): FieldErrors<'title.es' | 'description.es', AdminMessageKey> {
+  return spanishTextErrors(m);
+}
+
+export interface ClassFormInput {
+  title?: LocalizedInput;
+  content?: LocalizedInput;
+}
+export function validateClass(
+  c: ClassFormInput,
+): FieldErrors<'title.es' | 'content.es', AdminMessageKey> {
+  const errors: FieldErrors<'title.es' | 'content.es', AdminMessageKey> = {};
+  if (isBlank(c.title?.es)) errors['title.es'] = 'titleEsRequired';
+  if (isBlankRichText(c.content?.es)) errors['content.es'] = 'contentEsRequired';
+  return errors;
+}
