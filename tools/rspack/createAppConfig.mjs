@@ -7,7 +7,8 @@ import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
-const rootPkg = (name) => JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
+const rootPkg = (name) =>
+  JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
 const sharedWebPkg = JSON.parse(readFileSync(join(root, 'shared-web/package.json'), 'utf8'));
 
 /** Singletons shared by host and remotes, each with the version it requires. */
@@ -67,6 +68,13 @@ export function createAppConfig({ dirname, name, port, host = false }) {
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       alias: {
         '@circo/shared-contracts$': join(root, 'shared-contracts/src/index.ts'),
+        // react-router's package exports only name its development build
+        ...(dev
+          ? {}
+          : {
+              'react-router$': join(root, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+            }),
       },
     },
     module: {
@@ -104,8 +112,12 @@ export function createAppConfig({ dirname, name, port, host = false }) {
         // a remote's index.html is only for its standalone mode
         filename: 'index.html',
       }),
-      ...(host ? [new rspack.CopyRspackPlugin({ patterns: [{ from: join(dirname, 'public') }] })] : []),
-      new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version) }),
+      ...(host
+        ? [new rspack.CopyRspackPlugin({ patterns: [{ from: join(dirname, 'public') }] })]
+        : []),
+      new rspack.DefinePlugin({
+        __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version),
+      }),
     ],
     performance: { hints: false },
     devServer: {
@@ -113,7 +125,12 @@ export function createAppConfig({ dirname, name, port, host = false }) {
       historyApiFallback: true,
       hot: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api', '/remotes.json', '/media'], target: process.env.API_URL ?? 'http://localhost:3000' }],
+      proxy: [
+        {
+          context: ['/api', '/remotes.json', '/media'],
+          target: process.env.API_URL ?? 'http://localhost:3000',
+        },
+      ],
     },
   };
 }
