@@ -10,8 +10,11 @@ import { createValidationPipe } from './common/validation.js';
 import { serveWeb } from './web/serve-web.js';
 
 /** Builds the API (and, when `serveWeb`, the composed front end) on one Fastify server. */
-export async function createApp(config: AppConfig, opts: { logger?: boolean } = {}): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: true });
+export async function createApp(
+  config: AppConfig,
+  opts: { logger?: boolean } = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: config.trustProxy });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: opts.logger === false ? false : ['log', 'warn', 'error'],
     bufferLogs: false,
@@ -24,7 +27,11 @@ export async function createApp(config: AppConfig, opts: { logger?: boolean } = 
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
   // the HTML's Content-Security-Policy is written by serveWeb (it depends on /remotes.json)
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
   await app.register(compress, { threshold: 1024 });
 
   const docs = SwaggerModule.createDocument(

@@ -1,18 +1,36 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { throttlerOptions } from './common/rate-limit/rate-limit.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MailModule } from './modules/mail/mail.module.js';
 import { SiteModule } from './modules/site/site.module.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), HealthModule, SiteModule],
-      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(config),
+        ThrottlerModule.forRoot(throttlerOptions(config)),
+        MailModule,
+        HealthModule,
+        SiteModule,
+        UsersModule,
+        AuthModule,
+      ],
+      providers: [
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_GUARD, useClass: ThrottlerGuard },
+      ],
     };
   }
 }

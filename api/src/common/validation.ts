@@ -2,10 +2,17 @@ import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import { AppError } from './errors/app-error.js';
 
-function flatten(errors: ValidationError[], parent = ''): Array<{ field: string; code: string; message: string }> {
+function flatten(
+  errors: ValidationError[],
+  parent = '',
+): Array<{ field: string; code: string; message: string }> {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
-    const own = Object.entries(e.constraints ?? {}).map(([code, message]) => ({ field, code, message }));
+    const own = Object.entries(e.constraints ?? {}).map(([code, message]) => ({
+      field,
+      code,
+      message,
+    }));
     return [...own, ...flatten(e.children ?? [], field)];
   });
 }

@@ -9,6 +9,8 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export interface AppConfig {
   port: number;
   host: string;
+  /** Trust X-Forwarded-For (behind a load balancer); rate limits key on the client IP. */
+  trustProxy: boolean;
   dataDir: string;
   databaseUrl: string | null;
   jwtSecret: string;
@@ -100,11 +102,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
+    trustProxy: bool(env, 'TRUST_PROXY', false),
     dataDir,
     databaseUrl,
     jwtSecret: jwtSecretFor(env, dataDir),
     jwtExpiresIn: env.JWT_EXPIRES_IN ?? '7d',
-    corsOrigins: (env.CORS_ORIGINS ?? 'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203,http://localhost:4204')
+    corsOrigins: (
+      env.CORS_ORIGINS ??
+      'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203,http://localhost:4204'
+    )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),

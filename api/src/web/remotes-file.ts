@@ -23,7 +23,8 @@ export async function readRemotes(file: string): Promise<RemotesFile> {
   let overrides: RemotesFile = {};
   try {
     const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) overrides = parsed as RemotesFile;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      overrides = parsed as RemotesFile;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
       console.error(`remotes file ${file} is not valid JSON; using the defaults`, err);

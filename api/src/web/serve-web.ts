@@ -61,7 +61,10 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
 
   fastify.get('/remotes.json', async (_req, reply) => {
     const remotes = await readRemotes(config.remotesFile);
-    return reply.header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*').send(remotes);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Access-Control-Allow-Origin', '*')
+      .send(remotes);
   });
 
   for (const folder of Object.values(REMOTE_FOLDERS)) {
@@ -71,7 +74,9 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
       const file = fileIn(dist, rest);
       void reply.header('Access-Control-Allow-Origin', '*');
       if (!file) {
-        return reply.status(404).send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: 'Not found' });
+        return reply
+          .status(404)
+          .send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: 'Not found' });
       }
       cacheHeaders(reply, file);
       return reply.sendFile(file.slice(dist.length + 1), dist, { cacheControl: false });
@@ -81,7 +86,9 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
   fastify.get('/*', async (req, reply) => {
     const path = (req.params as { '*': string })['*'];
     if (path === 'api' || path.startsWith('api/')) {
-      return reply.status(404).send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: `Cannot GET /${path}` });
+      return reply
+        .status(404)
+        .send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: `Cannot GET /${path}` });
     }
     const file = path ? fileIn(shellDist, path) : null;
     if (file) {
@@ -90,7 +97,9 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     }
     // an asset that does not exist is a 404, any other path is a route of the single-page app
     if (/\.[a-z0-9]{1,5}$/i.test(path) && !path.endsWith('.html')) {
-      return reply.status(404).send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: 'Not found' });
+      return reply
+        .status(404)
+        .send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: 'Not found' });
     }
     if (!existsSync(join(shellDist, 'index.html'))) {
       return reply

@@ -1,4 +1,10 @@
-import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  HttpException,
+  Logger,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { COMMON_ERRORS, type ApiErrorBody } from '@circo/shared-contracts';
 import { AppError } from './app-error.js';
@@ -25,7 +31,7 @@ function bodyFor(exception: unknown): ApiErrorBody {
       typeof res === 'string'
         ? res
         : Array.isArray((res as { message?: unknown }).message)
-          ? ((res as { message: string[] }).message.join('; '))
+          ? (res as { message: string[] }).message.join('; ')
           : String((res as { message?: unknown }).message ?? exception.message);
     return { statusCode: status, code: CODE_BY_STATUS[status] ?? `http.${status}`, message };
   }

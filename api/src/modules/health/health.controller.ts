@@ -1,12 +1,29 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { sql } from 'drizzle-orm';
+import { AppError } from '../../common/errors/app-error.js';
+import { DB, type Database } from '../../database/database.js';
+
+export interface HealthAnswer {
+  status: 'ok';
+  database: 'up';
+  uptime: number;
+}
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  /** 200 `{ status: 'ok', database: 'up' }` after a `select 1`; 503 `health.database_down` otherwise. */
   @Get()
   @Header('Cache-Control', 'no-store')
-  health(): { status: 'ok'; uptime: number } {
-    return { status: 'ok', uptime: Math.round(process.uptime()) };
+  async health(): Promise<HealthAnswer> {
+    try {
+      await this.db.execute(sql`select 1`);
+    } catch {
+      throw new AppError(503, 'health.database_down', 'The database is not reachable');
+    }
+    return { status: 'ok', database: 'up', uptime: Math.round(process.uptime()) };
   }
 }

@@ -1,0 +1,30 @@
+import { Transform } from 'class-transformer';
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { isStrongPassword, isValidEmail } from '@circo/shared-contracts';
+
+/** The shared-contracts e-mail rule (the same one the forms use). */
+export const IsShopEmail = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'emailInvalid',
+      validator: { validate: (v) => typeof v === 'string' && isValidEmail(v) },
+    },
+    {
+      message: 'Invalid email.',
+      ...options,
+    },
+  );
+
+/** The shared-contracts password rule: 8+ characters with an uppercase, a lowercase and a digit. */
+export const IsShopPassword = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'passwordInvalid',
+      validator: { validate: (v) => typeof v === 'string' && isStrongPassword(v) },
+    },
+    { message: 'Must have 8 characters, an uppercase, a lowercase and a number.', ...options },
+  );
+
+/** Trims strings (other types are left for the type validators to refuse). */
+export const Trim = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));

@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { jsonb, timestamp } from 'drizzle-orm/pg-core';
+import type { Lang } from '@circo/shared-contracts';
+
+/** A translatable text: one value per language (JSONB `{ es, en, fr }`). */
+export type LocalizedText = Record<Lang, string>;
+/** A per-language value that may be missing in some languages (image URL, public id, video link). */
+export type LocalizedOptional = Record<Lang, string | null>;
+/** Per-language visibility flags. */
+export type LocalizedFlags = Record<Lang, boolean>;
+
+/** What can be bought (and tracked): a course or an online formation. */
+export const ITEM_TYPES = ['course', 'formation'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+export const EMPTY_TEXT: LocalizedText = { es: '', en: '', fr: '' };
+export const NO_VALUES: LocalizedOptional = { es: null, en: null, fr: null };
+/** Spec: a new course (and by extension any content) is visible in Spanish only. */
+export const DEFAULT_VISIBLE: LocalizedFlags = { es: true, en: false, fr: false };
+
+// JSONB defaults are written as SQL literals so drizzle-kit emits stable DEFAULT clauses.
+export const jsonDefault = (value: unknown) => sql.raw(`'${JSON.stringify(value)}'::jsonb`);
+const json = jsonDefault;
+
+/** A required translatable text (the Spanish value is mandatory; the service checks that). */
+export const localizedText = (name: string) => jsonb(name).$type<LocalizedText>().notNull();
+/** A translatable text that defaults to empty strings. */
+export const localizedTextOrEmpty = (name: string) =>
+  jsonb(name).$type<LocalizedText>().notNull().default(json(EMPTY_TEXT));
+export const localizedOptional = (name: string) =>
+  jsonb(name).$type<LocalizedOptional>().notNull().default(json(NO_VALUES));
+export const visibleFlags = (name = 'visible') =>
+  jsonb(name).$type<LocalizedFlags>().notNull().default(json(DEFAULT_VISIBLE));
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+/** `lower(f_unaccent(title_l || ' ' || description_l))`: the search text of one language. */
+export const searchExpression = (lang: Lang) =>
+  sql.raw(
+    `lower(f_unaccent(coalesce(title->>'${lang}', '') || ' ' || coalesce(description->>'${lang}', '')))`,
+  );

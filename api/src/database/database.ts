@@ -1,0 +1,149 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { AppConfig } from '../config/app-config.js';
+import * as schema from './schema.js';
+
+export { schema };
+
+/** Nest injection token of the Drizzle database: `constructor(@Inject(DB) private readonly db: Database)`. */
+export const DB = Symbol('DB');
+/** Nest injection token of the DatabaseHandle (driver, exclusive, close); rarely needed. */
+export const DATABASE_HANDLE = Symbol('DATABASE_HANDLE');
+
+/**
+ * The Drizzle database, typed with the whole schema. The same type serves both drivers (PGlite
+ * and node-postgres): queries, `db.query.*` and `db.transaction(...)` work the same on both.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle (what `db.transaction(async (tx) => ...)` passes in). */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either the database or a transaction: repositories can accept both. */
+export type DatabaseOrTransaction = Database | Transaction;
+
+export type DatabaseDriver = 'pglite' | 'pg';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /**
+   * Runs `fn` alone: on a PostgreSQL server under a session advisory lock (several API instances
+   * starting together migrate and seed once); on PGlite (one process) directly.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** Closes the connection (idempotent). */
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
+
+/**
+ * api/drizzle, the checked-in SQL migrations. This file sits at src/database/ (jest, tsx) and at
+ * dist/database/ (after tsc), both two levels below api/, so one relative URL serves both.
+ */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** The PGlite data directory used when no DATABASE_URL is set. */
+export const pgliteDataDir = (dataDir: string): string => join(dataDir, 'db');
+
+// any 64-bit number, the same for every instance of this app
+const MIGRATION_LOCK_KEY = 731_942_024;
+
+/** Opens the database (PGlite under `$DATA_DIR/db`, or the server at `databaseUrl`) and migrates it. */
+export async function openDatabase(
+  config: DatabaseConfig,
+  opts: { migrate?: boolean } = {},
+): Promise<DatabaseHandle> {
+  const handle = config.databaseUrl ? await openServer(config.databaseUrl) : await openPglite(config.dataDir);
+  if (opts.migrate !== false) {
+    try {
+      await handle.exclusive(() => runMigrations(handle));
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  }
+  return handle;
+}
+
+/** Applies the pending migrations of api/drizzle (a no-op when the database is up to date). */
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  if (!existsSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'))) {
+    throw new Error(`Database migrations not found in ${MIGRATIONS_FOLDER}`);
+  }
+  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+  // the migrators are typed per driver; the handle's db is the one that driver made
+  if (handle.driver === 'pglite') await migratePglite(handle.db as never, config);
+  else await migratePg(handle.db as never, config);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const dir = pgliteDataDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create({ dataDir: dir, extensions: { unaccent, pg_trgm } });
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    driver: 'pglite',
+    exclusive: (fn) => fn(),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openServer(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // an idle client losing its connection must not crash the process; the next query reports it
+  pool.on('error', () => undefined);
+  // fail fast with a clear message when the server is unreachable
+  const probe = await pool.connect().catch(async (err: unknown) => {
+    await pool.end();
+    throw new Error(`Cannot connect to DATABASE_URL (${redact(url)}): ${(err as Error).message}`);
+  });
+  probe.release();
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    driver: 'pg',
+    async exclusive(fn) {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** The URL without its password, for messages. */
+export function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}

@@ -1,0 +1,283 @@
+import { Logger } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import type { AppConfig } from '../../config/app-config.js';
+import { hashPassword } from '../../modules/users/password.js';
+import { NO_VALUES, type LocalizedOptional } from '../columns.js';
+import type { Database, Transaction } from '../database.js';
+import {
+  classMedia,
+  classProgress,
+  courseClasses,
+  courses,
+  discountTargets,
+  discounts,
+  formationClasses,
+  formationModules,
+  formations,
+  presentialFormations,
+  purchases,
+  users,
+} from '../schema.js';
+import {
+  DEMO_COURSES,
+  DEMO_FORMATIONS,
+  DEMO_PRESENTIAL,
+  DEMO_VOUCHER,
+  type DemoClass,
+} from './demo-catalogue.js';
+
+/** The demo accounts of a first start (printed in the start-up log). */
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@circo.local', password: 'Admin1234!', name: 'Admin', surname: 'Circo' },
+  student: { email: 'alumno@circo.local', password: 'Alumno1234', name: 'Alumno', surname: 'Demo' },
+} as const;
+
+export interface SeedSummary {
+  courses: Record<string, string>;
+  formations: Record<string, string>;
+  adminId: string;
+  studentId: string;
+}
+
+const DAY = 86_400_000;
+const same = (value: string | null): LocalizedOptional => ({ es: value, en: value, fr: value });
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+function addMonths(date: Date, months: number): Date {
+  const d = new Date(date);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d;
+}
+
+/** True when the database holds no user and no course: the only state the seed writes into. */
+export async function isDatabaseEmpty(db: Database | Transaction): Promise<boolean> {
+  const rows = await db.execute<{ has_data: boolean }>(
+    sql`select (exists (select 1 from ${users}) or exists (select 1 from ${courses})) as has_data`,
+  );
+  return !(rows as unknown as { rows: Array<{ has_data: boolean }> }).rows[0]?.has_data;
+}
+
+/**
+ * Writes the demo catalogue, a demo admin and a demo student, in one transaction, but only into an
+ * empty database (no users and no courses): it never seeds over existing data. Returns null when
+ * it did nothing.
+ */
+export async function seedDemo(
+  db: Database,
+  config: Pick<AppConfig, 'accessPeriodMonths'>,
+  logger: Pick<Logger, 'log'> = new Logger('Seed'),
+): Promise<SeedSummary | null> {
+  if (!(await isDatabaseEmpty(db))) return null;
+  const [adminHash, studentHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+    hashPassword(DEMO_ACCOUNTS.student.password),
+  ]);
+  const summary = await db.transaction(async (tx) => {
+    // re-checked inside the transaction: a concurrent writer may have won the race
+    if (!(await isDatabaseEmpty(tx))) return null;
+    return writeDemo(tx, config, adminHash, studentHash);
+  });
+  if (summary) {
+    logger.log(
+      `Demo data seeded. Admin: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}  ` +
+        `Student: ${DEMO_ACCOUNTS.student.email} / ${DEMO_ACCOUNTS.student.password}`,
+    );
+  }
+  return summary;
+}
+
+async function writeDemo(
+  tx: Transaction,
+  config: Pick<AppConfig, 'accessPeriodMonths'>,
+  adminHash: string,
+  studentHash: string,
+): Promise<SeedSummary> {
+  const now = new Date();
+  const courseIds: Record<string, string> = {};
+  const formationIds: Record<string, string> = {};
+
+  // stagger created_at so "newest first" lists have a stable, meaningful order
+  let minutesAgo = DEMO_COURSES.length + DEMO_FORMATIONS.length;
+  const stamp = () => new Date(now.getTime() - minutesAgo-- * 60_000);
+
+  for (const course of DEMO_COURSES) {
+    const createdAt = stamp();
+    const [row] = await tx
+      .insert(courses)
+      .values({
+        title: course.title,
+        description: course.description,
+        priceCents: course.priceCents,
+        image: course.image,
+        pdf: same('/api/content/cv'),
+        video: same(course.video),
+        visible: course.visible,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: courses.id });
+    courseIds[course.key] = row.id;
+    for (const [position, c] of course.classes.entries()) {
+      const [cls] = await tx
+        .insert(courseClasses)
+        .values({ courseId: row.id, position, ...classColumns(c), visible: course.visible })
+        .returning({ id: courseClasses.id });
+      await insertMedia(tx, c, { ownerKind: 'course_class', courseClassId: cls.id });
+    }
+  }
+
+  for (const formation of DEMO_FORMATIONS) {
+    const createdAt = stamp();
+    const [row] = await tx
+      .insert(formations)
+      .values({
+        title: formation.title,
+        description: formation.description,
+        priceCents: formation.priceCents,
+        image: formation.image,
+        pdf: same('/api/content/cv'),
+        video: same(formation.video),
+        visible: formation.visible,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: formations.id });
+    formationIds[formation.key] = row.id;
+    for (const [position, m] of formation.modules.entries()) {
+      const [mod] = await tx
+        .insert(formationModules)
+        .values({
+          formationId: row.id,
+          position,
+          title: m.title,
+          description: m.description,
+          visible: formation.visible,
+        })
+        .returning({ id: formationModules.id });
+      for (const [classPosition, c] of m.classes.entries()) {
+        const [cls] = await tx
+          .insert(formationClasses)
+          .values({ moduleId: mod.id, position: classPosition, ...classColumns(c), visible: formation.visible })
+          .returning({ id: formationClasses.id });
+        await insertMedia(tx, c, { ownerKind: 'formation_class', formationClassId: cls.id });
+      }
+    }
+  }
+
+  for (const p of DEMO_PRESENTIAL) {
+    const [first, last] = p.days.map((d) => isoDay(new Date(now.getTime() + d * DAY)));
+    await tx.insert(presentialFormations).values({
+      title: p.title,
+      description: p.description,
+      location: p.location,
+      dateType: last ? 'range' : 'single',
+      singleDate: last ? null : first,
+      rangeStart: last ? first : null,
+      rangeEnd: last ?? null,
+      time: p.time,
+      registrationLink: p.registrationLink,
+    });
+  }
+
+  const [voucher] = await tx
+    .insert(discounts)
+    .values({
+      name: DEMO_VOUCHER.name,
+      description: DEMO_VOUCHER.description,
+      percentage: DEMO_VOUCHER.percentage,
+      amountCents: 0,
+      startDate: new Date(now.getTime() - DAY),
+      endDate: new Date(now.getTime() + 10 * DAY),
+      active: true,
+      type: 'both',
+    })
+    .returning({ id: discounts.id });
+  await tx.insert(discountTargets).values([
+    { discountId: voucher.id, itemType: 'course', itemId: courseIds[DEMO_VOUCHER.courseKey] },
+    { discountId: voucher.id, itemType: 'formation', itemId: formationIds[DEMO_VOUCHER.formationKey] },
+  ]);
+
+  const [admin] = await tx
+    .insert(users)
+    .values({
+      name: DEMO_ACCOUNTS.admin.name,
+      surname: DEMO_ACCOUNTS.admin.surname,
+      email: DEMO_ACCOUNTS.admin.email,
+      passwordHash: adminHash,
+      role: 'admin',
+    })
+    .returning({ id: users.id });
+  const [student] = await tx
+    .insert(users)
+    .values({
+      name: DEMO_ACCOUNTS.student.name,
+      surname: DEMO_ACCOUNTS.student.surname,
+      email: DEMO_ACCOUNTS.student.email,
+      passwordHash: studentHash,
+      role: 'user',
+    })
+    .returning({ id: users.id });
+
+  // the student owns the juggling course (active) and the conditioning course (expired a month ago)
+  await tx.insert(purchases).values([
+    {
+      userId: student.id,
+      itemType: 'course',
+      itemId: courseIds.juggling,
+      purchasedAt: new Date(now.getTime() - 7 * DAY),
+      expiresAt: addMonths(new Date(now.getTime() - 7 * DAY), config.accessPeriodMonths),
+    },
+    {
+      userId: student.id,
+      itemType: 'course',
+      itemId: courseIds.conditioning,
+      purchasedAt: addMonths(now, -config.accessPeriodMonths - 1),
+      expiresAt: addMonths(now, -1),
+    },
+  ]);
+  const [firstJugglingClass] = await tx
+    .select({ id: courseClasses.id })
+    .from(courseClasses)
+    .where(sql`${courseClasses.courseId} = ${courseIds.juggling}`)
+    .orderBy(courseClasses.position)
+    .limit(1);
+  await tx.insert(classProgress).values({
+    userId: student.id,
+    itemType: 'course',
+    itemId: courseIds.juggling,
+    classId: firstJugglingClass.id,
+  });
+
+  return { courses: courseIds, formations: formationIds, adminId: admin.id, studentId: student.id };
+}
+
+function classColumns(c: DemoClass) {
+  return {
+    title: c.title,
+    subtitle: c.subtitle,
+    content: c.content,
+    secondaryContent: c.secondaryContent ?? { es: '', en: '', fr: '' },
+  };
+}
+
+async function insertMedia(
+  tx: Transaction,
+  c: DemoClass,
+  owner:
+    | { ownerKind: 'course_class'; courseClassId: string }
+    | { ownerKind: 'formation_class'; formationClassId: string },
+): Promise<void> {
+  if (c.media.length === 0) return;
+  const position = { pdf: 0, video: 0 };
+  await tx.insert(classMedia).values(
+    c.media.map((m) => ({
+      ...owner,
+      kind: m.kind,
+      position: position[m.kind]++,
+      url: same(m.url),
+      publicId: NO_VALUES,
+      title: m.title,
+      description: m.description,
+    })),
+  );
+}

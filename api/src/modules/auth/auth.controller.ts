@@ -1,0 +1,45 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { LoginResponse, MessageResponse, UserProfile } from '@circo/shared-contracts';
+import { Auth, CurrentUser, type AuthUser } from '../../common/guards/auth.js';
+import { RateLimit } from '../../common/rate-limit/rate-limit.js';
+import { UsersService } from '../users/users.service.js';
+import { AuthService } from './auth.service.js';
+import { ForgotPasswordDto } from './dto/forgot-password.dto.js';
+import { LoginDto } from './dto/login.dto.js';
+import { ResetPasswordDto } from './dto/reset-password.dto.js';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Post('login')
+  @HttpCode(200)
+  @RateLimit('login')
+  login(@Body() dto: LoginDto): Promise<LoginResponse> {
+    return this.auth.login(dto.email, dto.password);
+  }
+
+  @Get('perfil')
+  @Auth()
+  profile(@CurrentUser() user: AuthUser): Promise<UserProfile> {
+    return this.users.profile(user.id);
+  }
+
+  @Post('forgot-password')
+  @HttpCode(200)
+  @RateLimit('forgot')
+  forgotPassword(@Body() dto: ForgotPasswordDto): Promise<MessageResponse> {
+    return this.auth.forgotPassword(dto.email, dto.lang);
+  }
+
+  @Post('reset-password/:token')
+  @HttpCode(200)
+  resetPassword(@Param('token') token: string, @Body() dto: ResetPasswordDto): Promise<MessageResponse> {
+    return this.auth.resetPassword(token, dto.newPassword);
+  }
+}

@@ -1,0 +1,53 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Sends e-mail through SMTP (nodemailer) when SMTP_URL is set; otherwise writes it to the outbox
+ * folder ($DATA_DIR/outbox) and logs a line, so a local install needs no mail server.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: Transporter | null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  }
+
+  get outboxDir(): string {
+    return join(this.config.dataDir, 'outbox');
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    if (this.transport) {
+      await this.transport.sendMail({ from: this.config.mailFrom, ...message });
+      this.logger.log(`sent "${message.subject}" to ${message.to}`);
+      return;
+    }
+    await mkdir(this.outboxDir, { recursive: true });
+    const file = join(
+      this.outboxDir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`,
+    );
+    await writeFile(
+      file,
+      JSON.stringify(
+        { from: this.config.mailFrom, ...message, createdAt: new Date().toISOString() },
+        null,
+        2,
+      ),
+    );
+    this.logger.log(`outbox: "${message.subject}" to ${message.to} -> ${file}\n${message.text}`);
+  }
+}

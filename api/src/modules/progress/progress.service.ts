@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { USER_ERRORS, type CourseProgress, type FormationProgress } from '@circo/shared-contracts';
+import { AppError, badRequest } from '../../common/errors/app-error.js';
+import type { AuthUser } from '../../common/guards/auth.js';
+import type { ItemType } from '../../database/columns.js';
+import { CoursesService } from '../courses/courses.service.js';
+import { FormationsService } from '../formations/formations.service.js';
+import { PurchasesService } from '../purchases/purchases.service.js';
+import { ProgressRepository } from './progress.repository.js';
+
+export interface ProgressLists {
+  courses: CourseProgress[];
+  formations: FormationProgress[];
+}
+
+/** Per-class progress of a student in the courses and formations it owns. */
+@Injectable()
+export class ProgressService {
+  constructor(
+    private readonly repo: ProgressRepository,
+    private readonly courses: CoursesService,
+    private readonly formations: FormationsService,
+    private readonly purchases: PurchasesService,
+  ) {}
+
+  /** progresoCursos and progresoFormaciones of the profile. */
+  async listForUser(userId: string): Promise<ProgressLists> {
+    const rows = await this.repo.listForUser(userId);
+    const group = (type: ItemType) => {
+      const byItem = new Map<string, string[]>();
+      for (const r of rows.filter((x) => x.itemType === type)) {
+        byItem.set(r.itemId, [...(byItem.get(r.itemId) ?? []), r.classId]);
+      }
+      return [...byItem];
+    };
+    return {
+      courses: group('course').map(([courseId, clasesCompletadas]) => ({ courseId, clasesCompletadas })),
+      formations: group('formation').map(([formationId, clasesCompletadas]) => ({ formationId, clasesCompletadas })),
+    };
+  }
+
+  /**
+   * Marks or unmarks `classId` of the item for `userId`. The class must belong to the item, and
+   * the user must own the item with active access (an admin may track any item).
+   */
+  async set(
+    caller: AuthUser,
+    userId: string,
+    itemType: ItemType,
+    itemId: string,
+    classId: string,
+    done: boolean,
+  ): Promise<string[]> {
+    const classIds =
+      itemType === 'course' ? await this.courses.classIds(itemId) : await this.formations.classIds(itemId);
+    if (!classIds.includes(classId)) {
+      throw badRequest(USER_ERRORS.classNotInItem, `This class does not belong to that ${itemType}`, 'classId');
+    }
+    if (caller.role !== 'admin' && !(await this.purchases.hasActive(userId, itemType, itemId))) {
+      throw new AppError(403, 'progress.purchase_required', `You need active access to this ${itemType}`);
+    }
+    if (done) await this.repo.mark(userId, itemType, itemId, classId);
+    else await this.repo.unmark(userId, itemType, itemId, classId);
+    return this.repo.completed(userId, itemType, itemId);
+  }
+}

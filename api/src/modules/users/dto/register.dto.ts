@@ -1,0 +1,40 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { EMAIL_MAX, LANGUAGES, PASSWORD_MAX, type Lang } from '@circo/shared-contracts';
+import { IsShopEmail, IsShopPassword, Trim } from '../../../common/validators.js';
+
+/** POST /users (the password confirmation is checked by the form and never sent). */
+export class RegisterDto {
+  @ApiProperty({ example: 'Ana' })
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'First name is required.' })
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ example: 'Pérez' })
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'Last name is required.' })
+  @MaxLength(100)
+  surname: string;
+
+  @ApiProperty({ example: 'ana@example.com' })
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'Email is required.' })
+  @MaxLength(EMAIL_MAX)
+  @IsShopEmail()
+  email: string;
+
+  @ApiProperty({ example: 'Secreta123' })
+  @IsString()
+  @MaxLength(PASSWORD_MAX)
+  @IsShopPassword()
+  password: string;
+
+  @ApiPropertyOptional({ enum: LANGUAGES })
+  @IsOptional()
+  @IsIn(LANGUAGES)
+  lang?: Lang;
+}

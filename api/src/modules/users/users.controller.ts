@@ -1,0 +1,102 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import {
+  COMMON_ERRORS,
+  type CourseProgress,
+  type FormationProgress,
+  type PurchasesResponse,
+  type RegisterResponse,
+} from '@circo/shared-contracts';
+import { AppError } from '../../common/errors/app-error.js';
+import { Auth, CurrentUser, type AuthUser } from '../../common/guards/auth.js';
+import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
+import { RateLimit } from '../../common/rate-limit/rate-limit.js';
+import { ProgressService } from '../progress/progress.service.js';
+import { PurchasesService } from '../purchases/purchases.service.js';
+import { ProgressDto } from './dto/progress.dto.js';
+import { RegisterDto } from './dto/register.dto.js';
+import { UsersService } from './users.service.js';
+
+/** `/users/{userId}/...` answers 403 unless userId is the caller (or the caller is an admin). */
+function assertSelfOrAdmin(caller: AuthUser, userId: string): void {
+  if (caller.id !== userId && caller.role !== 'admin') {
+    throw new AppError(403, COMMON_ERRORS.forbidden, "You cannot change another user's progress");
+  }
+}
+
+@ApiTags('users')
+@Controller('users')
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly purchases: PurchasesService,
+    private readonly progress: ProgressService,
+  ) {}
+
+  /** Registration. */
+  @Post()
+  @RateLimit('register')
+  register(@Body() dto: RegisterDto): Promise<RegisterResponse> {
+    return this.users.register(dto);
+  }
+
+  @Get('mis-compras')
+  @Auth()
+  myPurchases(@CurrentUser() user: AuthUser): Promise<PurchasesResponse> {
+    return this.purchases.listForUser(user.id);
+  }
+
+  @Post(':userId/progreso-curso/:courseId')
+  @HttpCode(200)
+  @Auth()
+  async markCourseClass(
+    @CurrentUser() caller: AuthUser,
+    @Param('userId', UuidPipe) userId: string,
+    @Param('courseId', UuidPipe) courseId: string,
+    @Body() dto: ProgressDto,
+  ): Promise<CourseProgress> {
+    assertSelfOrAdmin(caller, userId);
+    const done = await this.progress.set(caller, userId, 'course', courseId, dto.classId.toLowerCase(), true);
+    return { courseId, clasesCompletadas: done };
+  }
+
+  @Delete(':userId/progreso-curso/:courseId/:classId')
+  @Auth()
+  async unmarkCourseClass(
+    @CurrentUser() caller: AuthUser,
+    @Param('userId', UuidPipe) userId: string,
+    @Param('courseId', UuidPipe) courseId: string,
+    @Param('classId', UuidPipe) classId: string,
+  ): Promise<CourseProgress> {
+    assertSelfOrAdmin(caller, userId);
+    const done = await this.progress.set(caller, userId, 'course', courseId, classId, false);
+    return { courseId, clasesCompletadas: done };
+  }
+
+  @Post(':userId/progreso-formacion/:formationId')
+  @HttpCode(200)
+  @Auth()
+  async markFormationClass(
+    @CurrentUser() caller: AuthUser,
+    @Param('userId', UuidPipe) userId: string,
+    @Param('formationId', UuidPipe) formationId: string,
+    @Body() dto: ProgressDto,
+  ): Promise<FormationProgress> {
+    assertSelfOrAdmin(caller, userId);
+    const done = await this.progress.set(caller, userId, 'formation', formationId, dto.classId.toLowerCase(), true);
+    return { formationId, clasesCompletadas: done };
+  }
+
+  @Delete(':userId/progreso-formacion/:formationId/:classId')
+  @Auth()
+  async unmarkFormationClass(
+    @CurrentUser() caller: AuthUser,
+    @Param('userId', UuidPipe) userId: string,
+    @Param('formationId', UuidPipe) formationId: string,
+    @Param('classId', UuidPipe) classId: string,
+  ): Promise<FormationProgress> {
+    assertSelfOrAdmin(caller, userId);
+    const done = await this.progress.set(caller, userId, 'formation', formationId, classId, false);
+    return { formationId, clasesCompletadas: done };
+  }
+}

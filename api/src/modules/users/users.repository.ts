@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import { USER_ERRORS } from '@circo/shared-contracts';
+import { DB } from '../../database/database.module.js';
+import type { Database, DatabaseOrTransaction } from '../../database/database.js';
+import { isUniqueViolation } from '../../database/db-errors.js';
+import { conflict } from '../../common/errors/app-error.js';
+import { users, type NewUserRow, type UserRow } from './users.table.js';
+
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(DB) private readonly db: Database) {}
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+    return row;
+  }
+
+  /** Inserts a user; a taken e-mail is a 409 `users.email_taken`. */
+  async insert(row: NewUserRow): Promise<UserRow> {
+    try {
+      const [created] = await this.db
+        .insert(users)
+        .values({ ...row, email: row.email.toLowerCase() })
+        .returning();
+      return created;
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_email_key')) {
+        throw conflict(USER_ERRORS.emailTaken, 'An account with this e-mail already exists');
+      }
+      throw err;
+    }
+  }
+
+  async updatePassword(id: string, passwordHash: string, tx: DatabaseOrTransaction = this.db): Promise<void> {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+  }
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import type { RegisterResponse, UserProfile } from '@circo/shared-contracts';
+import type { AuthUser } from '../../common/guards/auth.js';
+import { notFound } from '../../common/errors/app-error.js';
+import type { DatabaseOrTransaction } from '../../database/database.js';
+import { ProgressService } from '../progress/progress.service.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { UsersRepository } from './users.repository.js';
+import type { UserRow } from './users.table.js';
+import type { RegisterDto } from './dto/register.dto.js';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly repo: UsersRepository,
+    private readonly progress: ProgressService,
+  ) {}
+
+  async register(dto: RegisterDto): Promise<RegisterResponse> {
+    const user = await this.repo.insert({
+      name: dto.name,
+      surname: dto.surname,
+      email: dto.email,
+      passwordHash: await hashPassword(dto.password),
+      role: 'user',
+    });
+    return {
+      message: 'User created successfully. You can now log in.',
+      user: { _id: user.id, name: user.name, surname: user.surname, email: user.email, role: user.role },
+    };
+  }
+
+  /** The account behind a token, or null when it no longer exists. */
+  async findAuthUser(id: string): Promise<AuthUser | null> {
+    const row = await this.repo.findById(id).catch(() => undefined);
+    return row ? { id: row.id, email: row.email, role: row.role } : null;
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.repo.findByEmail(email);
+  }
+
+  /** The user whose e-mail and password match, or null (the same time is spent either way). */
+  async checkCredentials(email: string, password: string): Promise<UserRow | null> {
+    const user = await this.repo.findByEmail(email);
+    const ok = await verifyPassword(password, user?.passwordHash ?? null);
+    return ok && user ? user : null;
+  }
+
+  async setPassword(id: string, password: string, tx?: DatabaseOrTransaction): Promise<void> {
+    await this.repo.updatePassword(id, await hashPassword(password), tx);
+  }
+
+  /** GET /auth/perfil */
+  async profile(id: string): Promise<UserProfile> {
+    const user = await this.repo.findById(id);
+    if (!user) throw notFound('users.not_found', 'User not found');
+    const progress = await this.progress.listForUser(id);
+    return {
+      _id: user.id,
+      name: user.name,
+      surname: user.surname,
+      email: user.email,
+      role: user.role,
+      progresoCursos: progress.courses,
+      progresoFormaciones: progress.formations,
+    };
+  }
+}

@@ -1,0 +1,136 @@
+import { randomBytes, createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import pg from 'pg';
+import { createApp } from '../../src/app.factory.js';
+import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import {
+  DB,
+  MIGRATIONS_FOLDER,
+  openDatabase,
+  pgliteDataDir,
+  redact,
+  type Database,
+} from '../../src/database/database.js';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  db: Database;
+  config: AppConfig;
+  /** Closes the app, drops the test database (PostgreSQL) and removes the temporary data dir. */
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real app (`createApp`) on a fresh, migrated, empty database: a PGlite data dir cloned
+ * from a migrated template, or, when DATABASE_URL is set, a new `circo_t_<random>` database on
+ * that server (dropped by `close()`). No web front end, no logger, no demo seed unless overridden.
+ * Call once per test file (beforeAll) and make rows with the factories.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'circo-test-'));
+  const serverUrl = process.env.DATABASE_URL?.trim() || null;
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let databaseUrl: string | null = null;
+  try {
+    if (serverUrl) {
+      const created = await createServerDatabase(serverUrl);
+      databaseUrl = created.url;
+      dropDatabase = created.drop;
+    } else {
+      cpSync(join(await pgliteTemplate(), 'db'), pgliteDataDir(dataDir), { recursive: true });
+    }
+    const config: AppConfig = {
+      ...loadConfig({
+        DATA_DIR: dataDir,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        SERVE_WEB: 'false',
+        SEED_DEMO: 'false',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      }),
+      ...overrides,
+    };
+    const app = await createApp(config, { logger: false });
+    await app.getHttpAdapter().getInstance().ready();
+    let closed = false;
+    return {
+      app,
+      db: app.get<Database>(DB),
+      config,
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await app.close();
+        } finally {
+          await dropDatabase?.();
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (err) {
+    await dropDatabase?.().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** Creates an empty database on the server of `serverUrl`; `drop()` removes it (even if still in use). */
+export async function createServerDatabase(serverUrl: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+  const name = `circo_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect().catch((err: Error) => {
+    throw new Error(`DATABASE_URL (${redact(serverUrl)}) is not reachable: ${err.message}`);
+  });
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+/**
+ * A migrated, empty PGlite data dir under the OS temp dir, made once per migration set and shared
+ * by every test file (and jest worker): a fresh PGlite boot + migration takes ~5 s, copying the
+ * template and reopening it ~1 s. Built aside, then renamed into place (atomic across workers).
+ */
+async function pgliteTemplate(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
+    const path = join(MIGRATIONS_FOLDER, file);
+    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
+  }
+  const dir = join(tmpdir(), `circo-pglite-template-${hash.digest('hex').slice(0, 16)}`);
+  if (existsSync(join(dir, 'db', 'PG_VERSION'))) return dir;
+  const building = mkdtempSync(`${dir}.building-`);
+  try {
+    const handle = await openDatabase({ dataDir: building, databaseUrl: null });
+    await handle.close();
+    try {
+      renameSync(building, dir);
+    } catch (err) {
+      // another worker finished first: use theirs
+      if (!existsSync(join(dir, 'db', 'PG_VERSION'))) throw err;
+    }
+  } finally {
+    rmSync(building, { recursive: true, force: true });
+  }
+  return dir;
+}
