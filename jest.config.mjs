@@ -7,7 +7,11 @@ const swc = (extra = {}) => [
     jsc: {
       target: 'es2022',
       parser: { syntax: 'typescript', tsx: true, decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        react: { runtime: 'automatic' },
+      },
       ...extra,
     },
   },
@@ -34,6 +38,13 @@ export default {
     {
       ...common,
       displayName: 'api',
+      // CommonJS dependencies (@fastify/static) that require ESM-only packages: jest on Node 20
+      // cannot require(esm), so those packages are compiled to CommonJS for the tests
+      transform: {
+        ...common.transform,
+        '/node_modules/(content-disposition)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+      },
+      transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],

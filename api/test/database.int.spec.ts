@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
+import request from 'supertest';
 import { DATABASE_HANDLE, MIGRATIONS_FOLDER, type DatabaseHandle } from '../src/database/database.js';
 import { asConstraintViolation, isUniqueViolation, mapViolation } from '../src/database/db-errors.js';
 import {
@@ -173,9 +174,9 @@ describe('database', () => {
   });
 
   it('reports the database as up', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
+    const res = await request(t.app.getHttpServer()).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', database: 'up' });
   });
 });
 
@@ -268,9 +269,9 @@ describe('demo seed', () => {
 
   it('answers 503 health.database_down when the database is gone', async () => {
     await t.app.get<DatabaseHandle>(DATABASE_HANDLE).close();
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({
+    const res = await request(t.app.getHttpServer()).get('/api/health');
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
       statusCode: 503,
       code: 'health.database_down',
       message: expect.any(String),

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -89,7 +89,14 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const dir = pgliteDataDir(dataDir);
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, extensions: { unaccent, pg_trgm } });
+  const releaseLock = lockPgliteDir(dir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: dir, extensions: { unaccent, pg_trgm } });
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   let closed = false;
   return {
@@ -99,9 +106,54 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
     },
   };
+}
+
+/**
+ * PGlite is a single-process database and, unlike a server, leaves no postmaster.pid: two
+ * processes on one data dir (the API and `npm run seed`) would corrupt it. A pid file refuses that;
+ * a pid file of a process that no longer runs is taken over.
+ */
+function lockPgliteDir(dir: string): () => void {
+  const file = join(dir, 'circo.pid');
+  const mine = String(process.pid);
+  if (existsSync(file)) {
+    const owner = Number(readFileSync(file, 'utf8').trim());
+    if (owner && owner !== process.pid && isRunning(owner)) {
+      throw new Error(
+        `The database in ${dir} is in use by process ${owner} (a running API or seed). ` +
+          'Stop it first, or point DATABASE_URL at a PostgreSQL server to share one database.',
+      );
+    }
+  }
+  writeFileSync(file, mine);
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === mine) rmSync(file, { force: true });
+    } catch {
+      // already gone
+    }
+  };
+}
+
+/** Whether `pid` is a running Node process (a reused pid of another program does not count). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return true; // no /proc (macOS): trust the signal check
+  }
 }
 
 async function openServer(url: string): Promise<DatabaseHandle> {

@@ -56,7 +56,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = bodyFor(exception);
     if (body.statusCode >= 500) this.logger.error(exception);
-    if (body.statusCode === 429) void reply.header('Retry-After', '60');
     void reply.status(body.statusCode).type('application/json').send(body);
   }
 }

@@ -1,6 +1,10 @@
-import { SetMetadata, type ExecutionContext } from '@nestjs/common';
-import type { ThrottlerModuleOptions } from '@nestjs/throttler';
-import type { AppConfig } from '../../config/app-config.js';
+import { Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { COMMON_ERRORS } from '@circo/shared-contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { AppError } from '../errors/app-error.js';
 
 export type RateLimitBucket = 'login' | 'register' | 'forgot';
 const RATE_LIMIT_KEY = 'rate-limit:bucket';
@@ -8,26 +12,40 @@ const RATE_LIMIT_KEY = 'rate-limit:bucket';
 /** Puts a route under one of the configured rate limits (429 past it). */
 export const RateLimit = (bucket: RateLimitBucket) => SetMetadata(RATE_LIMIT_KEY, bucket);
 
-function bucketOf(context: ExecutionContext): RateLimitBucket | undefined {
-  return Reflect.getMetadata(RATE_LIMIT_KEY, context.getHandler()) as RateLimitBucket | undefined;
-}
-
 /**
- * One @nestjs/throttler limit per bucket; each applies only to the routes marked with it. The
- * tracker is the client IP (behind a proxy, set TRUST_PROXY so it is the forwarded one).
+ * Counts requests per client IP and bucket in a fixed window (rate-limiter-flexible). The tracker
+ * is the client IP; behind a proxy, TRUST_PROXY makes it the forwarded one. A Redis store slots in
+ * here (RateLimiterRedis) when several API instances must share the counts.
  */
-export function throttlerOptions(config: AppConfig): ThrottlerModuleOptions {
-  const buckets: Array<[RateLimitBucket, number]> = [
-    ['login', config.rateLimit.login],
-    ['register', config.rateLimit.register],
-    ['forgot', config.rateLimit.forgot],
-  ];
-  return {
-    throttlers: buckets.map(([name, limit]) => ({
-      name,
-      limit,
-      ttl: config.rateLimit.windowMs,
-      skipIf: (context: ExecutionContext) => bucketOf(context) !== name,
-    })),
-  };
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  private readonly limiters: Record<RateLimitBucket, RateLimiterMemory>;
+
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    const duration = Math.ceil(config.rateLimit.windowMs / 1000);
+    const make = (keyPrefix: RateLimitBucket, points: number) => new RateLimiterMemory({ keyPrefix, points, duration });
+    this.limiters = {
+      login: make('login', config.rateLimit.login),
+      register: make('register', config.rateLimit.register),
+      forgot: make('forgot', config.rateLimit.forgot),
+    };
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const bucket = this.reflector.get<RateLimitBucket | undefined>(RATE_LIMIT_KEY, context.getHandler());
+    if (!bucket) return true;
+    const http = context.switchToHttp();
+    const req = http.getRequest<FastifyRequest>();
+    try {
+      await this.limiters[bucket].consume(req.ip);
+      return true;
+    } catch (res) {
+      if (!(res instanceof RateLimiterRes)) throw res;
+      void http.getResponse<FastifyReply>().header('Retry-After', String(Math.ceil(res.msBeforeNext / 1000)));
+      throw new AppError(429, COMMON_ERRORS.tooManyRequests, 'Too many requests, please try again later');
+    }
+  }
 }
