@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import type { AppConfig } from './config/app-config.js';
 import { AppModule } from './app.module.js';
 import { createValidationPipe } from './common/validation.js';
+import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { serveWeb } from './web/serve-web.js';
 
 /** Builds the API (and, when `serveWeb`, the composed front end) on one Fastify server. */
@@ -14,10 +15,17 @@ export async function createApp(
   config: AppConfig,
   opts: { logger?: boolean } = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: 1_048_576, trustProxy: config.trustProxy });
+  const adapter = new FastifyAdapter({
+    bodyLimit: 1_048_576,
+    trustProxy: config.trustProxy,
+    // structured JSON logs (pino), one line per request; tokens never reach the log
+    logger:
+      opts.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: opts.logger === false ? false : ['log', 'warn', 'error'],
-    bufferLogs: false,
+    logger: opts.logger === false ? false : new PinoNestLogger(adapter.getInstance().log),
   });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

@@ -86,6 +86,13 @@ function jwtSecretFor(env: Env, dataDir: string): string {
   return secret;
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+function logLevel(env: Env): string {
+  const level = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  return level;
+}
+
 /** Reads and validates `process.env` once at boot; a bad value stops the start with a clear message. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -121,7 +128,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     remotesFile: resolve(env.REMOTES_FILE ?? join(dataDir, 'remotes.json')),
     contentDir: resolve(env.CONTENT_DIR ?? join(repoRoot, 'api/content')),
     serveWeb: bool(env, 'SERVE_WEB', true),
-    logLevel: env.LOG_LEVEL ?? 'info',
+    logLevel: logLevel(env),
     smtpUrl: str(env, 'SMTP_URL'),
     mailFrom: env.MAIL_FROM ?? 'Circo <no-reply@localhost>',
     adminEmail: str(env, 'ADMIN_EMAIL'),
