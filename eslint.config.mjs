@@ -44,7 +44,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -81,7 +84,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-*', '@circo/*', 'node:*', 'zustand', 'i18next'], message: 'shared-contracts is framework-free' }] },
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', '@circo/*', 'node:*', 'zustand', 'i18next'],
+              message: 'shared-contracts is framework-free',
+            },
+          ],
+        },
       ],
     },
   },

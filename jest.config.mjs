@@ -27,6 +27,9 @@ const common = {
 };
 
 export default {
+  // jest-circus reads testTimeout from the global config only (a project's own value is ignored):
+  // a fresh PGlite app takes seconds to boot
+  testTimeout: 60000,
   projects: [
     {
       ...common,

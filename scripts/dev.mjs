@@ -5,7 +5,20 @@ import { join } from 'node:path';
 import { ensureDeps, nxEnv, root, run, startChild } from './lib.mjs';
 
 ensureDeps();
-run('npx', ['nx', 'run-many', '-t', 'build', '-p', '@circo/shared-contracts', '@circo/api', '--outputStyle=static'], { env: nxEnv });
+run(
+  'npx',
+  [
+    'nx',
+    'run-many',
+    '-t',
+    'build',
+    '-p',
+    '@circo/shared-contracts',
+    '@circo/api',
+    '--outputStyle=static',
+  ],
+  { env: nxEnv },
+);
 const dataDir = process.env.DATA_DIR ?? join(root, 'data');
 mkdirSync(dataDir, { recursive: true });
 const remotesFile = join(dataDir, 'remotes.dev.json');
@@ -24,7 +37,9 @@ writeFileSync(
 );
 const env = { NODE_ENV: 'development' };
 startChild('npx', ['tsc', '-p', 'api/tsconfig.build.json', '--watch', '--preserveWatchOutput']);
-startChild(process.execPath, ['--watch-path=api/dist', 'api/dist/main.js'], { env: { REMOTES_FILE: remotesFile } });
+startChild(process.execPath, ['--watch-path=api/dist', 'api/dist/main.js'], {
+  env: { REMOTES_FILE: remotesFile },
+});
 for (const app of ['shell', 'mf-catalog', 'mf-learning', 'mf-checkout', 'mf-admin']) {
   startChild('npx', ['rspack', 'serve'], { cwd: join(root, app), env });
 }

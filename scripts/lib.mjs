@@ -20,7 +20,12 @@ export function ensureDeps() {
 
 /** Runs a command in the foreground; throws when it fails. */
 export function run(cmd, args, opts = {}) {
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
+  const res = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...opts,
+    env: { ...process.env, ...opts.env },
+  });
   if (res.status !== 0) {
     const err = new Error(`${cmd} ${args.join(' ')} failed (exit ${res.status ?? res.signal})`);
     err.exitCode = res.status ?? 1;
@@ -28,7 +33,12 @@ export function run(cmd, args, opts = {}) {
   }
 }
 
-export const nxEnv = { NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '' };
+export const nxEnv = {
+  NX_DAEMON: 'false',
+  NX_NO_CLOUD: 'true',
+  NX_TUI: 'false',
+  NX_SKIP_NX_CACHE: process.env.NX_SKIP_NX_CACHE ?? '',
+};
 
 /** Builds every package that changed since its last build (Nx caches the rest). */
 export function buildAll() {
@@ -37,7 +47,12 @@ export function buildAll() {
 
 /** Starts a long-running child that stops with this process. */
 export function startChild(cmd, args, opts = {}) {
-  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    ...opts,
+    env: { ...process.env, ...opts.env },
+  });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
   return child;
 }

@@ -75,14 +75,27 @@ step('jest: unit + API integration on PGlite', () => {
   }
 });
 
-const pgUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const pgUrl =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
 if (postgresAnswers(pgUrl)) {
   const pg = join(outDir, 'jest-postgres.json');
   step('jest: API integration on PostgreSQL', () => {
     try {
-      jest(['--selectProjects', 'api', '--testPathPatterns', 'int\\.spec', '--json', `--outputFile=${pg}`], {
-        DATABASE_URL: pgUrl,
-      });
+      jest(
+        [
+          '--selectProjects',
+          'api',
+          '--testPathPatterns',
+          'int\\.spec',
+          '--json',
+          `--outputFile=${pg}`,
+        ],
+        {
+          DATABASE_URL: pgUrl,
+        },
+      );
     } finally {
       countJest(pg);
     }
@@ -95,7 +108,9 @@ if (postgresAnswers(pgUrl)) {
 
 const browser = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(browser)) {
-  failures.push(`browser tests: no Chromium at ${browser}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  failures.push(
+    `browser tests: no Chromium at ${browser}. Install it (apt-get install -y chromium) or set CHROMIUM_PATH.`,
+  );
 } else {
   const pw = join(outDir, 'playwright.json');
   step('playwright: browser journeys', () => {
@@ -109,7 +124,9 @@ if (!existsSync(browser)) {
   });
 }
 
-console.log(`\n--- timings: ${timings.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `\n--- timings: ${timings.join(', ')}; total ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 if (failures.length) console.log(`--- failed steps:\n  ${failures.join('\n  ')}`);
 const summary = `${totals.passed} passed, ${totals.failed} failed`;
 writeFileSync(join(outDir, 'summary.txt'), summary + '\n');

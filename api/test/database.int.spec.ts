@@ -3,8 +3,16 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import request from 'supertest';
-import { DATABASE_HANDLE, MIGRATIONS_FOLDER, type DatabaseHandle } from '../src/database/database.js';
-import { asConstraintViolation, isUniqueViolation, mapViolation } from '../src/database/db-errors.js';
+import {
+  DATABASE_HANDLE,
+  MIGRATIONS_FOLDER,
+  type DatabaseHandle,
+} from '../src/database/database.js';
+import {
+  asConstraintViolation,
+  isUniqueViolation,
+  mapViolation,
+} from '../src/database/db-errors.js';
 import {
   classMedia,
   courseClasses,
@@ -42,7 +50,9 @@ describe('database', () => {
   });
 
   it('applies every migration of the journal', async () => {
-    const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+    const journal = JSON.parse(
+      readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'),
+    ) as {
       entries: unknown[];
     };
     const applied = rowsOf<{ n: number }>(
@@ -75,7 +85,9 @@ describe('database', () => {
         'users',
       ].sort(),
     );
-    const ext = rowsOf<{ extname: string }>(await t.db.execute(sql`select extname from pg_extension order by extname`));
+    const ext = rowsOf<{ extname: string }>(
+      await t.db.execute(sql`select extname from pg_extension order by extname`),
+    );
     expect(ext.map((e) => e.extname)).toEqual(expect.arrayContaining(['pg_trgm', 'unaccent']));
   });
 
@@ -84,10 +96,18 @@ describe('database', () => {
     const err = await t.db
       .insert(users)
       .values({ name: 'Other', surname: 'Person', email: user.email, passwordHash: 'x' })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(err).not.toBeNull();
     const v = asConstraintViolation(err);
-    expect(v).toMatchObject({ kind: 'unique', code: '23505', constraint: 'users_email_key', table: 'users' });
+    expect(v).toMatchObject({
+      kind: 'unique',
+      code: '23505',
+      constraint: 'users_email_key',
+      table: 'users',
+    });
     expect(isUniqueViolation(err, 'users_email_key')).toBe(true);
     expect(isUniqueViolation(err, 'some_other_key')).toBe(false);
     const mapped = mapViolation(err, { users_email_key: () => new Error('users.email_taken') });
@@ -98,24 +118,48 @@ describe('database', () => {
   it('maps foreign-key and check violations, and enforces lower-case e-mails', async () => {
     const fk = await t.db
       .insert(courseClasses)
-      .values({ courseId: '00000000-0000-4000-8000-000000000000', title: { es: 'x', en: '', fr: '' } })
-      .then(() => null, (e: unknown) => e);
+      .values({
+        courseId: '00000000-0000-4000-8000-000000000000',
+        title: { es: 'x', en: '', fr: '' },
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(asConstraintViolation(fk)).toMatchObject({ kind: 'foreign_key', code: '23503' });
 
-    const check = await createCourse(t.db, { priceCents: -1 }).then(() => null, (e: unknown) => e);
-    expect(asConstraintViolation(check)).toMatchObject({ kind: 'check', constraint: 'courses_price_cents_check' });
+    const check = await createCourse(t.db, { priceCents: -1 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(asConstraintViolation(check)).toMatchObject({
+      kind: 'check',
+      constraint: 'courses_price_cents_check',
+    });
 
     const upper = await t.db
       .insert(users)
       .values({ name: 'A', surname: 'B', email: 'Mixed@Case.Test', passwordHash: 'x' })
-      .then(() => null, (e: unknown) => e);
-    expect(asConstraintViolation(upper)).toMatchObject({ kind: 'check', constraint: 'users_email_lowercase' });
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(asConstraintViolation(upper)).toMatchObject({
+      kind: 'check',
+      constraint: 'users_email_lowercase',
+    });
 
     const media = await t.db
       .insert(classMedia)
       .values({ ownerKind: 'course_class', kind: 'pdf' })
-      .then(() => null, (e: unknown) => e);
-    expect(asConstraintViolation(media)).toMatchObject({ kind: 'check', constraint: 'class_media_one_owner_check' });
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(asConstraintViolation(media)).toMatchObject({
+      kind: 'check',
+      constraint: 'class_media_one_owner_check',
+    });
   });
 
   it('fills the accent- and case-free search columns, per language', async () => {
@@ -144,7 +188,10 @@ describe('database', () => {
       .update(courses)
       .set({ title: { es: 'Malabares', en: 'Juggling', fr: 'Jonglage' } })
       .where(eq(courses.id, course.id));
-    const [updated] = await t.db.select({ es: courses.searchEs }).from(courses).where(eq(courses.id, course.id));
+    const [updated] = await t.db
+      .select({ es: courses.searchEs })
+      .from(courses)
+      .where(eq(courses.id, course.id));
     expect(updated.es).toBe('malabares telas y trapecio');
   });
 
@@ -158,7 +205,12 @@ describe('database', () => {
         rangeEnd: '2030-05-03',
       })
       .returning();
-    expect(p).toMatchObject({ rangeStart: '2030-05-01', rangeEnd: '2030-05-03', startsOn: '2030-05-01', endsOn: '2030-05-03' });
+    expect(p).toMatchObject({
+      rangeStart: '2030-05-01',
+      rangeEnd: '2030-05-03',
+      startsOn: '2030-05-01',
+      endsOn: '2030-05-03',
+    });
     expect(p.createdAt).toBeInstanceOf(Date);
   });
 
@@ -194,29 +246,49 @@ describe('demo seed', () => {
     const all = await t.db.select().from(courses);
     expect(all.length).toBeGreaterThanOrEqual(4);
     const byTitle = (es: string) => all.find((c) => c.title.es === es)!;
-    expect(byTitle('Acrobacia aérea en telas: iniciación').visible).toEqual({ es: true, en: true, fr: true });
-    expect(byTitle('Equilibrios de manos: fundamentos').visible).toEqual({ es: true, en: false, fr: true });
+    expect(byTitle('Acrobacia aérea en telas: iniciación').visible).toEqual({
+      es: true,
+      en: true,
+      fr: true,
+    });
+    expect(byTitle('Equilibrios de manos: fundamentos').visible).toEqual({
+      es: true,
+      en: false,
+      fr: true,
+    });
     expect(all.some((c) => c.visible.fr === false)).toBe(true);
     expect(all.some((c) => c.searchFr?.includes('equilibre'))).toBe(true);
 
     for (const course of all) {
-      const classes = await t.db.select().from(courseClasses).where(eq(courseClasses.courseId, course.id));
+      const classes = await t.db
+        .select()
+        .from(courseClasses)
+        .where(eq(courseClasses.courseId, course.id));
       expect(classes.length).toBeGreaterThanOrEqual(2);
       expect(classes.length).toBeLessThanOrEqual(4);
     }
     const videos = await t.db.select().from(classMedia).where(eq(classMedia.kind, 'video'));
     expect(videos.map((v) => v.url.es)).toEqual(
-      expect.arrayContaining(['https://vimeo.com/76979871', 'https://www.youtube.com/watch?v=aqz-KE-bpKQ']),
+      expect.arrayContaining([
+        'https://vimeo.com/76979871',
+        'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
+      ]),
     );
 
     const fs = await t.db.select().from(formations);
     expect(fs).toHaveLength(2);
     expect(fs.some((f) => Object.values(f.visible).includes(false))).toBe(true);
     for (const f of fs) {
-      const mods = await t.db.select().from(formationModules).where(eq(formationModules.formationId, f.id));
+      const mods = await t.db
+        .select()
+        .from(formationModules)
+        .where(eq(formationModules.formationId, f.id));
       expect(mods.length).toBeGreaterThanOrEqual(2);
       for (const m of mods) {
-        const cls = await t.db.select().from(formationClasses).where(eq(formationClasses.moduleId, m.id));
+        const cls = await t.db
+          .select()
+          .from(formationClasses)
+          .where(eq(formationClasses.moduleId, m.id));
         expect(cls.length).toBeGreaterThanOrEqual(2);
       }
     }
@@ -230,15 +302,24 @@ describe('demo seed', () => {
     expect(voucher).toMatchObject({ percentage: 20, active: true });
     expect(voucher.startDate.getTime()).toBeLessThan(Date.now());
     expect(voucher.endDate.getTime()).toBeGreaterThan(Date.now());
-    const targets = await t.db.select().from(discountTargets).where(eq(discountTargets.discountId, voucher.id));
+    const targets = await t.db
+      .select()
+      .from(discountTargets)
+      .where(eq(discountTargets.discountId, voucher.id));
     expect(targets.map((x) => x.itemType).sort()).toEqual(['course', 'formation']);
   });
 
   it('creates a demo admin and a demo student with one active and one expired purchase', async () => {
-    const [admin] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    const [admin] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.admin.email));
     expect(admin.role).toBe('admin');
     expect(await verifyPassword(DEMO_ACCOUNTS.admin.password, admin.passwordHash)).toBe(true);
-    const [student] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.student.email));
+    const [student] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.student.email));
     expect(student.role).toBe('user');
     expect(await verifyPassword(DEMO_ACCOUNTS.student.password, student.passwordHash)).toBe(true);
 
@@ -252,19 +333,26 @@ describe('demo seed', () => {
     const before = await t.db.select({ id: courses.id }).from(courses);
     expect(await seedDemo(t.db, t.config, silent)).toBeNull();
     expect(await t.db.select({ id: courses.id }).from(courses)).toHaveLength(before.length);
-    expect(await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email))).toHaveLength(1);
+    expect(
+      await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email)),
+    ).toHaveLength(1);
   });
 
   it('ensureAdmin creates the configured admin once and promotes an existing account', async () => {
     const email = `boss-${Date.now()}@test.local`;
     expect(await ensureAdmin(t.db, email.toUpperCase(), 'Boss12345', silent)).toBe('created');
     expect(await ensureAdmin(t.db, email, 'Boss12345', silent)).toBe('unchanged');
-    const [row] = await t.db.select().from(users).where(and(eq(users.email, email), eq(users.role, 'admin')));
+    const [row] = await t.db
+      .select()
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.role, 'admin')));
     expect(await verifyPassword('Boss12345', row.passwordHash)).toBe(true);
 
     const user = await createUser(t.db);
     expect(await ensureAdmin(t.db, user.email, 'Whatever1', silent)).toBe('promoted');
-    await expect(ensureAdmin(t.db, `weak-${Date.now()}@test.local`, 'weak', silent)).rejects.toThrow(/ADMIN_PASSWORD/);
+    await expect(
+      ensureAdmin(t.db, `weak-${Date.now()}@test.local`, 'weak', silent),
+    ).rejects.toThrow(/ADMIN_PASSWORD/);
   });
 
   it('answers 503 health.database_down when the database is gone', async () => {

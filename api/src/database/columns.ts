@@ -32,7 +32,8 @@ export const localizedOptional = (name: string) =>
 export const visibleFlags = (name = 'visible') =>
   jsonb(name).$type<LocalizedFlags>().notNull().default(json(DEFAULT_VISIBLE));
 
-export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true })
     .notNull()

@@ -1,4 +1,11 @@
-import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { DATABASE_HANDLE, DB, openDatabase, type DatabaseHandle } from './database.js';
 import { prepareDatabase } from './seed/prepare.js';
@@ -36,7 +43,11 @@ export class DatabaseModule implements OnApplicationShutdown {
             return handle;
           },
         },
-        { provide: DB, useFactory: (handle: DatabaseHandle) => handle.db, inject: [DATABASE_HANDLE] },
+        {
+          provide: DB,
+          useFactory: (handle: DatabaseHandle) => handle.db,
+          inject: [DATABASE_HANDLE],
+        },
       ],
       exports: [DB, DATABASE_HANDLE],
     };

@@ -63,7 +63,9 @@ export async function openDatabase(
   config: DatabaseConfig,
   opts: { migrate?: boolean } = {},
 ): Promise<DatabaseHandle> {
-  const handle = config.databaseUrl ? await openServer(config.databaseUrl) : await openPglite(config.dataDir);
+  const handle = config.databaseUrl
+    ? await openServer(config.databaseUrl)
+    : await openPglite(config.dataDir);
   if (opts.migrate !== false) {
     try {
       await handle.exclusive(() => runMigrations(handle));
@@ -177,7 +179,9 @@ async function openServer(url: string): Promise<DatabaseHandle> {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         return await fn();
       } finally {
-        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        await lockClient
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+          .catch(() => undefined);
         lockClient.release();
       }
     },

@@ -22,7 +22,10 @@ export class ConstraintViolation extends Error {
     readonly detail: string | undefined,
     options?: { cause?: unknown },
   ) {
-    super(`${kind} violation${constraint ? ` on ${constraint}` : ''}${detail ? `: ${detail}` : ''}`, options);
+    super(
+      `${kind} violation${constraint ? ` on ${constraint}` : ''}${detail ? `: ${detail}` : ''}`,
+      options,
+    );
     this.name = 'ConstraintViolation';
   }
 }
@@ -46,7 +49,9 @@ export function asConstraintViolation(err: unknown): ConstraintViolation | null 
     const code = typeof e.code === 'string' ? e.code : undefined;
     if (code && code in PG_VIOLATION_CODES) {
       const kind = PG_VIOLATION_CODES[code as keyof typeof PG_VIOLATION_CODES];
-      return new ConstraintViolation(kind, code, str(e.constraint), str(e.table), str(e.detail), { cause: err });
+      return new ConstraintViolation(kind, code, str(e.constraint), str(e.table), str(e.detail), {
+        cause: err,
+      });
     }
     current = e.cause;
   }
@@ -57,7 +62,8 @@ export const isUniqueViolation = (err: unknown, constraint?: string): boolean =>
   isViolation(err, 'unique', constraint);
 export const isForeignKeyViolation = (err: unknown, constraint?: string): boolean =>
   isViolation(err, 'foreign_key', constraint);
-export const isCheckViolation = (err: unknown, constraint?: string): boolean => isViolation(err, 'check', constraint);
+export const isCheckViolation = (err: unknown, constraint?: string): boolean =>
+  isViolation(err, 'check', constraint);
 
 function isViolation(err: unknown, kind: ViolationKind, constraint?: string): boolean {
   const v = asConstraintViolation(err);

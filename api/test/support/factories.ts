@@ -32,7 +32,11 @@ import { hashPassword } from '../../src/modules/users/password.js';
 const DAY = 86_400_000;
 const unique = () => randomUUID().slice(0, 8);
 const ALL_VISIBLE: LocalizedFlags = { es: true, en: true, fr: true };
-const text = (base: string): LocalizedText => ({ es: `${base} (es)`, en: `${base} (en)`, fr: `${base} (fr)` });
+const text = (base: string): LocalizedText => ({
+  es: `${base} (es)`,
+  en: `${base} (en)`,
+  fr: `${base} (fr)`,
+});
 
 // argon2 takes ~50 ms per hash: hash each distinct test password once
 const hashes = new Map<string, Promise<string>>();
@@ -46,7 +50,13 @@ export const DEFAULT_PASSWORD = 'Secret123';
 /** A user (role 'user' unless given) with a unique e-mail; `password` is the plain password. */
 export async function createUser(
   db: Database,
-  opts: { role?: UserRole; password?: string; email?: string; name?: string; surname?: string } = {},
+  opts: {
+    role?: UserRole;
+    password?: string;
+    email?: string;
+    name?: string;
+    surname?: string;
+  } = {},
 ): Promise<UserRow & { password: string }> {
   const password = opts.password ?? DEFAULT_PASSWORD;
   const [row] = await db
@@ -101,7 +111,9 @@ export async function createCourse(
 export async function createFormationWithModules(
   db: Database,
   opts: Partial<Omit<NewFormationRow, 'id'>> & { modules?: number; classesPerModule?: number } = {},
-): Promise<FormationRow & { modules: Array<FormationModuleRow & { classes: FormationClassRow[] }> }> {
+): Promise<
+  FormationRow & { modules: Array<FormationModuleRow & { classes: FormationClassRow[] }> }
+> {
   const { modules: moduleCount = 2, classesPerModule = 2, ...values } = opts;
   const name = `Formation ${unique()}`;
   const [formation] = await db
@@ -149,7 +161,14 @@ export async function createFormationWithModules(
 /** A purchase of an item by a user: active for 365 days, or expired yesterday with `expired: true`. */
 export async function createPurchase(
   db: Database,
-  opts: { userId: string; itemType: ItemType; itemId: string; expired?: boolean; expiresAt?: Date; purchasedAt?: Date },
+  opts: {
+    userId: string;
+    itemType: ItemType;
+    itemId: string;
+    expired?: boolean;
+    expiresAt?: Date;
+    purchasedAt?: Date;
+  },
 ): Promise<PurchaseRow> {
   const now = Date.now();
   const expiresAt = opts.expiresAt ?? new Date(opts.expired ? now - DAY : now + 365 * DAY);
@@ -169,7 +188,9 @@ export async function createPurchase(
 /** A running voucher (20% by default, from yesterday to in 10 days) targeting the given items. */
 export async function createDiscount(
   db: Database,
-  opts: Partial<Omit<NewDiscountRow, 'id'>> & { targets?: Array<{ itemType: ItemType; itemId: string }> } = {},
+  opts: Partial<Omit<NewDiscountRow, 'id'>> & {
+    targets?: Array<{ itemType: ItemType; itemId: string }>;
+  } = {},
 ): Promise<DiscountRow> {
   const { targets = [], ...values } = opts;
   const now = Date.now();

@@ -1,5 +1,13 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -78,7 +86,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
 }
 
 /** Creates an empty database on the server of `serverUrl`; `drop()` removes it (even if still in use). */
-export async function createServerDatabase(serverUrl: string): Promise<{ url: string; name: string; drop(): Promise<void> }> {
+export async function createServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; name: string; drop(): Promise<void> }> {
   const name = `circo_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect().catch((err: Error) => {
@@ -115,7 +125,8 @@ async function pgliteTemplate(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
     const path = join(MIGRATIONS_FOLDER, file);
-    if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path));
+    if (file.endsWith('.sql') || file.endsWith('.json'))
+      hash.update(file).update(readFileSync(path));
   }
   const dir = join(tmpdir(), `circo-pglite-template-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(join(dir, 'db', 'PG_VERSION'))) return dir;

@@ -102,7 +102,11 @@ export const DEMO_COURSES: DemoCourse[] = [
     visible: ALL_LANGS,
     classes: [
       cls(
-        t('Calentamiento y seguridad en el aparato', 'Warm-up and safety on the apparatus', "Échauffement et sécurité sur l'agrès"),
+        t(
+          'Calentamiento y seguridad en el aparato',
+          'Warm-up and safety on the apparatus',
+          "Échauffement et sécurité sur l'agrès",
+        ),
         t('Antes de subir', 'Before you climb', 'Avant de monter'),
         t(
           'Revisamos el punto de anclaje, la colchoneta y un calentamiento de hombros, muñecas y abdomen.',
@@ -112,8 +116,16 @@ export const DEMO_COURSES: DemoCourse[] = [
         [exerciseSheet(), demoVideo('vimeo')],
       ),
       cls(
-        t('Primeras subidas: la trepa básica', 'First climbs: the basic climb', 'Premières montées : la grimpe de base'),
-        t('Brazos y pies trabajando juntos', 'Arms and feet working together', 'Bras et pieds ensemble'),
+        t(
+          'Primeras subidas: la trepa básica',
+          'First climbs: the basic climb',
+          'Premières montées : la grimpe de base',
+        ),
+        t(
+          'Brazos y pies trabajando juntos',
+          'Arms and feet working together',
+          'Bras et pieds ensemble',
+        ),
         t(
           'La trepa con llave de pie te permite descansar a media altura y ahorrar fuerza de brazos.',
           'Climbing with a foot lock lets you rest half-way up and save arm strength.',
@@ -122,12 +134,16 @@ export const DEMO_COURSES: DemoCourse[] = [
         [demoVideo('youtube')],
       ),
       cls(
-        t('Llaves de pie y primeras figuras', 'Foot locks and first poses', 'Clés de pied et premières figures'),
+        t(
+          'Llaves de pie y primeras figuras',
+          'Foot locks and first poses',
+          'Clés de pied et premières figures',
+        ),
         t('Tu primera secuencia', 'Your first sequence', 'Votre première séquence'),
         t(
           'Encadenamos la llave de pie, la estrella y la bajada controlada en una secuencia corta.',
           'We link the foot lock, the star and a controlled descent into a short sequence.',
-          "Nous enchaînons clé de pied, étoile et descente contrôlée en une courte séquence.",
+          'Nous enchaînons clé de pied, étoile et descente contrôlée en une courte séquence.',
         ),
         [exerciseSheet()],
         t(
@@ -152,7 +168,11 @@ export const DEMO_COURSES: DemoCourse[] = [
     visible: ALL_LANGS,
     classes: [
       cls(
-        t('El lanzamiento perfecto con una pelota', 'The perfect one-ball throw', 'Le lancer parfait à une balle'),
+        t(
+          'El lanzamiento perfecto con una pelota',
+          'The perfect one-ball throw',
+          'Le lancer parfait à une balle',
+        ),
         t('Altura de ojos', 'Eye height', 'Hauteur des yeux'),
         t(
           'Lanza de mano a mano dibujando un arco que llegue a la altura de tus ojos.',
@@ -163,7 +183,11 @@ export const DEMO_COURSES: DemoCourse[] = [
       ),
       cls(
         t('Dos pelotas: el intercambio', 'Two balls: the exchange', "Deux balles : l'échange"),
-        t('Lanza, lanza, atrapa, atrapa', 'Throw, throw, catch, catch', 'Lance, lance, attrape, attrape'),
+        t(
+          'Lanza, lanza, atrapa, atrapa',
+          'Throw, throw, catch, catch',
+          'Lance, lance, attrape, attrape',
+        ),
         t(
           'El segundo lanzamiento sale cuando la primera pelota está en lo más alto.',
           'The second throw leaves when the first ball is at its peak.',
@@ -185,7 +209,11 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     key: 'handstands',
-    title: t('Equilibrios de manos: fundamentos', 'Handstands: the fundamentals', 'Équilibre sur les mains : les fondamentaux'),
+    title: t(
+      'Equilibrios de manos: fundamentos',
+      'Handstands: the fundamentals',
+      'Équilibre sur les mains : les fondamentaux',
+    ),
     description: t(
       'Prepara muñecas y hombros, alinea el cuerpo contra la pared y busca tus primeros segundos de equilibrio libre.',
       'Prepare wrists and shoulders, align your body against the wall and find your first seconds of free balance.',
@@ -197,7 +225,11 @@ export const DEMO_COURSES: DemoCourse[] = [
     visible: HIDDEN_IN_EN,
     classes: [
       cls(
-        t('Muñecas y hombros: preparación', 'Wrists and shoulders: preparation', 'Poignets et épaules : préparation'),
+        t(
+          'Muñecas y hombros: preparación',
+          'Wrists and shoulders: preparation',
+          'Poignets et épaules : préparation',
+        ),
         t('Diez minutos cada día', 'Ten minutes a day', 'Dix minutes par jour'),
         t(
           'Una rutina corta de movilidad para cargar el peso sobre las manos sin dolor.',
@@ -230,7 +262,11 @@ export const DEMO_COURSES: DemoCourse[] = [
   },
   {
     key: 'trapeze',
-    title: t('Trapecio fijo para principiantes', 'Static trapeze for beginners', 'Trapèze fixe pour débutants'),
+    title: t(
+      'Trapecio fijo para principiantes',
+      'Static trapeze for beginners',
+      'Trapèze fixe pour débutants',
+    ),
     description: t(
       'Subidas, sentadas y colgadas básicas en el trapecio fijo, con el trabajo de fuerza que necesitas para disfrutarlas.',
       'Basic mounts, sits and hangs on the static trapeze, with the strength work you need to enjoy them.',
@@ -252,7 +288,11 @@ export const DEMO_COURSES: DemoCourse[] = [
         [demoVideo('vimeo')],
       ),
       cls(
-        t('Sentada y equilibrio en la barra', 'Sitting and balancing on the bar', 'Assis et équilibre sur la barre'),
+        t(
+          'Sentada y equilibrio en la barra',
+          'Sitting and balancing on the bar',
+          'Assis et équilibre sur la barre',
+        ),
         t('Manos en las cuerdas', 'Hands on the ropes', 'Mains sur les cordes'),
         t(
           'Encuentra el punto de equilibrio sentado y suelta una mano con control.',
@@ -273,7 +313,7 @@ export const DEMO_COURSES: DemoCourse[] = [
     description: t(
       'Fuerza, flexibilidad y prevención de lesiones en sesiones de treinta minutos, sin más material que una esterilla y una goma.',
       'Strength, flexibility and injury prevention in thirty-minute sessions, with nothing but a mat and a resistance band.',
-      "Force, souplesse et prévention des blessures en séances de trente minutes, avec un simple tapis et un élastique.",
+      'Force, souplesse et prévention des blessures en séances de trente minutes, avec un simple tapis et un élastique.',
     ),
     priceCents: 1900,
     image: image('conditioning'),
@@ -315,7 +355,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
     description: t(
       'Un programa completo para guiar grupos de circo social: pedagogía, seguridad, montaje del material y diseño de sesiones inclusivas.',
       'A complete programme to lead social circus groups: teaching, safety, rigging and the design of inclusive sessions.',
-      "Un programme complet pour encadrer des groupes de cirque social : pédagogie, sécurité, montage du matériel et conception de séances inclusives.",
+      'Un programme complet pour encadrer des groupes de cirque social : pédagogie, sécurité, montage du matériel et conception de séances inclusives.',
     ),
     priceCents: 19900,
     image: image('social-circus'),
@@ -331,7 +371,11 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
         ),
         classes: [
           cls(
-            t('¿Qué es el circo social?', 'What is social circus?', "Qu'est-ce que le cirque social ?"),
+            t(
+              '¿Qué es el circo social?',
+              'What is social circus?',
+              "Qu'est-ce que le cirque social ?",
+            ),
             t('Historia y valores', 'History and values', 'Histoire et valeurs'),
             t(
               'El circo como herramienta de transformación personal y comunitaria.',
@@ -351,8 +395,16 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
             [exerciseSheet()],
           ),
           cls(
-            t('Enseñar malabares en grupo', 'Teaching juggling to a group', 'Enseigner le jonglage en groupe'),
-            t('Pañuelos, pelotas y aros', 'Scarves, balls and rings', 'Foulards, balles et anneaux'),
+            t(
+              'Enseñar malabares en grupo',
+              'Teaching juggling to a group',
+              'Enseigner le jonglage en groupe',
+            ),
+            t(
+              'Pañuelos, pelotas y aros',
+              'Scarves, balls and rings',
+              'Foulards, balles et anneaux',
+            ),
             t(
               'Una progresión que funciona con grupos grandes y edades mezcladas.',
               'A progression that works with large groups and mixed ages.',
@@ -367,7 +419,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
         description: t(
           'Revisar el material, montar aparatos y dar seguridad a quien aprende.',
           'Checking equipment, rigging apparatus and spotting learners.',
-          "Vérifier le matériel, installer les agrès et parer les apprenants.",
+          'Vérifier le matériel, installer les agrès et parer les apprenants.',
         ),
         classes: [
           cls(
@@ -381,7 +433,7 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
             [exerciseSheet()],
           ),
           cls(
-            t('Dar seguridad en acrobacia', 'Spotting acrobatics', "Parer en acrobatie"),
+            t('Dar seguridad en acrobacia', 'Spotting acrobatics', 'Parer en acrobatie'),
             t('Manos que cuidan', 'Caring hands', 'Des mains qui protègent'),
             t(
               'Dónde colocarse y cómo acompañar volteretas, verticales y portés.',
@@ -402,11 +454,15 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
         classes: [
           cls(
             t('Estructura de una sesión', 'Structure of a session', "Structure d'une séance"),
-            t('Calentar, explorar, crear, cerrar', 'Warm up, explore, create, close', 'Échauffer, explorer, créer, conclure'),
+            t(
+              'Calentar, explorar, crear, cerrar',
+              'Warm up, explore, create, close',
+              'Échauffer, explorer, créer, conclure',
+            ),
             t(
               'Una plantilla de noventa minutos adaptable a cualquier disciplina.',
               'A ninety-minute template that fits any discipline.',
-              "Un modèle de quatre-vingt-dix minutes adaptable à toutes les disciplines.",
+              'Un modèle de quatre-vingt-dix minutes adaptable à toutes les disciplines.',
             ),
             [exerciseSheet()],
           ),
@@ -450,7 +506,11 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
         ),
         classes: [
           cls(
-            t('Volteretas adelante y atrás', 'Forward and backward rolls', 'Roulades avant et arrière'),
+            t(
+              'Volteretas adelante y atrás',
+              'Forward and backward rolls',
+              'Roulades avant et arrière',
+            ),
             t('La base de todo', 'The basis of everything', 'La base de tout'),
             t(
               'Redondear la espalda y proteger el cuello en cada rodada.',
@@ -490,7 +550,11 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
         ),
         classes: [
           cls(
-            t('Formas de piernas en el pino', 'Leg shapes in the handstand', 'Formes de jambes en équilibre'),
+            t(
+              'Formas de piernas en el pino',
+              'Leg shapes in the handstand',
+              'Formes de jambes en équilibre',
+            ),
             t('Straddle, tuck y bandera', 'Straddle, tuck and flag', 'Straddle, groupé et drapeau'),
             t(
               'Cambiar la forma de las piernas sin perder el equilibrio.',
@@ -501,7 +565,11 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
           ),
           cls(
             t('Primeros pasos en bastones', 'First steps on canes', 'Premiers pas sur cannes'),
-            t('Más altura, misma técnica', 'More height, same technique', 'Plus de hauteur, même technique'),
+            t(
+              'Más altura, misma técnica',
+              'More height, same technique',
+              'Plus de hauteur, même technique',
+            ),
             t(
               'Montar, subir y salir de los bastones con seguridad.',
               'Setting up, going up and coming down from the canes safely.',
@@ -527,25 +595,41 @@ export interface DemoPresential {
 
 export const DEMO_PRESENTIAL: DemoPresential[] = [
   {
-    title: t('Taller de portés acrobáticos', 'Partner acrobatics workshop', 'Atelier de portés acrobatiques'),
+    title: t(
+      'Taller de portés acrobáticos',
+      'Partner acrobatics workshop',
+      'Atelier de portés acrobatiques',
+    ),
     description: t(
       'Una mañana para descubrir los portés en pareja: bases, ágiles y mucha confianza. No hace falta experiencia.',
       'A morning to discover partner acrobatics: bases, flyers and plenty of trust. No experience needed.',
-      "Une matinée pour découvrir les portés à deux : porteurs, voltigeurs et beaucoup de confiance. Aucune expérience requise.",
+      'Une matinée pour découvrir les portés à deux : porteurs, voltigeurs et beaucoup de confiance. Aucune expérience requise.',
     ),
-    location: t('Nave de circo La Carpa, Valencia', 'La Carpa circus hall, Valencia', 'Hangar de cirque La Carpa, Valence'),
+    location: t(
+      'Nave de circo La Carpa, Valencia',
+      'La Carpa circus hall, Valencia',
+      'Hangar de cirque La Carpa, Valence',
+    ),
     days: [21],
     time: '10:00 a 14:00',
     registrationLink: 'https://example.com/inscripcion/taller-portes',
   },
   {
-    title: t('Residencia intensiva de telas y trapecio', 'Silks and trapeze intensive residency', 'Résidence intensive tissu et trapèze'),
+    title: t(
+      'Residencia intensiva de telas y trapecio',
+      'Silks and trapeze intensive residency',
+      'Résidence intensive tissu et trapèze',
+    ),
     description: t(
       'Cinco días de entrenamiento aéreo, creación y ensayo abierto al público el último día.',
       'Five days of aerial training and creation, with an open rehearsal on the last day.',
       'Cinq jours d’entraînement aérien et de création, avec une répétition publique le dernier jour.',
     ),
-    location: t('Espacio de creación El Trapecio, Toulouse', 'El Trapecio creation space, Toulouse', 'Lieu de création El Trapecio, Toulouse'),
+    location: t(
+      'Espacio de creación El Trapecio, Toulouse',
+      'El Trapecio creation space, Toulouse',
+      'Lieu de création El Trapecio, Toulouse',
+    ),
     days: [45, 49],
     time: '9:30 a 17:30',
     registrationLink: 'https://example.com/inscripcion/residencia-aerea',
@@ -554,7 +638,8 @@ export const DEMO_PRESENTIAL: DemoPresential[] = [
 
 export const DEMO_VOUCHER = {
   name: 'Bono de bienvenida',
-  description: '20% de descuento en el curso de telas y en la formación de instructores de circo social.',
+  description:
+    '20% de descuento en el curso de telas y en la formación de instructores de circo social.',
   percentage: 20,
   /** The items it targets, by key above. */
   courseKey: 'aerial-silks',

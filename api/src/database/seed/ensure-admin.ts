@@ -30,11 +30,19 @@ export async function ensureAdmin(
     return 'promoted';
   }
   if (!STRONG(password)) {
-    throw new Error('ADMIN_PASSWORD must have at least 8 characters, an uppercase, a lowercase and a digit');
+    throw new Error(
+      'ADMIN_PASSWORD must have at least 8 characters, an uppercase, a lowercase and a digit',
+    );
   }
   await db
     .insert(users)
-    .values({ name: 'Admin', surname: '', email: normalized, passwordHash: await hashPassword(password), role: 'admin' })
+    .values({
+      name: 'Admin',
+      surname: '',
+      email: normalized,
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+    })
     .onConflictDoNothing({ target: users.email });
   logger.log(`Admin account ${normalized} created (ADMIN_EMAIL)`);
   return 'created';

@@ -26,7 +26,8 @@ async function main(argv: string[]): Promise<void> {
         await resetDatabase(handle);
       }
       const seeded = await seedDemo(handle.db, config, logger);
-      if (!seeded) logger.log(`${where} already has data: nothing seeded (use --reset to start over)`);
+      if (!seeded)
+        logger.log(`${where} already has data: nothing seeded (use --reset to start over)`);
       if (config.adminEmail && config.adminPassword) {
         await ensureAdmin(handle.db, config.adminEmail, config.adminPassword, logger);
       }

@@ -157,7 +157,12 @@ async function writeDemo(
       for (const [classPosition, c] of m.classes.entries()) {
         const [cls] = await tx
           .insert(formationClasses)
-          .values({ moduleId: mod.id, position: classPosition, ...classColumns(c), visible: formation.visible })
+          .values({
+            moduleId: mod.id,
+            position: classPosition,
+            ...classColumns(c),
+            visible: formation.visible,
+          })
           .returning({ id: formationClasses.id });
         await insertMedia(tx, c, { ownerKind: 'formation_class', formationClassId: cls.id });
       }
@@ -194,7 +199,11 @@ async function writeDemo(
     .returning({ id: discounts.id });
   await tx.insert(discountTargets).values([
     { discountId: voucher.id, itemType: 'course', itemId: courseIds[DEMO_VOUCHER.courseKey] },
-    { discountId: voucher.id, itemType: 'formation', itemId: formationIds[DEMO_VOUCHER.formationKey] },
+    {
+      discountId: voucher.id,
+      itemType: 'formation',
+      itemId: formationIds[DEMO_VOUCHER.formationKey],
+    },
   ]);
 
   const [admin] = await tx

@@ -18,8 +18,12 @@ export const classMedia = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ownerKind: text('owner_kind', { enum: MEDIA_OWNER_KINDS }).notNull(),
-    courseClassId: uuid('course_class_id').references(() => courseClasses.id, { onDelete: 'cascade' }),
-    formationClassId: uuid('formation_class_id').references(() => formationClasses.id, { onDelete: 'cascade' }),
+    courseClassId: uuid('course_class_id').references(() => courseClasses.id, {
+      onDelete: 'cascade',
+    }),
+    formationClassId: uuid('formation_class_id').references(() => formationClasses.id, {
+      onDelete: 'cascade',
+    }),
     kind: text('kind', { enum: MEDIA_KINDS }).notNull(),
     position: integer('position').notNull().default(0),
     url: localizedOptional('url'),
@@ -29,7 +33,10 @@ export const classMedia = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('class_media_owner_kind_check', sql`${t.ownerKind} in ('course_class', 'formation_class')`),
+    check(
+      'class_media_owner_kind_check',
+      sql`${t.ownerKind} in ('course_class', 'formation_class')`,
+    ),
     check('class_media_kind_check', sql`${t.kind} in ('pdf', 'video')`),
     check(
       'class_media_one_owner_check',

@@ -58,7 +58,9 @@ export const courseClasses = pgTable(
   (t) => [index('course_classes_course_id_position_idx').on(t.courseId, t.position)],
 );
 
-export const coursesRelations = relations(courses, ({ many }) => ({ classes: many(courseClasses) }));
+export const coursesRelations = relations(courses, ({ many }) => ({
+  classes: many(courseClasses),
+}));
 export const courseClassesRelations = relations(courseClasses, ({ one }) => ({
   course: one(courses, { fields: [courseClasses.courseId], references: [courses.id] }),
 }));

@@ -75,13 +75,21 @@ export const formationClasses = pgTable(
   (t) => [index('formation_classes_module_id_position_idx').on(t.moduleId, t.position)],
 );
 
-export const formationsRelations = relations(formations, ({ many }) => ({ modules: many(formationModules) }));
+export const formationsRelations = relations(formations, ({ many }) => ({
+  modules: many(formationModules),
+}));
 export const formationModulesRelations = relations(formationModules, ({ one, many }) => ({
-  formation: one(formations, { fields: [formationModules.formationId], references: [formations.id] }),
+  formation: one(formations, {
+    fields: [formationModules.formationId],
+    references: [formations.id],
+  }),
   classes: many(formationClasses),
 }));
 export const formationClassesRelations = relations(formationClasses, ({ one }) => ({
-  module: one(formationModules, { fields: [formationClasses.moduleId], references: [formationModules.id] }),
+  module: one(formationModules, {
+    fields: [formationClasses.moduleId],
+    references: [formationModules.id],
+  }),
 }));
 
 export type FormationRow = typeof formations.$inferSelect;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, type ItemType } from '../../database/columns.js';
 import { users } from '../users/users.table.js';
 
@@ -29,7 +39,10 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('usd'),
     /** The provider's status word, e.g. requires_payment_method, processing, succeeded, canceled. */
     status: text('status').notNull(),
-    items: jsonb('items').$type<PaymentItem[]>().notNull().default(sql`'[]'::jsonb`),
+    items: jsonb('items')
+      .$type<PaymentItem[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -16,7 +16,10 @@ export const classProgress = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ name: 'class_progress_pkey', columns: [t.userId, t.itemType, t.itemId, t.classId] }),
+    primaryKey({
+      name: 'class_progress_pkey',
+      columns: [t.userId, t.itemType, t.itemId, t.classId],
+    }),
     check('class_progress_item_type_check', sql`${t.itemType} in ('course', 'formation')`),
   ],
 );

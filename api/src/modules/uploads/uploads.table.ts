@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../../database/columns.js';
 import { users } from '../users/users.table.js';
 
@@ -27,7 +36,10 @@ export const uploadedAssets = pgTable(
   },
   (t) => [
     uniqueIndex('uploaded_assets_public_id_key').on(t.publicId),
-    check('uploaded_assets_resource_type_check', sql`${t.resourceType} in ('image', 'raw', 'video')`),
+    check(
+      'uploaded_assets_resource_type_check',
+      sql`${t.resourceType} in ('image', 'raw', 'video')`,
+    ),
     check('uploaded_assets_storage_check', sql`${t.storage} in ('local', 'cloudinary', 'vimeo')`),
     index('uploaded_assets_created_at_idx').on(t.createdAt),
   ],

@@ -14,7 +14,9 @@ export const MAX_PASSWORD_LENGTH = 128;
 /** An argon2id PHC string (`$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>`) with a fresh random salt. */
 export function hashPassword(password: string): Promise<string> {
   if (password.length > MAX_PASSWORD_LENGTH) {
-    return Promise.reject(new RangeError(`Passwords are limited to ${MAX_PASSWORD_LENGTH} characters`));
+    return Promise.reject(
+      new RangeError(`Passwords are limited to ${MAX_PASSWORD_LENGTH} characters`),
+    );
   }
   return hash(password, ARGON2_OPTIONS);
 }
@@ -26,7 +28,10 @@ let dummyHash: Promise<string> | undefined;
  * True when `password` matches `passwordHash`. Never throws: a malformed hash, an over-long
  * password or a missing hash (`null`: no such user; still costs one verification) give false.
  */
-export async function verifyPassword(password: string, passwordHash: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  passwordHash: string | null | undefined,
+): Promise<boolean> {
   if (password.length > MAX_PASSWORD_LENGTH) return false;
   try {
     if (!passwordHash) {
