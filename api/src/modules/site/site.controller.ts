@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
@@ -40,5 +40,16 @@ export class SiteController {
       .header('Content-Disposition', 'attachment; filename="cv.pdf"')
       .header('Cache-Control', 'public, max-age=300')
       .send(createReadStream(this.site.cvPath()));
+  }
+
+  /** The catalogue's demo images (a real install uploads images to Cloudinary). */
+  @Get('content/images/:name')
+  async image(@Param('name') name: string, @Res() reply: FastifyReply): Promise<void> {
+    const file = await this.site.imagePath(name);
+    void reply
+      .header('Content-Type', 'image/svg+xml')
+      .header('Cache-Control', 'public, max-age=86400')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(createReadStream(file));
   }
 }

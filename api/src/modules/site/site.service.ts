@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Lang, PublicConfig, SiteContent } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -35,5 +35,16 @@ export class SiteService {
 
   cvPath(): string {
     return join(this.config.contentDir, 'cv.pdf');
+  }
+
+  /** A demo image file by name (letters, digits and hyphens only: no path can escape the folder). */
+  async imagePath(name: string): Promise<string> {
+    const missing = () => notFound('content.not_found', 'No such image');
+    if (!/^[a-z0-9-]{1,64}\.svg$/.test(name)) throw missing();
+    const file = join(this.config.contentDir, 'images', name);
+    await access(file).catch(() => {
+      throw missing();
+    });
+    return file;
   }
 }
