@@ -4,20 +4,27 @@ import { addTranslations } from '@circo/shared-web';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
-import { RoutePage } from '../pages/RoutePage';
+import { AboutPage } from '../pages/AboutPage';
+import { CourseDetailPage } from '../pages/CourseDetailPage';
+import { CoursesPage } from '../pages/CoursesPage';
+import { FormationDetailPage } from '../pages/FormationDetailPage';
+import { FormationsPage } from '../pages/FormationsPage';
+import { HomePage } from '../pages/HomePage';
+import { SearchPage } from '../pages/SearchPage';
+import '../catalog.css';
 
 addTranslations('catalog', { es, en, fr });
 
 type Page = PageOf<'mf_catalog'>;
 
-const pages: Record<Page, ComponentType<{ page: Page }>> = {
-  home: RoutePage,
-  courses: RoutePage,
-  courseDetail: RoutePage,
-  formations: RoutePage,
-  formationDetail: RoutePage,
-  about: RoutePage,
-  search: RoutePage,
+const pages: Record<Page, ComponentType> = {
+  home: HomePage,
+  courses: CoursesPage,
+  courseDetail: CourseDetailPage,
+  formations: FormationsPage,
+  formationDetail: FormationDetailPage,
+  about: AboutPage,
+  search: SearchPage,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */
@@ -25,7 +32,7 @@ export default function App({ page }: { page: string }) {
   const Page = pages[page as Page];
   return (
     <div className="remote" data-remote="mf_catalog" data-page={page}>
-      {Page ? <Page page={page as Page} /> : null}
+      {Page ? <Page /> : null}
     </div>
   );
 }

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { discountEndsAt, type DiscountDto } from '@circo/shared-contracts';
+import { discountLabel } from '../discountLabel';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
+
+function parts(ms: number): Record<(typeof UNITS)[number], number> {
+  return {
+    days: Math.floor(ms / DAY),
+    hours: Math.floor((ms % DAY) / HOUR),
+    minutes: Math.floor((ms % HOUR) / MINUTE),
+    seconds: Math.floor((ms % MINUTE) / SECOND),
+  };
+}
+
+/**
+ * The running voucher with a live countdown to its end (spec section 4). `now` ticks every second
+ * in the parent; once the end passes the banner renders nothing.
+ */
+export function DiscountBanner({ discount, now }: { discount: DiscountDto; now: number }) {
+  const { t } = useTranslation('catalog');
+  const left = discountEndsAt(discount) - now;
+  if (!(left > 0)) return null;
+  const p = parts(left);
+  return (
+    <aside
+      className="cat-banner"
+      data-testid="discount-countdown"
+      aria-label={t('detail.discount.label')}
+    >
+      <p className="cat-banner__text">
+        <span className="cat-badge cat-badge--deal">{discountLabel(t, discount)}</span>{' '}
+        <strong>{discount.name}</strong>
+      </p>
+      <div className="cat-countdown">
+        <span className="cat-countdown__lead">{t('detail.discount.endsIn')}</span>
+        {/* role=timer is not announced on every tick (implicit aria-live off) */}
+        <span role="timer" className="cat-countdown__units">
+          {UNITS.map((unit) => (
+            <span key={unit} className="cat-countdown__unit">
+              <span className="cat-countdown__value" data-unit={unit}>
+                {unit === 'days' ? p[unit] : String(p[unit]).padStart(2, '0')}
+              </span>
+              <span className="cat-countdown__name">
+                {t(`detail.discount.units.${unit}`, { count: p[unit] })}
+              </span>
+            </span>
+          ))}
+        </span>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '@circo/shared-contracts';
+import { useLanguageStore } from '@circo/shared-web';
+import type { ItemKind } from '../../catalog/paths';
+
+const LIST_PATH: Record<ItemKind, string> = { course: '/cursos', formation: '/formaciones' };
+
+/**
+ * The item is hidden in the chosen language: says so, naming the language, and offers the
+ * languages in which it can be seen (switching reloads the page's content in that language).
+ */
+export function UnavailablePanel({
+  kind,
+  lang,
+  availableLanguages,
+}: {
+  kind: ItemKind;
+  lang: Lang;
+  availableLanguages: Lang[];
+}) {
+  const { t } = useTranslation('catalog');
+  const setLang = useLanguageStore((s) => s.setLang);
+  const others = availableLanguages.filter((l) => l !== lang);
+  return (
+    <section className="panel panel--unavailable cat-state" data-testid="unavailable">
+      <h1>{t(`detail.${kind}.unavailable.title`)}</h1>
+      <p>{t(`detail.${kind}.unavailable.text`, { lang: t(`languageNames.${lang}`) })}</p>
+      {others.length > 0 && (
+        <div className="cat-state__langs">
+          <p>{t('detail.unavailable.switchTo')}</p>
+          <ul className="cat-state__actions">
+            {others.map((l) => (
+              <li key={l}>
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  lang={l}
+                  data-testid={`switch-lang-${l}`}
+                  onClick={() => setLang(l)}
+                >
+                  {t(`switchLanguage.${l}`)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <Link to={LIST_PATH[kind]} className="btn btn--ghost">
+        {t(`detail.${kind}.backToList`)}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,6 @@
+import { CatalogDetail } from '../features/detail/components/CatalogDetail';
+
+/** /courses/{id}/{slug} */
+export function CourseDetailPage() {
+  return <CatalogDetail kind="course" />;
+}
