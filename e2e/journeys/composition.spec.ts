@@ -97,8 +97,10 @@ test('the search box goes to /buscar with the query and ignores blank input', as
 test('the view scrolls to the top on a path change', async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 400 });
   await page.goto('/register');
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(page.getByRole('button', { name: 'Registrarme' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY)))
+    .toBeGreaterThan(0);
   await page.locator('footer').getByRole('link', { name: 'Nosotros' }).click();
   await expect(page).toHaveURL(/\/nosotros$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

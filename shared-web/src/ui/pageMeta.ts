@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useLanguageStore } from '../language/languageStore';
 
 export interface PageMeta {
   title?: string;
@@ -30,11 +32,15 @@ export function applyPageMeta(meta: PageMeta, siteName: string): void {
 
 /**
  * A page refines the title and description the shell set for its route (the shell writes its
- * defaults in a layout effect, which runs before this passive effect).
+ * defaults in a layout effect, which runs before this passive effect). It writes again after every
+ * address or language change, since the shell then writes its defaults again (a slug corrected in
+ * the address, a language switch that leaves the page title unchanged).
  */
 export function usePageMeta(meta: PageMeta, siteName: string): void {
   const { title, description, noindex } = meta;
+  const { pathname, search } = useLocation();
+  const lang = useLanguageStore((s) => s.lang);
   useEffect(() => {
     applyPageMeta({ title, description, noindex }, siteName);
-  }, [title, description, noindex, siteName]);
+  }, [title, description, noindex, siteName, pathname, search, lang]);
 }
