@@ -45,7 +45,10 @@ export default {
       // cannot require(esm), so those packages are compiled to CommonJS for the tests
       transform: {
         ...common.transform,
-        '/node_modules/(content-disposition)/.+\\.js$': ['@swc/jest', { module: { type: 'commonjs' } }],
+        '/node_modules/(content-disposition)/.+\\.js$': [
+          '@swc/jest',
+          { module: { type: 'commonjs' } },
+        ],
       },
       transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
       rootDir: '<rootDir>/api',

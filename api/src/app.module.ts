@@ -10,6 +10,12 @@ import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { UsersModule } from './modules/users/users.module.js';
+import { CoursesModule } from './modules/courses/courses.module.js';
+import { FormationsModule } from './modules/formations/formations.module.js';
+import { ClassesModule } from './modules/classes/classes.module.js';
+import { PresentialModule } from './modules/presential/presential.module.js';
+import { DiscountsModule } from './modules/discounts/discounts.module.js';
+import { SearchModule } from './modules/search/search.module.js';
 
 @Module({})
 export class AppModule {
@@ -24,6 +30,12 @@ export class AppModule {
         SiteModule,
         UsersModule,
         AuthModule,
+        CoursesModule,
+        FormationsModule,
+        ClassesModule,
+        PresentialModule,
+        DiscountsModule,
+        SearchModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -15,7 +15,9 @@ let userId: string;
 let courseId: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ rateLimit: { login: 1e6, register: 1e6, forgot: 1e6, windowMs: 60_000 } });
+  t = await createTestApp({
+    rateLimit: { login: 1e6, register: 1e6, forgot: 1e6, windowMs: 60_000 },
+  });
   server = t.app.getHttpServer();
   userId = (await createUser(t.db)).id;
   courseId = (await createCourse(t.db, { classes: 1 })).id;
@@ -39,7 +41,10 @@ const ENDPOINTS: Array<{ method: 'get' | 'post' | 'delete'; path: () => string }
   { method: 'post', path: () => `/api/users/${userId}/progreso-curso/${courseId}` },
   { method: 'delete', path: () => `/api/users/${userId}/progreso-curso/${courseId}/${courseId}` },
   { method: 'post', path: () => `/api/users/${userId}/progreso-formacion/${courseId}` },
-  { method: 'delete', path: () => `/api/users/${userId}/progreso-formacion/${courseId}/${courseId}` },
+  {
+    method: 'delete',
+    path: () => `/api/users/${userId}/progreso-formacion/${courseId}/${courseId}`,
+  },
 ];
 
 /** Bodies that look like the real ones, with every field replaced by anything JSON can hold. */
@@ -72,24 +77,39 @@ const authHeader = fc.oneof(
 it('no random body or token at an account endpoint gets a 5xx or stores anything', async () => {
   const before = await counts();
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom(...ENDPOINTS), body, authHeader, async (endpoint, payload, auth) => {
-      let req = request(server)[endpoint.method](endpoint.path());
-      if (auth !== undefined) req = req.set('Authorization', auth);
-      const res = endpoint.method === 'get' ? await req : await req.send(payload === null ? 'null' : (payload as object)).type('json');
-      expect(res.status).toBeLessThan(500);
-      if (res.status < 400) {
-        // only the forgot-password answer can succeed with a random body (any well-formed e-mail)
-        expect(endpoint.path()).toBe('/api/auth/forgot-password');
-        expect(res.body).toEqual({ message: "We've sent you an email with instructions to reset your password." });
-      } else {
-        expect(res.body).toEqual(expect.objectContaining({ statusCode: res.status, code: expect.any(String) }));
-      }
-    }),
+    fc.asyncProperty(
+      fc.constantFrom(...ENDPOINTS),
+      body,
+      authHeader,
+      async (endpoint, payload, auth) => {
+        let req = request(server)[endpoint.method](endpoint.path());
+        if (auth !== undefined) req = req.set('Authorization', auth);
+        const res =
+          endpoint.method === 'get'
+            ? await req
+            : await req.send(payload === null ? 'null' : (payload as object)).type('json');
+        expect(res.status).toBeLessThan(500);
+        if (res.status < 400) {
+          // only the forgot-password answer can succeed with a random body (any well-formed e-mail)
+          expect(endpoint.path()).toBe('/api/auth/forgot-password');
+          expect(res.body).toEqual({
+            message: "We've sent you an email with instructions to reset your password.",
+          });
+        } else {
+          expect(res.body).toEqual(
+            expect.objectContaining({ statusCode: res.status, code: expect.any(String) }),
+          );
+        }
+      },
+    ),
     { numRuns: 400 },
   );
   // raw bodies that are not JSON at all
   for (const raw of ['{', 'null', '"str"', '[]', '\u0000', 'a=b&c=d']) {
-    const res = await request(server).post('/api/auth/login').set('Content-Type', 'application/json').send(raw);
+    const res = await request(server)
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(raw);
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   }

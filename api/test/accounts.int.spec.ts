@@ -6,7 +6,12 @@ import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { passwordResetTokens, users } from '../src/database/schema.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
-import { createCourse, createFormationWithModules, createPurchase, createUser } from './support/factories.js';
+import {
+  createCourse,
+  createFormationWithModules,
+  createPurchase,
+  createUser,
+} from './support/factories.js';
 
 jest.setTimeout(60_000);
 
@@ -44,7 +49,10 @@ const validRegistration = () => ({
   password: 'Secreta123',
 });
 
-function fieldMessages(body: { errors?: Array<{ field: string; message: string }> }, field: string): string[] {
+function fieldMessages(
+  body: { errors?: Array<{ field: string; message: string }> },
+  field: string,
+): string[] {
   return (body.errors ?? []).filter((e) => e.field === field).map((e) => e.message);
 }
 
@@ -55,7 +63,13 @@ describe('POST /users (registration)', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       message: 'User created successfully. You can now log in.',
-      user: { _id: expect.any(String), name: 'Ana', surname: 'Pérez', email: body.email.toLowerCase(), role: 'user' },
+      user: {
+        _id: expect.any(String),
+        name: 'Ana',
+        surname: 'Pérez',
+        email: body.email.toLowerCase(),
+        role: 'user',
+      },
     });
     const [row] = await t.db.select().from(users).where(eq(users.id, res.body.user._id));
     expect(row.email).toBe(body.email.toLowerCase());
@@ -69,31 +83,57 @@ describe('POST /users (registration)', () => {
     ['surname', { surname: '' }, 'Last name is required.'],
     ['email', { email: '' }, 'Email is required.'],
     ['email', { email: 'not-an-email' }, 'Invalid email.'],
-    ['password', { password: 'short1A' }, 'Must have 8 characters, an uppercase, a lowercase and a number.'],
-    ['password', { password: 'alllowercase1' }, 'Must have 8 characters, an uppercase, a lowercase and a number.'],
-    ['password', { password: 'ALLUPPERCASE1' }, 'Must have 8 characters, an uppercase, a lowercase and a number.'],
-    ['password', { password: 'NoDigitsHere' }, 'Must have 8 characters, an uppercase, a lowercase and a number.'],
+    [
+      'password',
+      { password: 'short1A' },
+      'Must have 8 characters, an uppercase, a lowercase and a number.',
+    ],
+    [
+      'password',
+      { password: 'alllowercase1' },
+      'Must have 8 characters, an uppercase, a lowercase and a number.',
+    ],
+    [
+      'password',
+      { password: 'ALLUPPERCASE1' },
+      'Must have 8 characters, an uppercase, a lowercase and a number.',
+    ],
+    [
+      'password',
+      { password: 'NoDigitsHere' },
+      'Must have 8 characters, an uppercase, a lowercase and a number.',
+    ],
   ])('refuses a bad %s (%j) with "%s"', async (field, change, message) => {
-    const res = await api().post('/users').send({ ...validRegistration(), ...change });
+    const res = await api()
+      .post('/users')
+      .send({ ...validRegistration(), ...change });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('common.validation_failed');
     expect(fieldMessages(res.body, field)).toContain(message);
   });
 
   it('refuses unknown fields, wrong types and a password over 128 characters', async () => {
-    const extra = await api().post('/users').send({ ...validRegistration(), role: 'admin' });
+    const extra = await api()
+      .post('/users')
+      .send({ ...validRegistration(), role: 'admin' });
     expect(extra.status).toBe(400);
     expect(fieldMessages(extra.body, 'role')).toEqual(['property role should not exist']);
-    const types = await api().post('/users').send({ ...validRegistration(), name: 42 });
+    const types = await api()
+      .post('/users')
+      .send({ ...validRegistration(), name: 42 });
     expect(types.status).toBe(400);
-    const long = await api().post('/users').send({ ...validRegistration(), password: `Aa1${'x'.repeat(130)}` });
+    const long = await api()
+      .post('/users')
+      .send({ ...validRegistration(), password: `Aa1${'x'.repeat(130)}` });
     expect(long.status).toBe(400);
   });
 
   it('refuses an e-mail that already has an account, whatever its case', async () => {
     const body = validRegistration();
     expect((await api().post('/users').send(body)).status).toBe(201);
-    const again = await api().post('/users').send({ ...body, email: body.email.toUpperCase() });
+    const again = await api()
+      .post('/users')
+      .send({ ...body, email: body.email.toUpperCase() });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ statusCode: 409, code: 'users.email_taken' });
   });
@@ -101,7 +141,8 @@ describe('POST /users (registration)', () => {
   it('answers 429 past the registration limit', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await api(ip).post('/users').send(validRegistration())).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await api(ip).post('/users').send(validRegistration())).status);
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses[5]).toBe(429);
     const res = await api(ip).post('/users').send(validRegistration());
@@ -129,8 +170,12 @@ describe('POST /auth/login and GET /auth/perfil', () => {
 
   it('answers 401 with the same message for a wrong password and an unknown e-mail', async () => {
     const user = await createUser(t.db);
-    const wrong = await api().post('/auth/login').send({ email: user.email, password: 'Wrong1234' });
-    const unknown = await api().post('/auth/login').send({ email: `nobody-${unique()}@x.com`, password: 'Wrong1234' });
+    const wrong = await api()
+      .post('/auth/login')
+      .send({ email: user.email, password: 'Wrong1234' });
+    const unknown = await api()
+      .post('/auth/login')
+      .send({ email: `nobody-${unique()}@x.com`, password: 'Wrong1234' });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({
@@ -157,7 +202,9 @@ describe('POST /auth/login and GET /auth/perfil', () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await api(ip).post('/auth/login').send({ email: 'x@y.zz', password: 'Wrong1234' })).status);
+      statuses.push(
+        (await api(ip).post('/auth/login').send({ email: 'x@y.zz', password: 'Wrong1234' })).status,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
@@ -181,7 +228,11 @@ describe('POST /auth/login and GET /auth/perfil', () => {
     for (const header of tokens) {
       const req = api().get('/auth/perfil');
       const res = await (header ? req.set('Authorization', header) : req);
-      expect({ header, status: res.status, code: res.body.code }).toEqual({ header, status: 401, code: 'auth.unauthorized' });
+      expect({ header, status: res.status, code: res.body.code }).toEqual({
+        header,
+        status: 401,
+        code: 'auth.unauthorized',
+      });
     }
     const valid = await tokenFor(user.email, user.password);
     await t.db.delete(users).where(eq(users.id, user.id));
@@ -200,7 +251,14 @@ describe('forgot and reset password', () => {
       return [];
     }
     return files
-      .map((f) => JSON.parse(readFileSync(join(outbox(), f), 'utf8')) as { to: string; subject: string; text: string })
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(join(outbox(), f), 'utf8')) as {
+            to: string;
+            subject: string;
+            text: string;
+          },
+      )
       .filter((m) => m.to === email);
   };
   const linkIn = (text: string) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(text)![1];
@@ -213,7 +271,9 @@ describe('forgot and reset password', () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
-    expect(known.body).toEqual({ message: "We've sent you an email with instructions to reset your password." });
+    expect(known.body).toEqual({
+      message: "We've sent you an email with instructions to reset your password.",
+    });
     const mails = mailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Restablecer tu contraseña');
@@ -221,7 +281,10 @@ describe('forgot and reset password', () => {
     expect(mailsTo(unknownEmail)).toHaveLength(0);
     // only a hash of the token is stored
     const token = linkIn(mails[0].text);
-    const rows = await t.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id));
+    const rows = await t.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).not.toContain(token);
     expect(rows[0].expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
@@ -242,7 +305,13 @@ describe('forgot and reset password', () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await api(ip).post('/auth/forgot-password').send({ email: `a${i}@example.com` })).status);
+      statuses.push(
+        (
+          await api(ip)
+            .post('/auth/forgot-password')
+            .send({ email: `a${i}@example.com` })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
@@ -258,16 +327,26 @@ describe('forgot and reset password', () => {
       'Must have 8 characters, an uppercase, a lowercase and a number.',
     ]);
 
-    const ok = await api().post(`/auth/reset-password/${token}`).send({ newPassword: 'Nueva12345' });
+    const ok = await api()
+      .post(`/auth/reset-password/${token}`)
+      .send({ newPassword: 'Nueva12345' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: 'Password updated successfully. You can now log in.' });
-    expect((await api().post('/auth/login').send({ email: user.email, password: 'Nueva12345' })).status).toBe(200);
-    expect((await api().post('/auth/login').send({ email: user.email, password: user.password })).status).toBe(401);
+    expect(
+      (await api().post('/auth/login').send({ email: user.email, password: 'Nueva12345' })).status,
+    ).toBe(200);
+    expect(
+      (await api().post('/auth/login').send({ email: user.email, password: user.password })).status,
+    ).toBe(401);
 
-    const reused = await api().post(`/auth/reset-password/${token}`).send({ newPassword: 'Otra123456' });
+    const reused = await api()
+      .post(`/auth/reset-password/${token}`)
+      .send({ newPassword: 'Otra123456' });
     expect(reused.status).toBe(400);
     expect(reused.body.code).toBe('auth.reset_token_invalid');
-    expect((await api().post('/auth/login').send({ email: user.email, password: 'Otra123456' })).status).toBe(401);
+    expect(
+      (await api().post('/auth/login').send({ email: user.email, password: 'Otra123456' })).status,
+    ).toBe(401);
   });
 
   it('refuses an expired link, a garbage token, and older links after a reset', async () => {
@@ -281,19 +360,32 @@ describe('forgot and reset password', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.userId, user.id));
     for (const token of [first, second, 'garbage', 'x'.repeat(90)]) {
-      const res = await api().post(`/auth/reset-password/${token}`).send({ newPassword: 'Nueva12345' });
+      const res = await api()
+        .post(`/auth/reset-password/${token}`)
+        .send({ newPassword: 'Nueva12345' });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('auth.reset_token_invalid');
     }
 
     // a path parameter longer than the router takes is refused before the handler
-    expect((await api().post(`/auth/reset-password/${'x'.repeat(300)}`).send({ newPassword: 'Nueva12345' })).status).toBe(414);
+    expect(
+      (
+        await api()
+          .post(`/auth/reset-password/${'x'.repeat(300)}`)
+          .send({ newPassword: 'Nueva12345' })
+      ).status,
+    ).toBe(414);
 
     await api().post('/auth/forgot-password').send({ email: user.email });
     await api().post('/auth/forgot-password').send({ email: user.email });
     const [, , third, fourth] = mailsTo(user.email).map((m) => linkIn(m.text));
-    expect((await api().post(`/auth/reset-password/${fourth}`).send({ newPassword: 'Nueva12345' })).status).toBe(200);
-    const older = await api().post(`/auth/reset-password/${third}`).send({ newPassword: 'Otra123456' });
+    expect(
+      (await api().post(`/auth/reset-password/${fourth}`).send({ newPassword: 'Nueva12345' }))
+        .status,
+    ).toBe(200);
+    const older = await api()
+      .post(`/auth/reset-password/${third}`)
+      .send({ newPassword: 'Otra123456' });
     expect(older.status).toBe(400);
   });
 });
@@ -304,10 +396,25 @@ describe('GET /users/mis-compras', () => {
     const active = await createCourse(t.db);
     const old = await createCourse(t.db);
     const formation = await createFormationWithModules(t.db);
-    const p1 = await createPurchase(t.db, { userId: user.id, itemType: 'course', itemId: active.id });
-    const p2 = await createPurchase(t.db, { userId: user.id, itemType: 'course', itemId: old.id, expired: true });
-    const p3 = await createPurchase(t.db, { userId: user.id, itemType: 'formation', itemId: formation.id });
-    const res = await api().get('/users/mis-compras').set('Authorization', `Bearer ${await tokenFor(user.email, user.password)}`);
+    const p1 = await createPurchase(t.db, {
+      userId: user.id,
+      itemType: 'course',
+      itemId: active.id,
+    });
+    const p2 = await createPurchase(t.db, {
+      userId: user.id,
+      itemType: 'course',
+      itemId: old.id,
+      expired: true,
+    });
+    const p3 = await createPurchase(t.db, {
+      userId: user.id,
+      itemType: 'formation',
+      itemId: formation.id,
+    });
+    const res = await api()
+      .get('/users/mis-compras')
+      .set('Authorization', `Bearer ${await tokenFor(user.email, user.password)}`);
     expect(res.status).toBe(200);
     expect(res.body.cursos).toEqual(
       expect.arrayContaining([
@@ -341,7 +448,9 @@ describe('class progress', () => {
     const { user, course, auth } = await student();
     const [c1, c2] = course.classes;
     const path = `/users/${user.id}/progreso-curso/${course.id}`;
-    expect((await api().post(path).set('Authorization', auth).send({ classId: c1.id })).body).toEqual({
+    expect(
+      (await api().post(path).set('Authorization', auth).send({ classId: c1.id })).body,
+    ).toEqual({
       courseId: course.id,
       clasesCompletadas: [c1.id],
     });
@@ -351,7 +460,9 @@ describe('class progress', () => {
     expect(two.body.clasesCompletadas).toEqual([c1.id, c2.id]);
 
     const profile = await api().get('/auth/perfil').set('Authorization', auth);
-    expect(profile.body.progresoCursos).toEqual([{ courseId: course.id, clasesCompletadas: [c1.id, c2.id] }]);
+    expect(profile.body.progresoCursos).toEqual([
+      { courseId: course.id, clasesCompletadas: [c1.id, c2.id] },
+    ]);
 
     const un = await api().delete(`${path}/${c1.id}`).set('Authorization', auth);
     expect(un.status).toBe(200);
@@ -366,8 +477,12 @@ describe('class progress', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ formationId: formation.id, clasesCompletadas: [cls.id] });
     const profile = await api().get('/auth/perfil').set('Authorization', auth);
-    expect(profile.body.progresoFormaciones).toEqual([{ formationId: formation.id, clasesCompletadas: [cls.id] }]);
-    expect((await api().delete(`${path}/${cls.id}`).set('Authorization', auth)).body.clasesCompletadas).toEqual([]);
+    expect(profile.body.progresoFormaciones).toEqual([
+      { formationId: formation.id, clasesCompletadas: [cls.id] },
+    ]);
+    expect(
+      (await api().delete(`${path}/${cls.id}`).set('Authorization', auth)).body.clasesCompletadas,
+    ).toEqual([]);
   });
 
   it("answers 403 for another user's progress", async () => {
@@ -380,7 +495,9 @@ describe('class progress', () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.forbidden');
     const del = await api()
-      .delete(`/users/${b.user.id}/progreso-formacion/${b.formation.id}/${b.formation.modules[0].classes[0].id}`)
+      .delete(
+        `/users/${b.user.id}/progreso-formacion/${b.formation.id}/${b.formation.modules[0].classes[0].id}`,
+      )
       .set('Authorization', a.auth);
     expect(del.status).toBe(403);
   });
@@ -405,7 +522,12 @@ describe('class progress', () => {
     const user = await createUser(t.db);
     const course = await createCourse(t.db, { classes: 1 });
     const expired = await createCourse(t.db, { classes: 1 });
-    await createPurchase(t.db, { userId: user.id, itemType: 'course', itemId: expired.id, expired: true });
+    await createPurchase(t.db, {
+      userId: user.id,
+      itemType: 'course',
+      itemId: expired.id,
+      expired: true,
+    });
     const auth = `Bearer ${await tokenFor(user.email, user.password)}`;
     for (const c of [course, expired]) {
       const res = await api()
@@ -426,12 +548,20 @@ describe('class progress', () => {
       .send({ classId: course.classes[0].id });
     expect(notFound.status).toBe(404);
     expect(notFound.body.code).toBe('courses.not_found');
-    const badPath = await api().post(`/users/${user.id}/progreso-curso/not-a-uuid`).set('Authorization', auth).send({ classId: course.classes[0].id });
+    const badPath = await api()
+      .post(`/users/${user.id}/progreso-curso/not-a-uuid`)
+      .set('Authorization', auth)
+      .send({ classId: course.classes[0].id });
     expect(badPath.status).toBe(400);
-    const badBody = await api().post(`/users/${user.id}/progreso-curso/${course.id}`).set('Authorization', auth).send({ classId: 'x' });
+    const badBody = await api()
+      .post(`/users/${user.id}/progreso-curso/${course.id}`)
+      .set('Authorization', auth)
+      .send({ classId: 'x' });
     expect(badBody.status).toBe(400);
     expect(fieldMessages(badBody.body, 'classId')).toEqual(['classId must be a valid id']);
-    const anonymous = await api().post(`/users/${user.id}/progreso-curso/${course.id}`).send({ classId: course.classes[0].id });
+    const anonymous = await api()
+      .post(`/users/${user.id}/progreso-curso/${course.id}`)
+      .send({ classId: course.classes[0].id });
     expect(anonymous.status).toBe(401);
   });
 });

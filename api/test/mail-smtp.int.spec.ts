@@ -38,7 +38,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Circo <hola@circo.test>' });
+  t = await createTestApp({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: 'Circo <hola@circo.test>',
+  });
 });
 
 afterAll(async () => {
@@ -56,7 +59,9 @@ it('sends the reset e-mail through SMTP, in the requested language, with a worki
   const [mail] = received;
   expect(mail.from).toBe('hola@circo.test');
   expect(mail.to).toEqual([user.email]);
-  expect(mail.raw).toMatch(/Subject: =\?UTF-8\?Q\?R=C3=A9initialiser_votre_mot_de_passe\?=|Subject: Réinitialiser votre mot de passe/);
+  expect(mail.raw).toMatch(
+    /Subject: =\?UTF-8\?Q\?R=C3=A9initialiser_votre_mot_de_passe\?=|Subject: Réinitialiser votre mot de passe/,
+  );
   const token = /reset-password\/([A-Za-z0-9_-]{20,})/.exec(mail.raw.replace(/=\r?\n/g, ''))?.[1];
   expect(token).toBeDefined();
   const reset = await request(t.app.getHttpServer())

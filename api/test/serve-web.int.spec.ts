@@ -45,7 +45,9 @@ it('serves hashed assets for a year, and a missing asset or API path as a JSON 4
   const api = await request(server).get('/api/nope');
   expect(api.status).toBe(404);
   expect(api.body).toMatchObject({ statusCode: 404, code: 'common.not_found' });
-  const escape = await request(server).get('/remotes/mf-catalog/..%2F..%2Fshell%2Fdist%2Findex.html');
+  const escape = await request(server).get(
+    '/remotes/mf-catalog/..%2F..%2Fshell%2Fdist%2Findex.html',
+  );
   expect(escape.status).toBe(404);
 });
 
@@ -73,7 +75,12 @@ it('serves a remote with CORS, and /remotes.json follows the operator file at on
   // a broken file is reported and the defaults keep the site up
   const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   writeFileSync(remotesFile, '{ not json');
-  expect((await request(server).get('/remotes.json')).body.mf_catalog).toBe('/remotes/mf-catalog/mf-manifest.json');
-  expect(logged).toHaveBeenCalledWith(expect.stringContaining('is not valid JSON'), expect.anything());
+  expect((await request(server).get('/remotes.json')).body.mf_catalog).toBe(
+    '/remotes/mf-catalog/mf-manifest.json',
+  );
+  expect(logged).toHaveBeenCalledWith(
+    expect.stringContaining('is not valid JSON'),
+    expect.anything(),
+  );
   logged.mockRestore();
 });

@@ -13,18 +13,25 @@ afterAll(() => t?.close());
 it('GET /api/config gives the public runtime settings and nothing secret', async () => {
   const res = await request(server).get('/api/config');
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ salesPaused: true, accessPeriodMonths: 6, stripePublishableKey: null });
+  expect(res.body).toEqual({
+    salesPaused: true,
+    accessPeriodMonths: 6,
+    stripePublishableKey: null,
+  });
 });
 
-it.each(['es', 'en', 'fr'] as const)('GET /api/content?lang=%s gives the site content in that language', async (lang) => {
-  const res = await request(server).get('/api/content').query({ lang });
-  expect(res.status).toBe(200);
-  expect(res.body.testimonials).toHaveLength(9);
-  expect(res.body.paragraphs).toHaveLength(4);
-  expect(res.body.contact.email).toMatch(/@/);
-  expect(res.body.about.cvUrl).toBe('/api/content/cv');
-  expect(res.headers['cache-control']).toContain('public');
-});
+it.each(['es', 'en', 'fr'] as const)(
+  'GET /api/content?lang=%s gives the site content in that language',
+  async (lang) => {
+    const res = await request(server).get('/api/content').query({ lang });
+    expect(res.status).toBe(200);
+    expect(res.body.testimonials).toHaveLength(9);
+    expect(res.body.paragraphs).toHaveLength(4);
+    expect(res.body.contact.email).toMatch(/@/);
+    expect(res.body.about.cvUrl).toBe('/api/content/cv');
+    expect(res.headers['cache-control']).toContain('public');
+  },
+);
 
 it('content in another language differs, and an unknown language is a 400', async () => {
   const es = await request(server).get('/api/content?lang=es');
@@ -59,6 +66,11 @@ it('the OpenAPI document lists the account endpoints', async () => {
   const res = await request(server).get('/api/docs-json');
   expect(res.status).toBe(200);
   expect(Object.keys(res.body.paths)).toEqual(
-    expect.arrayContaining(['/api/auth/login', '/api/users', '/api/auth/perfil', '/api/users/mis-compras']),
+    expect.arrayContaining([
+      '/api/auth/login',
+      '/api/users',
+      '/api/auth/perfil',
+      '/api/users/mis-compras',
+    ]),
   );
 });

@@ -99,7 +99,9 @@ test('the view scrolls to the top on a path change', async ({ page }) => {
   await page.goto('/register');
   await expect(page.getByRole('button', { name: 'Registrarme' })).toBeVisible();
   await expect
-    .poll(() => page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY)))
+    .poll(() =>
+      page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY)),
+    )
     .toBeGreaterThan(0);
   await page.locator('footer').getByRole('link', { name: 'Nosotros' }).click();
   await expect(page).toHaveURL(/\/nosotros$/);

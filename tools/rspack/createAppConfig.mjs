@@ -73,7 +73,10 @@ export function createAppConfig({ dirname, name, port, host = false }) {
           ? {}
           : {
               'react-router$': join(root, 'node_modules/react-router/dist/production/index.mjs'),
-              'react-router/dom$': join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+              'react-router/dom$': join(
+                root,
+                'node_modules/react-router/dist/production/dom-export.mjs',
+              ),
             }),
       },
     },

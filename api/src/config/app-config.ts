@@ -89,7 +89,8 @@ function jwtSecretFor(env: Env, dataDir: string): string {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 function logLevel(env: Env): string {
   const level = env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  if (!LOG_LEVELS.includes(level))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   return level;
 }
 

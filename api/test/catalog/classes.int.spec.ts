@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { ClassDetail } from '@circo/shared-contracts';
 import { classMedia, courseClasses } from '../../src/database/schema.js';
-import { createCourse, createFormationWithModules, createPurchase, createUser } from '../support/factories.js';
+import {
+  createCourse,
+  createFormationWithModules,
+  createPurchase,
+  createUser,
+} from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { NOT_FOUND_ID, allKeys, get, tokenFor } from './catalog-helpers.js';
 
@@ -53,7 +58,9 @@ describe('catalog: GET /classes/{id} (class content)', () => {
     expect(anon.body).toMatchObject({ statusCode: 403, code: 'classes.purchase_required' });
     expect(JSON.stringify(anon.body)).not.toContain('Content 1');
     const stranger = await tokenFor(t, await createUser(t.db));
-    expect((await get(t, `/classes/${cls.id}?lang=es`, stranger).expect(403)).body.code).toBe('classes.purchase_required');
+    expect((await get(t, `/classes/${cls.id}?lang=es`, stranger).expect(403)).body.code).toBe(
+      'classes.purchase_required',
+    );
   });
 
   it('gives a buyer with an active purchase the full class, without media URLs or public ids', async () => {
@@ -78,7 +85,10 @@ describe('catalog: GET /classes/{id} (class content)', () => {
       },
     ]);
     expect(body.videos).toHaveLength(1);
-    expect(body.videos[0]).toMatchObject({ title: { en: 'Video' }, hasFile: { es: true, en: false, fr: false } });
+    expect(body.videos[0]).toMatchObject({
+      title: { en: 'Video' },
+      hasFile: { es: true, en: false, fr: false },
+    });
     const text = JSON.stringify(body);
     expect(text).not.toContain(PRIVATE_URL);
     expect(text).not.toContain(PUBLIC_ID);
@@ -89,8 +99,15 @@ describe('catalog: GET /classes/{id} (class content)', () => {
 
   it('refuses a buyer whose purchase has expired', async () => {
     const { course, cls, buyer, token } = await courseWithMedia();
-    await createPurchase(t.db, { userId: buyer.id, itemType: 'course', itemId: course.id, expired: true });
-    expect((await get(t, `/classes/${cls.id}?lang=es`, token).expect(403)).body.code).toBe('classes.purchase_required');
+    await createPurchase(t.db, {
+      userId: buyer.id,
+      itemType: 'course',
+      itemId: course.id,
+      expired: true,
+    });
+    expect((await get(t, `/classes/${cls.id}?lang=es`, token).expect(403)).body.code).toBe(
+      'classes.purchase_required',
+    );
   });
 
   it('does not accept a purchase of another item', async () => {
@@ -103,7 +120,10 @@ describe('catalog: GET /classes/{id} (class content)', () => {
   it('answers 403 unavailable_in_language for a class hidden in the language, hidden texts blanked elsewhere', async () => {
     const { course, cls, buyer, token } = await courseWithMedia();
     await createPurchase(t.db, { userId: buyer.id, itemType: 'course', itemId: course.id });
-    await t.db.update(courseClasses).set({ visible: { es: true, en: false, fr: true } }).where(eq(courseClasses.id, cls.id));
+    await t.db
+      .update(courseClasses)
+      .set({ visible: { es: true, en: false, fr: true } })
+      .where(eq(courseClasses.id, cls.id));
     const hidden = await get(t, `/classes/${cls.id}?lang=en`, token).expect(403);
     expect(hidden.body).toMatchObject({
       code: 'catalog.unavailable_in_language',
@@ -116,7 +136,10 @@ describe('catalog: GET /classes/{id} (class content)', () => {
   });
 
   it('lets an admin read any class, even hidden, with every language', async () => {
-    const course = await createCourse(t.db, { classes: 1, visible: { es: false, en: false, fr: false } });
+    const course = await createCourse(t.db, {
+      classes: 1,
+      visible: { es: false, en: false, fr: false },
+    });
     const res = await get(t, `/classes/${course.classes[0].id}?lang=fr`, adminToken).expect(200);
     expect(res.body.content).toEqual(course.classes[0].content);
   });
@@ -146,8 +169,12 @@ describe('catalog: GET /classes/{id} (class content)', () => {
   });
 
   it('answers 404 for an unknown class and 400 for a malformed id or language', async () => {
-    expect((await get(t, `/classes/${NOT_FOUND_ID}?lang=es`, adminToken).expect(404)).body.code).toBe('classes.not_found');
-    expect((await get(t, `/classes/${NOT_FOUND_ID}?lang=es`).expect(404)).body.code).toBe('classes.not_found');
+    expect(
+      (await get(t, `/classes/${NOT_FOUND_ID}?lang=es`, adminToken).expect(404)).body.code,
+    ).toBe('classes.not_found');
+    expect((await get(t, `/classes/${NOT_FOUND_ID}?lang=es`).expect(404)).body.code).toBe(
+      'classes.not_found',
+    );
     await get(t, '/classes/xyz?lang=es').expect(400);
     await get(t, `/classes/${NOT_FOUND_ID}?lang=pt`).expect(400);
   });

@@ -5,7 +5,17 @@ import { createCourse, createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { NOT_FOUND_ID, allKeys, get, ids, tokenFor } from './catalog-helpers.js';
 
-const SUMMARY_KEYS = ['_id', 'slug', 'title', 'description', 'price', 'image', 'pdf', 'video', 'visible'].sort();
+const SUMMARY_KEYS = [
+  '_id',
+  'slug',
+  'title',
+  'description',
+  'price',
+  'image',
+  'pdf',
+  'video',
+  'visible',
+].sort();
 
 describe('catalog: courses', () => {
   let t: TestApp;
@@ -43,10 +53,13 @@ describe('catalog: courses', () => {
       expect(item.pdf).toEqual({ es: '/pdf/es.pdf', en: null, fr: null });
       expect(item.visible).toEqual({ es: true, en: false, fr: true });
       expect(item.price).toBe(25);
-      expect(item.slug).toBe(notInEn.title.fr.toLowerCase().replace(/[()]/g, '').replace(/\s+/g, '-'));
+      expect(item.slug).toBe(
+        notInEn.title.fr.toLowerCase().replace(/[()]/g, '').replace(/\s+/g, '-'),
+      );
       expect(JSON.stringify(fr.body)).not.toContain('secret-');
       const keys = allKeys(fr.body);
-      for (const leak of ['imagePublicId', 'pdfPublicId', 'searchEs', 'createdAt']) expect(keys.has(leak)).toBe(false);
+      for (const leak of ['imagePublicId', 'pdfPublicId', 'searchEs', 'createdAt'])
+        expect(keys.has(leak)).toBe(false);
     });
 
     it('puts the newest first', async () => {
@@ -106,7 +119,10 @@ describe('catalog: courses', () => {
     });
 
     it('answers 403 with the available languages when the course is hidden in the language', async () => {
-      const course = await createCourse(t.db, { visible: { es: true, en: false, fr: true }, classes: 1 });
+      const course = await createCourse(t.db, {
+        visible: { es: true, en: false, fr: true },
+        classes: 1,
+      });
       for (const token of [undefined, userToken]) {
         const res = await get(t, `/courses/${course.id}?lang=en`, token).expect(403);
         expect(res.body).toEqual({
@@ -119,7 +135,10 @@ describe('catalog: courses', () => {
     });
 
     it('gives an admin a hidden course with every language', async () => {
-      const course = await createCourse(t.db, { visible: { es: false, en: false, fr: false }, classes: 2 });
+      const course = await createCourse(t.db, {
+        visible: { es: false, en: false, fr: false },
+        classes: 2,
+      });
       const res = await get(t, `/courses/${course.id}?lang=fr`, adminToken).expect(200);
       expect(res.body.title).toEqual(course.title);
       expect(res.body.classes).toHaveLength(2);
@@ -148,12 +167,16 @@ describe('catalog: courses', () => {
       const again = await get(t, '/courses/visible?lang=es').set('If-None-Match', etag).expect(304);
       expect(again.text ?? '').toBe('');
       expect(again.headers.etag).toBe(etag);
-      await get(t, '/courses/visible?lang=es').set('If-None-Match', `"other", ${etag.slice(2)}`).expect(304);
+      await get(t, '/courses/visible?lang=es')
+        .set('If-None-Match', `"other", ${etag.slice(2)}`)
+        .expect(304);
       await get(t, '/courses/visible?lang=es').set('If-None-Match', '"something-else"').expect(200);
 
       // the body changes, so does the ETag
       await createCourse(t.db, { createdAt: new Date(Date.now() + 3_600_000) });
-      const changed = await get(t, '/courses/visible?lang=es').set('If-None-Match', etag).expect(200);
+      const changed = await get(t, '/courses/visible?lang=es')
+        .set('If-None-Match', etag)
+        .expect(200);
       expect(changed.headers.etag).not.toBe(etag);
     });
 
@@ -171,10 +194,22 @@ describe('catalog: courses', () => {
       expect(mine.headers['cache-control']).toBe('private, no-store');
       expect(mine.headers.etag).toBeUndefined();
       const anon = await get(t, '/courses/visible?lang=es');
-      await get(t, '/courses/visible?lang=es', userToken).set('If-None-Match', anon.headers.etag).expect(200);
+      await get(t, '/courses/visible?lang=es', userToken)
+        .set('If-None-Match', anon.headers.etag)
+        .expect(200);
 
       const stale = await get(t, '/courses/visible?lang=es', 'a.b.c').expect(200);
       expect(stale.headers['cache-control']).toBe('public, max-age=60');
+    });
+
+    it('keeps the Vary fields of CORS and compression', async () => {
+      const res = await get(t, '/courses/visible?lang=es')
+        .set('Origin', 'http://localhost:4200')
+        .set('Accept-Encoding', 'gzip')
+        .expect(200);
+      const vary = String(res.headers.vary).toLowerCase().split(/,\s*/);
+      expect(vary).toEqual(expect.arrayContaining(['origin', 'authorization', 'accept-encoding']));
+      expect(res.headers['access-control-allow-origin']).toBe('http://localhost:4200');
     });
 
     it('leaves error answers uncached', async () => {

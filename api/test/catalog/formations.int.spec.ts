@@ -21,7 +21,10 @@ describe('catalog: formations, modules and their classes', () => {
   /** A formation visible everywhere whose module 2 and class 2 of module 1 are hidden in English. */
   async function formationWithHiddenParts() {
     const f = await createFormationWithModules(t.db, { modules: 2, classesPerModule: 2 });
-    await t.db.update(formationModules).set({ visible: NOT_IN_EN }).where(eq(formationModules.id, f.modules[1].id));
+    await t.db
+      .update(formationModules)
+      .set({ visible: NOT_IN_EN })
+      .where(eq(formationModules.id, f.modules[1].id));
     await t.db
       .update(formationClasses)
       .set({ visible: NOT_IN_EN })
@@ -42,40 +45,58 @@ describe('catalog: formations, modules and their classes', () => {
     await get(t, '/formations?lang=it').expect(400);
   });
 
-  it.each(['/formations', '/formations/visible'])('GET %s/{id} returns the modules and classes visible in the language', async (base) => {
-    const f = await formationWithHiddenParts();
-    const en = await get(t, `${base}/${f.id}?lang=en`).expect(200);
-    const body = en.body as FormationDetail;
-    expect(body).toMatchObject({ _id: f.id, price: 99, slug: expect.stringMatching(/^formation-[0-9a-f]{8}-en$/) });
-    expect(ids(body.modules)).toEqual([f.modules[0].id]);
-    expect(ids(body.modules[0].classes)).toEqual([f.modules[0].classes[0].id]);
-    expect(body.modules[0]).toMatchObject({ formationId: f.id, title: f.modules[0].title });
-    expect(JSON.stringify(body)).not.toContain('Content 1');
+  it.each(['/formations', '/formations/visible'])(
+    'GET %s/{id} returns the modules and classes visible in the language',
+    async (base) => {
+      const f = await formationWithHiddenParts();
+      const en = await get(t, `${base}/${f.id}?lang=en`).expect(200);
+      const body = en.body as FormationDetail;
+      expect(body).toMatchObject({
+        _id: f.id,
+        price: 99,
+        slug: expect.stringMatching(/^formation-[0-9a-f]{8}-en$/),
+      });
+      expect(ids(body.modules)).toEqual([f.modules[0].id]);
+      expect(ids(body.modules[0].classes)).toEqual([f.modules[0].classes[0].id]);
+      expect(body.modules[0]).toMatchObject({ formationId: f.id, title: f.modules[0].title });
+      expect(JSON.stringify(body)).not.toContain('Content 1');
 
-    const es = await get(t, `${base}/${f.id}?lang=es`).expect(200);
-    const modules = (es.body as FormationDetail).modules;
-    expect(ids(modules)).toEqual(ids(f.modules.map((m) => ({ _id: m.id }))));
-    expect(modules[1].title.en).toBe('');
-    expect(modules[1].visible).toEqual(NOT_IN_EN);
-    // a class is visible only where its module is
-    expect(modules[1].classes.every((c) => c.title.en === '' && c.visible.en === false)).toBe(true);
-    expect(modules[0].classes[1].title).toEqual({ ...f.modules[0].classes[1].title, en: '' });
-  });
+      const es = await get(t, `${base}/${f.id}?lang=es`).expect(200);
+      const modules = (es.body as FormationDetail).modules;
+      expect(ids(modules)).toEqual(ids(f.modules.map((m) => ({ _id: m.id }))));
+      expect(modules[1].title.en).toBe('');
+      expect(modules[1].visible).toEqual(NOT_IN_EN);
+      // a class is visible only where its module is
+      expect(modules[1].classes.every((c) => c.title.en === '' && c.visible.en === false)).toBe(
+        true,
+      );
+      expect(modules[0].classes[1].title).toEqual({ ...f.modules[0].classes[1].title, en: '' });
+    },
+  );
 
-  it.each(['/formations', '/formations/visible'])('GET %s/{id}: 403 + availableLanguages, 404, 400', async (base) => {
-    const f = await createFormationWithModules(t.db, { visible: { es: false, en: true, fr: false } });
-    const hidden = await get(t, `${base}/${f.id}?lang=es`).expect(403);
-    expect(hidden.body).toMatchObject({
-      statusCode: 403,
-      code: 'catalog.unavailable_in_language',
-      data: { availableLanguages: ['en'] },
-    });
-    expect((await get(t, `${base}/${NOT_FOUND_ID}?lang=es`).expect(404)).body.code).toBe('formations.not_found');
-    await get(t, `${base}/123?lang=es`).expect(400);
-  });
+  it.each(['/formations', '/formations/visible'])(
+    'GET %s/{id}: 403 + availableLanguages, 404, 400',
+    async (base) => {
+      const f = await createFormationWithModules(t.db, {
+        visible: { es: false, en: true, fr: false },
+      });
+      const hidden = await get(t, `${base}/${f.id}?lang=es`).expect(403);
+      expect(hidden.body).toMatchObject({
+        statusCode: 403,
+        code: 'catalog.unavailable_in_language',
+        data: { availableLanguages: ['en'] },
+      });
+      expect((await get(t, `${base}/${NOT_FOUND_ID}?lang=es`).expect(404)).body.code).toBe(
+        'formations.not_found',
+      );
+      await get(t, `${base}/123?lang=es`).expect(400);
+    },
+  );
 
   it('gives an admin a hidden formation with all its modules and classes', async () => {
-    const f = await createFormationWithModules(t.db, { visible: { es: false, en: false, fr: false } });
+    const f = await createFormationWithModules(t.db, {
+      visible: { es: false, en: false, fr: false },
+    });
     const res = await get(t, `/formations/visible/${f.id}?lang=es`, adminToken).expect(200);
     const body = res.body as FormationDetail;
     expect(body.title).toEqual(f.title);
@@ -91,7 +112,14 @@ describe('catalog: formations, modules and their classes', () => {
       const modules = en.body as ModuleSummary[];
       expect(ids(modules)).toEqual([f.modules[0].id]);
       expect(ids(modules[0].classes)).toEqual([f.modules[0].classes[0].id]);
-      expect(Object.keys(modules[0]).sort()).toEqual(['_id', 'classes', 'description', 'formationId', 'title', 'visible']);
+      expect(Object.keys(modules[0]).sort()).toEqual([
+        '_id',
+        'classes',
+        'description',
+        'formationId',
+        'title',
+        'visible',
+      ]);
 
       const es = await get(t, `/modules/formation/${f.id}`).expect(200);
       expect(es.body).toHaveLength(2);
@@ -102,7 +130,9 @@ describe('catalog: formations, modules and their classes', () => {
     });
 
     it('answers 404 for an unknown formation and 403 when the formation is hidden in the language', async () => {
-      expect((await get(t, `/modules/formation/${NOT_FOUND_ID}`).expect(404)).body.code).toBe('formations.not_found');
+      expect((await get(t, `/modules/formation/${NOT_FOUND_ID}`).expect(404)).body.code).toBe(
+        'formations.not_found',
+      );
       const f = await createFormationWithModules(t.db, { visible: NOT_IN_EN });
       const res = await get(t, `/modules/formation/${f.id}?lang=en`).expect(403);
       expect(res.body.data).toEqual({ availableLanguages: ['es', 'fr'] });
@@ -124,10 +154,17 @@ describe('catalog: formations, modules and their classes', () => {
     it('answers 403 for a module hidden in the language (admins excepted), 404 for an unknown one', async () => {
       const f = await formationWithHiddenParts();
       const res = await get(t, `/classes/module/${f.modules[1].id}?lang=en`).expect(403);
-      expect(res.body).toMatchObject({ code: 'catalog.unavailable_in_language', data: { availableLanguages: ['es', 'fr'] } });
-      const admin = await get(t, `/classes/module/${f.modules[1].id}?lang=en`, adminToken).expect(200);
+      expect(res.body).toMatchObject({
+        code: 'catalog.unavailable_in_language',
+        data: { availableLanguages: ['es', 'fr'] },
+      });
+      const admin = await get(t, `/classes/module/${f.modules[1].id}?lang=en`, adminToken).expect(
+        200,
+      );
       expect(admin.body).toHaveLength(2);
-      expect((await get(t, `/classes/module/${NOT_FOUND_ID}`).expect(404)).body.code).toBe('modules.not_found');
+      expect((await get(t, `/classes/module/${NOT_FOUND_ID}`).expect(404)).body.code).toBe(
+        'modules.not_found',
+      );
     });
   });
 });

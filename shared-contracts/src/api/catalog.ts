@@ -51,6 +51,37 @@ export interface FormationDetail extends FormationSummary {
   modules: ModuleSummary[];
 }
 
+/** A PDF or video of a class: no URL (private media are fetched one by one, on demand). */
+export interface ClassMediaSummary {
+  _id: string;
+  title: Localized;
+  description: Localized;
+  /** Languages in which a file exists (and the class is visible): the viewer lists only those. */
+  hasFile: Localized<boolean>;
+}
+
+/**
+ * GET /classes/{id}?lang= : the full class of a course or formation, for admins and buyers with
+ * active access only (403 `classes.purchase_required` otherwise). Hidden languages are '' and
+ * `visible` is where the class can be seen (its own flags and those of its module and item).
+ * pdfs[i] / videos[i] keep the admin's order: i is the index the private-media routes take.
+ */
+export interface ClassDetail {
+  _id: string;
+  /** The course id, for a course class. */
+  course?: string;
+  /** The module and formation ids, for a formation class. */
+  moduleId?: string;
+  formationId?: string;
+  title: Localized;
+  subtitle: Localized;
+  content: Localized;
+  secondaryContent: Localized;
+  visible: Localized<boolean>;
+  pdfs: ClassMediaSummary[];
+  videos: ClassMediaSummary[];
+}
+
 /** 403 `catalog.unavailable_in_language`: `data.availableLanguages` lists where it can be seen. */
 export interface UnavailableInLanguageData {
   availableLanguages: Lang[];
@@ -87,6 +118,11 @@ export interface DiscountDto {
   type: 'course' | 'formation' | 'both';
   targetItems: Array<{ _id: string; title: string; itemType?: ItemType }>;
 }
+
+/** GET /courses/visible: `?limit=` (default, max) and `?offset=` page through a long catalogue. */
+export const COURSE_LIST_LIMIT = { default: 100, max: 200 } as const;
+/** GET /search: `?limit=` per list (default, max); `q` is at most `queryMax` characters. */
+export const SEARCH_LIMIT = { default: 20, max: 50, queryMax: 100 } as const;
 
 /** GET /search?q=&lang= : formations first, then courses. */
 export interface SearchResponse {

@@ -8,7 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: FastifyBaseLogger) {}
 
-  private write(level: 'info' | 'warn' | 'error' | 'debug' | 'trace', message: unknown, rest: unknown[]): void {
+  private write(
+    level: 'info' | 'warn' | 'error' | 'debug' | 'trace',
+    message: unknown,
+    rest: unknown[],
+  ): void {
     const context = typeof rest.at(-1) === 'string' ? (rest.at(-1) as string) : undefined;
     if (message instanceof Error) this.pino[level]({ context, err: message }, message.message);
     else if (typeof message === 'object') this.pino[level]({ context, ...message });
@@ -21,7 +25,8 @@ export class PinoNestLogger implements LoggerService {
   error(message: unknown, ...rest: unknown[]): void {
     // Nest passes (message, stack, context)
     const stack = typeof rest[0] === 'string' && rest.length > 1 ? rest[0] : undefined;
-    if (stack && !(message instanceof Error)) this.pino.error({ context: rest.at(-1), stack }, String(message));
+    if (stack && !(message instanceof Error))
+      this.pino.error({ context: rest.at(-1), stack }, String(message));
     else this.write('error', message, rest);
   }
   warn(message: unknown, ...rest: unknown[]): void {

@@ -1,4 +1,10 @@
-import { Inject, Injectable, SetMetadata, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  SetMetadata,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -26,7 +32,8 @@ export class RateLimitGuard implements CanActivate {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     const duration = Math.ceil(config.rateLimit.windowMs / 1000);
-    const make = (keyPrefix: RateLimitBucket, points: number) => new RateLimiterMemory({ keyPrefix, points, duration });
+    const make = (keyPrefix: RateLimitBucket, points: number) =>
+      new RateLimiterMemory({ keyPrefix, points, duration });
     this.limiters = {
       login: make('login', config.rateLimit.login),
       register: make('register', config.rateLimit.register),
@@ -35,7 +42,10 @@ export class RateLimitGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const bucket = this.reflector.get<RateLimitBucket | undefined>(RATE_LIMIT_KEY, context.getHandler());
+    const bucket = this.reflector.get<RateLimitBucket | undefined>(
+      RATE_LIMIT_KEY,
+      context.getHandler(),
+    );
     if (!bucket) return true;
     const http = context.switchToHttp();
     const req = http.getRequest<FastifyRequest>();
@@ -44,8 +54,14 @@ export class RateLimitGuard implements CanActivate {
       return true;
     } catch (res) {
       if (!(res instanceof RateLimiterRes)) throw res;
-      void http.getResponse<FastifyReply>().header('Retry-After', String(Math.ceil(res.msBeforeNext / 1000)));
-      throw new AppError(429, COMMON_ERRORS.tooManyRequests, 'Too many requests, please try again later');
+      void http
+        .getResponse<FastifyReply>()
+        .header('Retry-After', String(Math.ceil(res.msBeforeNext / 1000)));
+      throw new AppError(
+        429,
+        COMMON_ERRORS.tooManyRequests,
+        'Too many requests, please try again later',
+      );
     }
   }
 }

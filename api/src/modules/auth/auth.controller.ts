@@ -39,7 +39,10 @@ export class AuthController {
 
   @Post('reset-password/:token')
   @HttpCode(200)
-  resetPassword(@Param('token') token: string, @Body() dto: ResetPasswordDto): Promise<MessageResponse> {
+  resetPassword(
+    @Param('token') token: string,
+    @Body() dto: ResetPasswordDto,
+  ): Promise<MessageResponse> {
     return this.auth.resetPassword(token, dto.newPassword);
   }
 }

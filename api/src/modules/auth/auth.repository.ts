@@ -16,7 +16,11 @@ export class AuthRepository {
    * Uses a reset token: one atomic update claims it only while unused and unexpired, so two
    * concurrent resets with the same link cannot both succeed. Returns the user id, or null.
    */
-  async claimResetToken(tx: DatabaseOrTransaction, tokenHash: string, now: Date): Promise<string | null> {
+  async claimResetToken(
+    tx: DatabaseOrTransaction,
+    tokenHash: string,
+    now: Date,
+  ): Promise<string | null> {
     const [row] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

@@ -1,7 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { createHash, randomBytes } from 'node:crypto';
-import { DEFAULT_LANG, USER_ERRORS, type Lang, type LoginResponse, type MessageResponse } from '@circo/shared-contracts';
+import {
+  DEFAULT_LANG,
+  USER_ERRORS,
+  type Lang,
+  type LoginResponse,
+  type MessageResponse,
+} from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../common/errors/app-error.js';
 import type { TokenPayload } from '../../common/guards/auth.js';
@@ -13,7 +19,8 @@ import { AuthRepository } from './auth.repository.js';
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-export const FORGOT_PASSWORD_MESSAGE = "We've sent you an email with instructions to reset your password.";
+export const FORGOT_PASSWORD_MESSAGE =
+  "We've sent you an email with instructions to reset your password.";
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -32,7 +39,11 @@ export class AuthService {
   async login(email: string, password: string): Promise<LoginResponse> {
     const user = await this.users.checkCredentials(email, password);
     if (!user) {
-      throw new AppError(401, USER_ERRORS.invalidCredentials, 'Login failed. Please check your credentials and try again.');
+      throw new AppError(
+        401,
+        USER_ERRORS.invalidCredentials,
+        'Login failed. Please check your credentials and try again.',
+      );
     }
     const payload: TokenPayload = { sub: user.id, role: user.role };
     return { token: await this.jwt.signAsync(payload) };
@@ -46,7 +57,11 @@ export class AuthService {
     const user = await this.users.findByEmail(email);
     if (user) {
       const token = randomBytes(32).toString('base64url');
-      await this.repo.insertResetToken(user.id, sha256(token), new Date(Date.now() + RESET_TOKEN_TTL_MS));
+      await this.repo.insertResetToken(
+        user.id,
+        sha256(token),
+        new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      );
       const link = `${this.config.publicUrl}/reset-password/${token}`;
       try {
         await this.mail.send({ to: user.email, ...resetPasswordMail(lang, user.name, link) });
@@ -60,7 +75,11 @@ export class AuthService {
 
   async resetPassword(token: string, newPassword: string): Promise<MessageResponse> {
     const invalid = () =>
-      new AppError(400, USER_ERRORS.resetTokenInvalid, 'This reset link is invalid, was already used or has expired');
+      new AppError(
+        400,
+        USER_ERRORS.resetTokenInvalid,
+        'This reset link is invalid, was already used or has expired',
+      );
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
     const now = new Date();
     await this.repo.db.transaction(async (tx) => {

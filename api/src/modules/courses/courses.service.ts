@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOG_ERRORS } from '@circo/shared-contracts';
+import {
+  CATALOG_ERRORS,
+  type CourseDetail,
+  type CourseSummary,
+  type Lang,
+} from '@circo/shared-contracts';
+import { toClassSummaries, toItemSummary } from '../../common/catalog/catalog.mapper.js';
+import { assertVisibleIn, flagsOf, type Viewer } from '../../common/catalog/visibility.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { CoursesRepository } from './courses.repository.js';
-import type { CourseRow } from './courses.table.js';
+import type { CourseClassRow, CourseRow } from './courses.table.js';
 
 @Injectable()
 export class CoursesService {
@@ -19,5 +26,50 @@ export class CoursesService {
   async classIds(courseId: string): Promise<string[]> {
     await this.get(courseId);
     return this.repo.classIds(courseId);
+  }
+
+  /** GET /courses/visible: courses visible in `lang`, newest first, one page. */
+  async listVisible(
+    lang: Lang,
+    viewer: Viewer,
+    page: { limit: number; offset: number },
+  ): Promise<CourseSummary[]> {
+    const rows = await this.repo.listVisible(lang, page);
+    return rows.map((r) => toItemSummary(r, lang, viewer));
+  }
+
+  /**
+   * GET /courses/{id}: the course with the titles of its classes visible in `lang`. 404 when
+   * unknown; 403 with the available languages when hidden in `lang` (an admin gets it anyway).
+   */
+  async detail(id: string, lang: Lang, viewer: Viewer): Promise<CourseDetail> {
+    const row = await this.repo.findSummary(id);
+    if (!row) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
+    const visible = flagsOf(row.visible);
+    assertVisibleIn(visible, lang, viewer, 'course');
+    const classes = await this.repo.classTitles(id);
+    return {
+      ...toItemSummary(row, lang, viewer),
+      classes: toClassSummaries(classes, visible, lang, viewer),
+    };
+  }
+
+  /** Visible courses matching the search term in `lang`. */
+  async search(lang: Lang, q: string, limit: number, viewer: Viewer): Promise<CourseSummary[]> {
+    const rows = await this.repo.search(lang, q, limit);
+    return rows.map((r) => toItemSummary(r, lang, viewer));
+  }
+
+  /** A course class with its course's visibility flags, or undefined. */
+  findClass(
+    classId: string,
+  ): Promise<{ cls: CourseClassRow; courseVisible: CourseRow['visible'] } | undefined> {
+    return this.repo.findClass(classId);
+  }
+
+  /** Titles and flags of the given courses, by id (unknown ids are absent). */
+  async titles(ids: readonly string[]): Promise<Map<string, Pick<CourseRow, 'title' | 'visible'>>> {
+    const rows = await this.repo.titles(ids);
+    return new Map(rows.map((r) => [r.id, { title: r.title, visible: r.visible }]));
   }
 }

@@ -1,8 +1,62 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Lang } from '@circo/shared-contracts';
+import { containsTerm, searchOrder } from '../../common/search/text-search.js';
 import { DB } from '../../database/database.module.js';
 import type { Database } from '../../database/database.js';
-import { formationClasses, formationModules, formations, type FormationRow } from './formations.table.js';
+import {
+  formationClasses,
+  formationModules,
+  formations,
+  type FormationClassRow,
+  type FormationModuleRow,
+  type FormationRow,
+} from './formations.table.js';
+
+/** What the catalogue shows of a formation (no public ids, no search columns). */
+const summaryColumns = {
+  id: formations.id,
+  title: formations.title,
+  description: formations.description,
+  priceCents: formations.priceCents,
+  image: formations.image,
+  pdf: formations.pdf,
+  video: formations.video,
+  visible: formations.visible,
+};
+export type FormationSummaryRow = { [K in keyof typeof summaryColumns]: FormationRow[K] };
+
+const moduleColumns = {
+  id: formationModules.id,
+  formationId: formationModules.formationId,
+  title: formationModules.title,
+  description: formationModules.description,
+  visible: formationModules.visible,
+};
+export type ModuleSummaryRow = { [K in keyof typeof moduleColumns]: FormationModuleRow[K] };
+
+const classColumns = {
+  id: formationClasses.id,
+  moduleId: formationClasses.moduleId,
+  title: formationClasses.title,
+  visible: formationClasses.visible,
+};
+export type FormationClassTitleRow = { [K in keyof typeof classColumns]: FormationClassRow[K] };
+
+/** A formation class with the flags of its module and formation. */
+export interface FormationClassWithParents {
+  cls: FormationClassRow;
+  formationId: string;
+  moduleVisible: FormationModuleRow['visible'];
+  formationVisible: FormationRow['visible'];
+}
+
+const searchColumn = {
+  es: formations.searchEs,
+  en: formations.searchEn,
+  fr: formations.searchFr,
+} as const;
+const visibleIn = (lang: Lang) => sql`${formations.visible} ->> ${lang} = 'true'`;
 
 @Injectable()
 export class FormationsRepository {
@@ -20,7 +74,109 @@ export class FormationsRepository {
       .from(formationClasses)
       .innerJoin(formationModules, eq(formationClasses.moduleId, formationModules.id))
       .where(eq(formationModules.formationId, formationId))
-      .orderBy(asc(formationModules.position), asc(formationClasses.position), asc(formationClasses.createdAt));
+      .orderBy(
+        asc(formationModules.position),
+        asc(formationClasses.position),
+        asc(formationClasses.createdAt),
+      );
     return rows.map((r) => r.id);
+  }
+
+  async findSummary(id: string): Promise<FormationSummaryRow | undefined> {
+    const [row] = await this.db
+      .select(summaryColumns)
+      .from(formations)
+      .where(eq(formations.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** Formations visible in `lang`, newest first. */
+  listVisible(lang: Lang): Promise<FormationSummaryRow[]> {
+    return this.db
+      .select(summaryColumns)
+      .from(formations)
+      .where(visibleIn(lang))
+      .orderBy(desc(formations.createdAt), desc(formations.id));
+  }
+
+  /** The formation's modules, in order. */
+  modules(formationId: string): Promise<ModuleSummaryRow[]> {
+    return this.db
+      .select(moduleColumns)
+      .from(formationModules)
+      .where(eq(formationModules.formationId, formationId))
+      .orderBy(asc(formationModules.position), asc(formationModules.createdAt));
+  }
+
+  /** A module with its formation's flags, or undefined. */
+  async findModule(
+    moduleId: string,
+  ): Promise<{ module: ModuleSummaryRow; formationVisible: FormationRow['visible'] } | undefined> {
+    const [row] = await this.db
+      .select({ module: moduleColumns, formationVisible: formations.visible })
+      .from(formationModules)
+      .innerJoin(formations, eq(formations.id, formationModules.formationId))
+      .where(eq(formationModules.id, moduleId))
+      .limit(1);
+    return row;
+  }
+
+  /** Titles and flags of the classes of the given modules, each module's in order. */
+  classTitles(moduleIds: readonly string[]): Promise<FormationClassTitleRow[]> {
+    if (moduleIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .select(classColumns)
+      .from(formationClasses)
+      .where(inArray(formationClasses.moduleId, [...moduleIds]))
+      .orderBy(asc(formationClasses.position), asc(formationClasses.createdAt));
+  }
+
+  /** A formation class with its module's and formation's flags, or undefined. */
+  async findClass(classId: string): Promise<FormationClassWithParents | undefined> {
+    const [row] = await this.db
+      .select({
+        cls: formationClasses,
+        formationId: formations.id,
+        moduleVisible: formationModules.visible,
+        formationVisible: formations.visible,
+      })
+      .from(formationClasses)
+      .innerJoin(formationModules, eq(formationModules.id, formationClasses.moduleId))
+      .innerJoin(formations, eq(formations.id, formationModules.formationId))
+      .where(eq(formationClasses.id, classId))
+      .limit(1);
+    return row;
+  }
+
+  /** Spanish titles and flags of the given formations (missing ids are left out). */
+  titles(ids: readonly string[]): Promise<Array<Pick<FormationRow, 'id' | 'title' | 'visible'>>> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select({ id: formations.id, title: formations.title, visible: formations.visible })
+      .from(formations)
+      .where(inArray(formations.id, [...ids]));
+  }
+
+  /** Like CoursesRepository.searchQuery, on formations. */
+  searchQuery(lang: Lang, q: string, limit: number) {
+    const column = searchColumn[lang];
+    const order = searchOrder(column, sql`${formations.title} ->> ${lang}`, formations.id, q);
+    // ranked on narrow rows first, then only the page's full rows are read
+    const page = this.db
+      .select({ id: formations.id })
+      .from(formations)
+      .where(and(containsTerm(column, q), visibleIn(lang)))
+      .orderBy(...order)
+      .limit(limit);
+    return this.db
+      .select(summaryColumns)
+      .from(formations)
+      .where(inArray(formations.id, page))
+      .orderBy(...order);
+  }
+
+  search(lang: Lang, q: string, limit: number): Promise<FormationSummaryRow[]> {
+    return this.searchQuery(lang, q, limit);
   }
 }

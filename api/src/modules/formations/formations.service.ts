@@ -1,8 +1,33 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOG_ERRORS } from '@circo/shared-contracts';
+import {
+  CATALOG_ERRORS,
+  type ClassSummary,
+  type FormationDetail,
+  type FormationSummary,
+  type Lang,
+  type ModuleSummary,
+} from '@circo/shared-contracts';
+import {
+  toClassSummaries,
+  toItemSummary,
+  toModuleSummaries,
+} from '../../common/catalog/catalog.mapper.js';
+import {
+  andFlags,
+  assertVisibleIn,
+  flagsOf,
+  type Viewer,
+} from '../../common/catalog/visibility.js';
 import { notFound } from '../../common/errors/app-error.js';
-import { FormationsRepository } from './formations.repository.js';
+import {
+  FormationsRepository,
+  type FormationClassTitleRow,
+  type FormationClassWithParents,
+  type FormationSummaryRow,
+} from './formations.repository.js';
 import type { FormationRow } from './formations.table.js';
+
+const formationNotFound = () => notFound(CATALOG_ERRORS.formationNotFound, 'Training not found');
 
 @Injectable()
 export class FormationsService {
@@ -11,7 +36,7 @@ export class FormationsService {
   /** The formation, or 404 `formations.not_found`. */
   async get(id: string): Promise<FormationRow> {
     const row = await this.repo.findById(id);
-    if (!row) throw notFound(CATALOG_ERRORS.formationNotFound, 'Training not found');
+    if (!row) throw formationNotFound();
     return row;
   }
 
@@ -19,5 +44,90 @@ export class FormationsService {
   async classIds(formationId: string): Promise<string[]> {
     await this.get(formationId);
     return this.repo.classIds(formationId);
+  }
+
+  /** GET /formations: formations visible in `lang`, newest first. */
+  async listVisible(lang: Lang, viewer: Viewer): Promise<FormationSummary[]> {
+    const rows = await this.repo.listVisible(lang);
+    return rows.map((r) => toItemSummary(r, lang, viewer));
+  }
+
+  /**
+   * GET /formations/{id} and /formations/visible/{id}: the formation with its modules and their
+   * classes visible in `lang`. 404 when unknown; 403 + availableLanguages when hidden in `lang`
+   * (an admin gets everything).
+   */
+  async detail(id: string, lang: Lang, viewer: Viewer): Promise<FormationDetail> {
+    const row = await this.visibleFormation(id, lang, viewer);
+    return {
+      ...toItemSummary(row, lang, viewer),
+      modules: await this.moduleSummaries(row, lang, viewer),
+    };
+  }
+
+  /** GET /modules/formation/{formationId}: the modules (with classes) visible in `lang`. */
+  async modules(formationId: string, lang: Lang, viewer: Viewer): Promise<ModuleSummary[]> {
+    const row = await this.visibleFormation(formationId, lang, viewer);
+    return this.moduleSummaries(row, lang, viewer);
+  }
+
+  /** GET /classes/module/{moduleId}: the module's classes visible in `lang`. */
+  async moduleClasses(moduleId: string, lang: Lang, viewer: Viewer): Promise<ClassSummary[]> {
+    const found = await this.repo.findModule(moduleId);
+    if (!found) throw notFound(CATALOG_ERRORS.moduleNotFound, 'Module not found');
+    const visible = andFlags(flagsOf(found.module.visible), flagsOf(found.formationVisible));
+    assertVisibleIn(visible, lang, viewer, 'module');
+    return toClassSummaries(await this.repo.classTitles([moduleId]), visible, lang, viewer);
+  }
+
+  /** Visible formations matching the search term in `lang`. */
+  async search(lang: Lang, q: string, limit: number, viewer: Viewer): Promise<FormationSummary[]> {
+    const rows = await this.repo.search(lang, q, limit);
+    return rows.map((r) => toItemSummary(r, lang, viewer));
+  }
+
+  /** A formation class with its module's and formation's flags, or undefined. */
+  findClass(classId: string): Promise<FormationClassWithParents | undefined> {
+    return this.repo.findClass(classId);
+  }
+
+  /** Titles and flags of the given formations, by id (unknown ids are absent). */
+  async titles(
+    ids: readonly string[],
+  ): Promise<Map<string, Pick<FormationRow, 'title' | 'visible'>>> {
+    const rows = await this.repo.titles(ids);
+    return new Map(rows.map((r) => [r.id, { title: r.title, visible: r.visible }]));
+  }
+
+  private async visibleFormation(
+    id: string,
+    lang: Lang,
+    viewer: Viewer,
+  ): Promise<FormationSummaryRow> {
+    const row = await this.repo.findSummary(id);
+    if (!row) throw formationNotFound();
+    assertVisibleIn(flagsOf(row.visible), lang, viewer, 'training');
+    return row;
+  }
+
+  private async moduleSummaries(
+    formation: FormationSummaryRow,
+    lang: Lang,
+    viewer: Viewer,
+  ): Promise<ModuleSummary[]> {
+    const modules = await this.repo.modules(formation.id);
+    const byModule = new Map<string, FormationClassTitleRow[]>();
+    for (const c of await this.repo.classTitles(modules.map((m) => m.id))) {
+      const list = byModule.get(c.moduleId);
+      if (list) list.push(c);
+      else byModule.set(c.moduleId, [c]);
+    }
+    return toModuleSummaries(
+      modules,
+      (id) => byModule.get(id) ?? [],
+      flagsOf(formation.visible),
+      lang,
+      viewer,
+    );
   }
 }

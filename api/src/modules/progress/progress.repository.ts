@@ -21,14 +21,23 @@ export class ProgressRepository {
     const rows = await this.db
       .select({ classId: classProgress.classId })
       .from(classProgress)
-      .where(and(eq(classProgress.userId, userId), eq(classProgress.itemType, itemType), eq(classProgress.itemId, itemId)))
+      .where(
+        and(
+          eq(classProgress.userId, userId),
+          eq(classProgress.itemType, itemType),
+          eq(classProgress.itemId, itemId),
+        ),
+      )
       .orderBy(asc(classProgress.completedAt));
     return rows.map((r) => r.classId);
   }
 
   /** Marks a class done; marking it twice changes nothing. */
   async mark(userId: string, itemType: ItemType, itemId: string, classId: string): Promise<void> {
-    await this.db.insert(classProgress).values({ userId, itemType, itemId, classId }).onConflictDoNothing();
+    await this.db
+      .insert(classProgress)
+      .values({ userId, itemType, itemId, classId })
+      .onConflictDoNothing();
   }
 
   async unmark(userId: string, itemType: ItemType, itemId: string, classId: string): Promise<void> {

@@ -34,8 +34,14 @@ export class ProgressService {
       return [...byItem];
     };
     return {
-      courses: group('course').map(([courseId, clasesCompletadas]) => ({ courseId, clasesCompletadas })),
-      formations: group('formation').map(([formationId, clasesCompletadas]) => ({ formationId, clasesCompletadas })),
+      courses: group('course').map(([courseId, clasesCompletadas]) => ({
+        courseId,
+        clasesCompletadas,
+      })),
+      formations: group('formation').map(([formationId, clasesCompletadas]) => ({
+        formationId,
+        clasesCompletadas,
+      })),
     };
   }
 
@@ -52,12 +58,22 @@ export class ProgressService {
     done: boolean,
   ): Promise<string[]> {
     const classIds =
-      itemType === 'course' ? await this.courses.classIds(itemId) : await this.formations.classIds(itemId);
+      itemType === 'course'
+        ? await this.courses.classIds(itemId)
+        : await this.formations.classIds(itemId);
     if (!classIds.includes(classId)) {
-      throw badRequest(USER_ERRORS.classNotInItem, `This class does not belong to that ${itemType}`, 'classId');
+      throw badRequest(
+        USER_ERRORS.classNotInItem,
+        `This class does not belong to that ${itemType}`,
+        'classId',
+      );
     }
     if (caller.role !== 'admin' && !(await this.purchases.hasActive(userId, itemType, itemId))) {
-      throw new AppError(403, 'progress.purchase_required', `You need active access to this ${itemType}`);
+      throw new AppError(
+        403,
+        'progress.purchase_required',
+        `You need active access to this ${itemType}`,
+      );
     }
     if (done) await this.repo.mark(userId, itemType, itemId, classId);
     else await this.repo.unmark(userId, itemType, itemId, classId);

@@ -15,7 +15,9 @@ export class PurchasesService {
       expired: r.expiresAt.getTime() <= now.getTime(),
     });
     return {
-      cursos: rows.filter((r) => r.itemType === 'course').map((r) => ({ courseId: r.itemId, ...view(r) })),
+      cursos: rows
+        .filter((r) => r.itemType === 'course')
+        .map((r) => ({ courseId: r.itemId, ...view(r) })),
       formaciones: rows
         .filter((r) => r.itemType === 'formation')
         .map((r) => ({ formationId: r.itemId, ...view(r) })),
@@ -23,7 +25,12 @@ export class PurchasesService {
   }
 
   /** Whether the user owns the item with access not yet expired. */
-  hasActive(userId: string, itemType: ItemType, itemId: string, now = new Date()): Promise<boolean> {
+  hasActive(
+    userId: string,
+    itemType: ItemType,
+    itemId: string,
+    now = new Date(),
+  ): Promise<boolean> {
     return this.repo.hasActive(userId, itemType, itemId, now);
   }
 }

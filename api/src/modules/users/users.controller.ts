@@ -56,7 +56,14 @@ export class UsersController {
     @Body() dto: ProgressDto,
   ): Promise<CourseProgress> {
     assertSelfOrAdmin(caller, userId);
-    const done = await this.progress.set(caller, userId, 'course', courseId, dto.classId.toLowerCase(), true);
+    const done = await this.progress.set(
+      caller,
+      userId,
+      'course',
+      courseId,
+      dto.classId.toLowerCase(),
+      true,
+    );
     return { courseId, clasesCompletadas: done };
   }
 
@@ -83,7 +90,14 @@ export class UsersController {
     @Body() dto: ProgressDto,
   ): Promise<FormationProgress> {
     assertSelfOrAdmin(caller, userId);
-    const done = await this.progress.set(caller, userId, 'formation', formationId, dto.classId.toLowerCase(), true);
+    const done = await this.progress.set(
+      caller,
+      userId,
+      'formation',
+      formationId,
+      dto.classId.toLowerCase(),
+      true,
+    );
     return { formationId, clasesCompletadas: done };
   }
 

@@ -17,7 +17,11 @@ export class UsersRepository {
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(eq(users.email, email.toLowerCase()))
+      .limit(1);
     return row;
   }
 
@@ -37,7 +41,11 @@ export class UsersRepository {
     }
   }
 
-  async updatePassword(id: string, passwordHash: string, tx: DatabaseOrTransaction = this.db): Promise<void> {
+  async updatePassword(
+    id: string,
+    passwordHash: string,
+    tx: DatabaseOrTransaction = this.db,
+  ): Promise<void> {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
   }
 }

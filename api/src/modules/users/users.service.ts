@@ -26,7 +26,13 @@ export class UsersService {
     });
     return {
       message: 'User created successfully. You can now log in.',
-      user: { _id: user.id, name: user.name, surname: user.surname, email: user.email, role: user.role },
+      user: {
+        _id: user.id,
+        name: user.name,
+        surname: user.surname,
+        email: user.email,
+        role: user.role,
+      },
     };
   }
 

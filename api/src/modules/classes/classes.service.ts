@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CATALOG_ERRORS,
+  type ClassDetail,
+  type ClassSummary,
+  type Lang,
+  type Localized,
+} from '@circo/shared-contracts';
+import { toClassDetail, type ClassContentRow } from '../../common/catalog/catalog.mapper.js';
+import {
+  andFlags,
+  assertVisibleIn,
+  flagsOf,
+  type Viewer,
+} from '../../common/catalog/visibility.js';
+import { forbidden, notFound } from '../../common/errors/app-error.js';
+import type { ItemType } from '../../database/columns.js';
+import { ClassMediaService } from '../class-media/class-media.service.js';
+import { CoursesService } from '../courses/courses.service.js';
+import { FormationsService } from '../formations/formations.service.js';
+import { PurchasesService } from '../purchases/purchases.service.js';
+
+/** A class, the flags of what contains it, and the item a buyer must own. */
+interface ClassInItem {
+  cls: ClassContentRow;
+  parent: Localized<boolean>;
+  itemType: ItemType;
+  itemId: string;
+  owner: Pick<ClassDetail, 'course' | 'moduleId' | 'formationId'>;
+}
+
+/**
+ * Classes of courses and formations. Titles are public; the content (texts, PDF and video lists)
+ * only for admins and for buyers with active access to the containing course or formation.
+ */
+@Injectable()
+export class ClassesService {
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly formations: FormationsService,
+    private readonly purchases: PurchasesService,
+    private readonly media: ClassMediaService,
+  ) {}
+
+  /** GET /classes/module/{moduleId} */
+  byModule(moduleId: string, lang: Lang, viewer: Viewer): Promise<ClassSummary[]> {
+    return this.formations.moduleClasses(moduleId, lang, viewer);
+  }
+
+  /**
+   * GET /classes/{id}: 404 when no course or formation has it; 403 + availableLanguages when it
+   * (or its module, course or formation) is hidden in `lang`; 403 `classes.purchase_required`
+   * unless the caller is an admin or holds an active purchase of the containing item.
+   */
+  async detail(classId: string, lang: Lang, viewer: Viewer): Promise<ClassDetail> {
+    const [inFormation, inCourse] = await Promise.all([
+      this.formations.findClass(classId),
+      this.courses.findClass(classId),
+    ]);
+    let found: ClassInItem;
+    if (inFormation) {
+      found = {
+        cls: inFormation.cls,
+        parent: andFlags(flagsOf(inFormation.moduleVisible), flagsOf(inFormation.formationVisible)),
+        itemType: 'formation',
+        itemId: inFormation.formationId,
+        owner: { moduleId: inFormation.cls.moduleId, formationId: inFormation.formationId },
+      };
+    } else if (inCourse) {
+      found = {
+        cls: inCourse.cls,
+        parent: flagsOf(inCourse.courseVisible),
+        itemType: 'course',
+        itemId: inCourse.cls.courseId,
+        owner: { course: inCourse.cls.courseId },
+      };
+    } else {
+      throw notFound(CATALOG_ERRORS.classNotFound, 'Class not found');
+    }
+
+    assertVisibleIn(andFlags(flagsOf(found.cls.visible), found.parent), lang, viewer, 'class');
+    if (!viewer.reveal) {
+      const owns = viewer.user
+        ? await this.purchases.hasActive(viewer.user.id, found.itemType, found.itemId)
+        : false;
+      if (!owns) {
+        throw forbidden(
+          CATALOG_ERRORS.purchaseRequired,
+          `This class needs an active purchase of its ${found.itemType}`,
+        );
+      }
+    }
+    const media = await this.media.listForClass(
+      found.itemType === 'course' ? 'course_class' : 'formation_class',
+      classId,
+    );
+    return toClassDetail(found.cls, found.parent, media, viewer, found.owner);
+  }
+}

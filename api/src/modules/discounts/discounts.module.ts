@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { PublicCacheModule } from '../../common/http/public-cache.js';
+import { CoursesModule } from '../courses/courses.module.js';
+import { FormationsModule } from '../formations/formations.module.js';
+import { DiscountsController } from './discounts.controller.js';
+import { DiscountsRepository } from './discounts.repository.js';
+import { DiscountsService } from './discounts.service.js';
+
+@Module({
+  imports: [PublicCacheModule, CoursesModule, FormationsModule],
+  controllers: [DiscountsController],
+  providers: [DiscountsRepository, DiscountsService],
+  exports: [DiscountsService],
+})
+export class DiscountsModule {}
