@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Spinner } from '@circo/shared-web';
 import { ROUTES, type RemoteName, type RouteDef } from '@circo/shared-contracts';
 import { Layout, type RouteHandle } from './layout/Layout';
 import { RequireAccess } from './layout/RequireAccess';
@@ -12,7 +14,9 @@ function elementFor(route: RouteDef) {
     const Page = shellPages[route.id as keyof typeof shellPages];
     return (
       <div className="shell-page" data-shell-page={route.id}>
-        <Page />
+        <Suspense fallback={<Spinner />}>
+          <Page />
+        </Suspense>
       </div>
     );
   }
