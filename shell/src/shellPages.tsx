@@ -3,7 +3,9 @@ import type { PageOf } from '@circo/shared-contracts';
 import { MaintenancePage } from './pages/MaintenancePage';
 
 // the account pages (and their form library) load only when one of them is opened
-const LoginPage = lazy(() => import('./pages/account/LoginPage').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() =>
+  import('./pages/account/LoginPage').then((m) => ({ default: m.LoginPage })),
+);
 const RegisterPage = lazy(() =>
   import('./pages/account/RegisterPage').then((m) => ({ default: m.RegisterPage })),
 );
