@@ -63,6 +63,7 @@ const jest = (args, env = {}) =>
 step('install', () => ensureDeps());
 step('build', () => buildAll());
 step('lint', () => run('npx', ['eslint', '.', '--max-warnings=0']));
+step('format', () => run('npx', ['prettier', '--check', '--log-level=warn', '.']));
 step('type-check (front ends)', () => run('npx', ['tsc', '-p', 'tsconfig.json']));
 step('type-check (api)', () => run('npx', ['tsc', '-p', 'api/tsconfig.json']));
 
