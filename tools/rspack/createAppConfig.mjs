@@ -25,7 +25,7 @@ function sharedModules() {
     'react-router-dom': singleton('react-router-dom', rootPkg('react-router-dom').version),
     'react-router': singleton('react-router', rootPkg('react-router').version),
     zustand: singleton('zustand', rootPkg('zustand').version),
-    'zustand/': singleton('zustand', rootPkg('zustand').version),
+    'zustand/middleware': singleton('zustand', rootPkg('zustand').version),
     i18next: singleton('i18next', rootPkg('i18next').version),
     'react-i18next': singleton('react-i18next', rootPkg('react-i18next').version),
     '@circo/shared-web': {
