@@ -15,3 +15,4 @@ export { Alert } from './ui/Alert';
 export { applyPageMeta, usePageMeta, type PageMeta } from './ui/pageMeta';
 export { useSiteContent } from './content/useSiteContent';
 export { useSiteContentStore } from './content/siteContentStore';
+export { mountStandalone } from './standalone/mountStandalone';

@@ -111,8 +111,8 @@ export function createAppConfig({ dirname, name, port, host = false }) {
         dts: false,
       }),
       new rspack.HtmlRspackPlugin({
-        template: join(dirname, 'index.html'),
-        // a remote's index.html is only for its standalone mode
+        // a remote's page is only for its standalone mode: one template serves them all
+        template: host ? join(dirname, 'index.html') : join(root, 'tools/rspack/remote.html'),
         filename: 'index.html',
       }),
       ...(host

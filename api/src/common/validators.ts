@@ -1,6 +1,14 @@
 import { Transform } from 'class-transformer';
-import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { isStrongPassword, isValidEmail } from '@circo/shared-contracts';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
+import {
+  IsNotEmpty,
+  IsString,
+  MaxLength,
+  ValidateBy,
+  type ValidationOptions,
+} from 'class-validator';
+import { EMAIL_MAX, isStrongPassword, isValidEmail } from '@circo/shared-contracts';
 
 /** The shared-contracts e-mail rule (the same one the forms use). */
 export const IsShopEmail = (options?: ValidationOptions) =>
@@ -28,3 +36,14 @@ export const IsShopPassword = (options?: ValidationOptions) =>
 /** Trims strings (other types are left for the type validators to refuse). */
 export const Trim = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+
+/** A required, trimmed e-mail field with the spec's messages ("Email is required.", "Invalid email."). */
+export const ShopEmailField = () =>
+  applyDecorators(
+    ApiProperty({ example: 'ana@example.com' }),
+    Trim(),
+    IsString(),
+    IsNotEmpty({ message: 'Email is required.' }),
+    MaxLength(EMAIL_MAX),
+    IsShopEmail(),
+  );

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  text,
+  timestamp,
+  uuid,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
 import type { Lang } from '@circo/shared-contracts';
 
 /** A translatable text: one value per language (JSONB `{ es, en, fr }`). */
@@ -45,3 +54,52 @@ export const searchExpression = (lang: Lang) =>
   sql.raw(
     `lower(f_unaccent(coalesce(title->>'${lang}', '') || ' ' || coalesce(description->>'${lang}', '')))`,
   );
+
+/**
+ * The columns of what is sold (courses and formations): per-language content, price in cents, and
+ * one stored search column per language (see searchExpression), each with a trigram index.
+ */
+export const sellableItemColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: localizedText('title'),
+  description: localizedTextOrEmpty('description'),
+  priceCents: integer('price_cents').notNull(),
+  image: localizedOptional('image'),
+  imagePublicId: localizedOptional('image_public_id'),
+  pdf: localizedOptional('pdf'),
+  pdfPublicId: localizedOptional('pdf_public_id'),
+  video: localizedOptional('video'),
+  visible: visibleFlags(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  // filled by PostgreSQL: lower(f_unaccent(title || ' ' || description)) per language
+  searchEs: text('search_es').generatedAlwaysAs(searchExpression('es')),
+  searchEn: text('search_en').generatedAlwaysAs(searchExpression('en')),
+  searchFr: text('search_fr').generatedAlwaysAs(searchExpression('fr')),
+});
+
+type SellableColumns = Record<
+  'priceCents' | 'searchEs' | 'searchEn' | 'searchFr' | 'createdAt',
+  ExtraConfigColumn
+>;
+
+/** The constraints and indexes of a sellable item table named `table`. */
+export const sellableItemIndexes = (table: string, t: SellableColumns) => [
+  check(`${table}_price_cents_check`, sql`${t.priceCents} >= 0`),
+  index(`${table}_search_es_idx`).using('gin', t.searchEs.op('gin_trgm_ops')),
+  index(`${table}_search_en_idx`).using('gin', t.searchEn.op('gin_trgm_ops')),
+  index(`${table}_search_fr_idx`).using('gin', t.searchFr.op('gin_trgm_ops')),
+  index(`${table}_created_at_idx`).on(t.createdAt),
+];
+
+/** The content columns of a class (course class or formation class), in order after its parent. */
+export const classContentColumns = () => ({
+  position: integer('position').notNull().default(0),
+  title: localizedText('title'),
+  subtitle: localizedTextOrEmpty('subtitle'),
+  content: localizedTextOrEmpty('content'),
+  secondaryContent: localizedTextOrEmpty('secondary_content'),
+  visible: visibleFlags(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

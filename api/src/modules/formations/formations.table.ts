@@ -1,42 +1,19 @@
-import { relations, sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { relations } from 'drizzle-orm';
+import { index, integer, pgTable, uuid } from 'drizzle-orm/pg-core';
 import {
-  createdAt,
-  localizedOptional,
+  classContentColumns,
   localizedText,
   localizedTextOrEmpty,
-  searchExpression,
+  sellableItemColumns,
+  sellableItemIndexes,
+  createdAt,
   updatedAt,
   visibleFlags,
 } from '../../database/columns.js';
 
 /** Online formations (training programmes): formation -> modules -> classes. */
-export const formations = pgTable(
-  'formations',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    title: localizedText('title'),
-    description: localizedTextOrEmpty('description'),
-    priceCents: integer('price_cents').notNull(),
-    image: localizedOptional('image'),
-    imagePublicId: localizedOptional('image_public_id'),
-    pdf: localizedOptional('pdf'),
-    pdfPublicId: localizedOptional('pdf_public_id'),
-    video: localizedOptional('video'),
-    visible: visibleFlags(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-    searchEs: text('search_es').generatedAlwaysAs(searchExpression('es')),
-    searchEn: text('search_en').generatedAlwaysAs(searchExpression('en')),
-    searchFr: text('search_fr').generatedAlwaysAs(searchExpression('fr')),
-  },
-  (t) => [
-    check('formations_price_cents_check', sql`${t.priceCents} >= 0`),
-    index('formations_search_es_idx').using('gin', t.searchEs.op('gin_trgm_ops')),
-    index('formations_search_en_idx').using('gin', t.searchEn.op('gin_trgm_ops')),
-    index('formations_search_fr_idx').using('gin', t.searchFr.op('gin_trgm_ops')),
-    index('formations_created_at_idx').on(t.createdAt),
-  ],
+export const formations = pgTable('formations', sellableItemColumns(), (t) =>
+  sellableItemIndexes('formations', t),
 );
 
 export const formationModules = pgTable(
@@ -63,14 +40,7 @@ export const formationClasses = pgTable(
     moduleId: uuid('module_id')
       .notNull()
       .references(() => formationModules.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull().default(0),
-    title: localizedText('title'),
-    subtitle: localizedTextOrEmpty('subtitle'),
-    content: localizedTextOrEmpty('content'),
-    secondaryContent: localizedTextOrEmpty('secondary_content'),
-    visible: visibleFlags(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...classContentColumns(),
   },
   (t) => [index('formation_classes_module_id_position_idx').on(t.moduleId, t.position)],
 );

@@ -1,15 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { EMAIL_MAX, PASSWORD_MAX } from '@circo/shared-contracts';
-import { IsShopEmail, Trim } from '../../../common/validators.js';
+import { PASSWORD_MAX } from '@circo/shared-contracts';
+import { ShopEmailField } from '../../../common/validators.js';
 
 export class LoginDto {
-  @ApiProperty()
-  @Trim()
-  @IsString()
-  @IsNotEmpty({ message: 'Email is required.' })
-  @MaxLength(EMAIL_MAX)
-  @IsShopEmail()
+  @ShopEmailField()
   email: string;
 
   @ApiProperty()

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { EMAIL_MAX, LANGUAGES, PASSWORD_MAX, type Lang } from '@circo/shared-contracts';
-import { IsShopEmail, IsShopPassword, Trim } from '../../../common/validators.js';
+import { LANGUAGES, PASSWORD_MAX, type Lang } from '@circo/shared-contracts';
+import { IsShopPassword, ShopEmailField, Trim } from '../../../common/validators.js';
 
 /** POST /users (the password confirmation is checked by the form and never sent). */
 export class RegisterDto {
@@ -19,12 +19,7 @@ export class RegisterDto {
   @MaxLength(100)
   surname: string;
 
-  @ApiProperty({ example: 'ana@example.com' })
-  @Trim()
-  @IsString()
-  @IsNotEmpty({ message: 'Email is required.' })
-  @MaxLength(EMAIL_MAX)
-  @IsShopEmail()
+  @ShopEmailField()
   email: string;
 
   @ApiProperty({ example: 'Secreta123' })
