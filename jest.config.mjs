@@ -32,6 +32,13 @@ export default {
   testTimeout: 60000,
   projects: [
     {
+      displayName: 'workspace',
+      rootDir: '<rootDir>/tools',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/**/*.spec.mjs'],
+      transform: {},
+    },
+    {
       ...common,
       displayName: 'shared-contracts',
       rootDir: '<rootDir>/shared-contracts',

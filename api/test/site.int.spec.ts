@@ -74,3 +74,40 @@ it('the OpenAPI document lists the account endpoints', async () => {
     ]),
   );
 });
+
+describe('HTTP hardening', () => {
+  it('sets helmet security headers', async () => {
+    const res = await request(server).get('/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('allows CORS only for the configured front-end origins', async () => {
+    const allowed = t.config.corsOrigins[0];
+    const ok = await request(server)
+      .options('/api/auth/login')
+      .set('Origin', allowed)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type,authorization');
+    expect(ok.status).toBeLessThan(300);
+    expect(ok.headers['access-control-allow-origin']).toBe(allowed);
+    const other = await request(server).get('/api/health').set('Origin', 'https://evil.example');
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('compresses large answers', async () => {
+    const res = await request(server).get('/api/docs-json').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('refuses a body over 1 MiB with a 413 in the error shape', async () => {
+    const res = await request(server)
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ statusCode: 413, code: 'common.payload_too_large' });
+  });
+});

@@ -1,0 +1,36 @@
+// The lint rules that keep the micro-frontends apart (STYLE.md "Boundaries"), run on real paths.
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+test.each([
+  ['mf-catalog/src/exposes/App.tsx', "import { x } from '@circo/mf-learning';"],
+  [
+    'mf-catalog/src/exposes/App.tsx',
+    "import { x } from '../../../mf-learning/src/pages/MyCourses';",
+  ],
+  ['mf-checkout/src/exposes/App.tsx', "import { x } from '@circo/shell';"],
+  ['mf-admin/src/exposes/App.tsx', "import { x } from '../../../shell/src/router';"],
+  ['shell/src/router.tsx', "import { x } from '../../mf-admin/src/exposes/App';"],
+  ['shared-web/src/index.ts', "import { x } from '@circo/mf-catalog';"],
+  ['shared-contracts/src/index.ts', "import { create as x } from 'zustand';"],
+  ['api/src/main.ts', "import { x } from '@circo/shared-web';"],
+])('%s may not: %s', async (file, line) => {
+  const errors = await boundaryErrors(file, `${line}\nexport const y = x;\n`);
+  expect(errors).toHaveLength(1);
+});
+
+test.each([
+  ['mf-catalog/src/exposes/App.tsx', "import { useCartStore } from '@circo/shared-web';"],
+  ['shell/src/router.tsx', "import { ROUTES } from '@circo/shared-contracts';"],
+  ['api/src/main.ts', "import { LANGUAGES } from '@circo/shared-contracts';"],
+])('%s may: %s', async (file, line) => {
+  expect(await boundaryErrors(file, `${line}\nexport const y = 1;\n`)).toEqual([]);
+});
