@@ -1,4 +1,5 @@
 // The lint rules that keep the micro-frontends apart (STYLE.md "Boundaries"), run on real paths.
+import { expect, test } from '@jest/globals';
 import { ESLint } from 'eslint';
 import { join } from 'node:path';
 
