@@ -107,3 +107,21 @@ test('the view scrolls to the top on a path change', async ({ page }) => {
   await expect(page).toHaveURL(/\/nosotros$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('the cart icon leads to /carrito, or to /mantenimiento while sales are paused', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('cart-link')).toHaveAttribute('href', '/carrito');
+
+  // the server's SALES_PAUSED switch reaches the shell through /api/config
+  await page.route('**/api/config', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), salesPaused: true } });
+  });
+  await page.reload();
+  await expect(page.getByTestId('cart-link')).toHaveAttribute('href', '/mantenimiento');
+  await page.getByTestId('cart-link').click();
+  await expect(page.getByTestId('maintenance')).toContainText(
+    'En este momento no es posible comprar cursos ni formaciones.',
+  );
+  await expect(page.getByTestId('maintenance')).toContainText('¡Gracias por tu paciencia!');
+});
