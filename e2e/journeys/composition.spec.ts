@@ -108,7 +108,9 @@ test('the view scrolls to the top on a path change', async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('the cart icon leads to /carrito, or to /mantenimiento while sales are paused', async ({ page }) => {
+test('the cart icon leads to /carrito, or to /mantenimiento while sales are paused', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByTestId('cart-link')).toHaveAttribute('href', '/carrito');
 
