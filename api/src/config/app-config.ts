@@ -39,6 +39,8 @@ export interface AppConfig {
     protocol: 'http' | 'https';
   };
   cloudinaryUrl: string | null;
+  /** Redis for state shared by several API instances (rate-limit counts); memory when unset. */
+  redisUrl: string | null;
   vimeoToken: string | null;
 }
 
@@ -84,6 +86,13 @@ function jwtSecretFor(env: Env, dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function redisUrl(env: Env): string | null {
+  const url = str(env, 'REDIS_URL');
+  if (url && !/^rediss?:\/\//.test(url))
+    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
+  return url;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -150,6 +159,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       protocol,
     },
     cloudinaryUrl: str(env, 'CLOUDINARY_URL'),
+    redisUrl: redisUrl(env),
     vimeoToken: str(env, 'VIMEO_ACCESS_TOKEN'),
   };
 }

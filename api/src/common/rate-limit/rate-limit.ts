@@ -4,10 +4,17 @@ import {
   SetMetadata,
   type CanActivate,
   type ExecutionContext,
+  type OnModuleDestroy,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
@@ -20,25 +27,49 @@ export const RateLimit = (bucket: RateLimitBucket) => SetMetadata(RATE_LIMIT_KEY
 
 /**
  * Counts requests per client IP and bucket in a fixed window (rate-limiter-flexible). The tracker
- * is the client IP; behind a proxy, TRUST_PROXY makes it the forwarded one. A Redis store slots in
- * here (RateLimiterRedis) when several API instances must share the counts.
+ * is the client IP; behind a proxy, TRUST_PROXY makes it the forwarded one. With REDIS_URL the
+ * counts live in Redis, so the limits hold across API instances; while Redis is unreachable each
+ * instance falls back to counting in memory.
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate {
-  private readonly limiters: Record<RateLimitBucket, RateLimiterMemory>;
+export class RateLimitGuard implements CanActivate, OnModuleDestroy {
+  private readonly limiters: Record<RateLimitBucket, RateLimiterAbstract>;
+  private readonly redis: Redis | null;
 
   constructor(
     private readonly reflector: Reflector,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     const duration = Math.ceil(config.rateLimit.windowMs / 1000);
-    const make = (keyPrefix: RateLimitBucket, points: number) =>
-      new RateLimiterMemory({ keyPrefix, points, duration });
+    this.redis = config.redisUrl
+      ? new Redis(config.redisUrl, {
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          lazyConnect: false,
+        })
+      : null;
+    // an unreachable Redis is reported by each call (and the memory fallback answers): no crash
+    this.redis?.on('error', () => undefined);
+    const make = (bucket: RateLimitBucket, points: number): RateLimiterAbstract => {
+      const memory = new RateLimiterMemory({ keyPrefix: bucket, points, duration });
+      if (!this.redis) return memory;
+      return new RateLimiterRedis({
+        storeClient: this.redis,
+        keyPrefix: `circo:rate:${bucket}`,
+        points,
+        duration,
+        insuranceLimiter: memory,
+      });
+    };
     this.limiters = {
       login: make('login', config.rateLimit.login),
       register: make('register', config.rateLimit.register),
       forgot: make('forgot', config.rateLimit.forgot),
     };
+  }
+
+  onModuleDestroy(): void {
+    this.redis?.disconnect();
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
