@@ -39,7 +39,7 @@ export function Layout() {
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip
+        {t('nav.skipToContent')}
       </a>
       <Header />
       <main id="main" className="site-main">
