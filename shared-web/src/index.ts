@@ -10,7 +10,7 @@ export { useCartStore } from './cart/cartStore';
 export { useAppConfig } from './config/appConfigStore';
 export { api, ApiError, setApiBase, type RequestOptions } from './api/client';
 export { Spinner } from './ui/Spinner';
-export { Price, formatUsd } from './ui/Price';
+export { Price } from './ui/Price';
 export { Alert } from './ui/Alert';
 export { applyPageMeta, usePageMeta, type PageMeta } from './ui/pageMeta';
 export { useSiteContent } from './content/useSiteContent';

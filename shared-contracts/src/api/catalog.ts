@@ -1,5 +1,6 @@
 import type { Lang, Localized } from '../languages.js';
 import type { ItemType } from './cart.js';
+import type { Discount } from '../domain/pricing.js';
 
 /**
  * Public catalogue answers (spec storefront.md sections 3 and 7). Per-language objects keep the
@@ -102,20 +103,11 @@ export interface PresentialFormation {
   registrationLink: string;
 }
 
-/** GET /discounts/activos and the admin list (spec section 3, "Discount"). */
-export interface DiscountDto {
-  _id: string;
-  name: string;
-  description?: string;
-  /** 0-100 */
-  percentage: number;
-  /** USD */
-  amount: number;
-  /** ISO date-times */
-  startDate: string;
-  endDate: string;
-  active: boolean;
-  type: 'course' | 'formation' | 'both';
+/**
+ * GET /discounts/activos and the admin list: the domain's Discount (spec section 3), each target
+ * also saying whether it is a course or a formation.
+ */
+export interface DiscountDto extends Discount {
   targetItems: Array<{ _id: string; title: string; itemType?: ItemType }>;
 }
 

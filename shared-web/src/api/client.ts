@@ -1,4 +1,5 @@
-import { STORAGE_KEYS, type ApiErrorBody } from '@circo/shared-contracts';
+import type { ApiErrorBody } from '@circo/shared-contracts';
+import { readToken } from '../session/tokenStorage';
 
 /** An API failure with the API's coded error shape (or a network failure, status 0). */
 export class ApiError extends Error {
@@ -24,14 +25,6 @@ let apiBase = '/api';
 /** Points the client at another API origin (standalone remote dev servers use the proxy instead). */
 export function setApiBase(base: string): void {
   apiBase = base.replace(/\/$/, '');
-}
-
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.token);
-  } catch {
-    return null;
-  }
 }
 
 /** fetch wrapper: base URL, bearer token when present, JSON in and out, typed errors. */

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import { STORAGE_KEYS, type UserProfile } from '@circo/shared-contracts';
+import type { UserProfile } from '@circo/shared-contracts';
 import { api } from '../api/client';
+import { readToken, writeToken } from './tokenStorage';
 
 type SessionStatus = 'anonymous' | 'loading' | 'authenticated';
 
@@ -14,23 +15,6 @@ interface SessionState {
   restore: () => Promise<void>;
   logout: () => void;
   setUser: (user: UserProfile) => void;
-}
-
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEYS.token);
-  } catch {
-    return null;
-  }
-}
-
-function writeToken(token: string | null): void {
-  try {
-    if (token) localStorage.setItem(STORAGE_KEYS.token, token);
-    else localStorage.removeItem(STORAGE_KEYS.token);
-  } catch {
-    // blocked storage: the session lasts for this page view only
-  }
 }
 
 const initialToken = readToken();

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { DiscountDto } from '@circo/shared-contracts';
-import { formatUsd } from '@circo/shared-web';
+import { formatUsd, type DiscountDto } from '@circo/shared-contracts';
 
 /** "20% OFF", or "$15.00 OFF" for a voucher of a fixed amount. */
 export function discountLabel(t: TFunction<'catalog'>, discount: DiscountDto): string {

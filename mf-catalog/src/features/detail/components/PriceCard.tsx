@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import {
   LANGUAGES,
   discountedPrice,
+  formatUsd,
   type CartItem,
   type CourseSummary,
   type DiscountDto,
   type Localized,
 } from '@circo/shared-contracts';
-import { formatUsd, useAppConfig } from '@circo/shared-web';
+import { useAppConfig } from '@circo/shared-web';
 import type { ItemKind } from '../../catalog/paths';
 import { discountLabel } from '../discountLabel';
 import { useAddToCart } from '../hooks/useAddToCart';
