@@ -11,7 +11,7 @@ import { JwtService } from '@nestjs/jwt';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { COMMON_ERRORS, type Role } from '@circo/shared-contracts';
-import { AppError } from '../errors/app-error.js';
+import { AppError, forbidden } from '../errors/app-error.js';
 import { UsersService } from '../../modules/users/users.service.js';
 
 /** The caller, once the bearer token is verified and the account still exists. */
@@ -67,7 +67,7 @@ export class AuthGuard implements CanActivate {
     if (!required) return true;
     if (!user) throw unauthorized();
     if (required === 'admin' && user.role !== 'admin') {
-      throw new AppError(403, COMMON_ERRORS.forbidden, 'This action needs an administrator');
+      throw forbidden(COMMON_ERRORS.forbidden, 'This action needs an administrator');
     }
     return true;
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { USER_ERRORS, type CourseProgress, type FormationProgress } from '@circo/shared-contracts';
-import { AppError, badRequest } from '../../common/errors/app-error.js';
+import { badRequest, forbidden } from '../../common/errors/app-error.js';
 import type { AuthUser } from '../../common/guards/auth.js';
 import type { ItemType } from '../../database/columns.js';
 import { CoursesService } from '../courses/courses.service.js';
@@ -69,11 +69,7 @@ export class ProgressService {
       );
     }
     if (caller.role !== 'admin' && !(await this.purchases.hasActive(userId, itemType, itemId))) {
-      throw new AppError(
-        403,
-        'progress.purchase_required',
-        `You need active access to this ${itemType}`,
-      );
+      throw forbidden('progress.purchase_required', `You need active access to this ${itemType}`);
     }
     if (done) await this.repo.mark(userId, itemType, itemId, classId);
     else await this.repo.unmark(userId, itemType, itemId, classId);

@@ -7,7 +7,7 @@ import {
   type PurchasesResponse,
   type RegisterResponse,
 } from '@circo/shared-contracts';
-import { AppError } from '../../common/errors/app-error.js';
+import { forbidden } from '../../common/errors/app-error.js';
 import { Auth, CurrentUser, type AuthUser } from '../../common/guards/auth.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
@@ -20,7 +20,7 @@ import { UsersService } from './users.service.js';
 /** `/users/{userId}/...` answers 403 unless userId is the caller (or the caller is an admin). */
 function assertSelfOrAdmin(caller: AuthUser, userId: string): void {
   if (caller.id !== userId && caller.role !== 'admin') {
-    throw new AppError(403, COMMON_ERRORS.forbidden, "You cannot change another user's progress");
+    throw forbidden(COMMON_ERRORS.forbidden, "You cannot change another user's progress");
   }
 }
 
