@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { TransactionsModule } from './database/transactions.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -16,6 +17,7 @@ import { ClassesModule } from './modules/classes/classes.module.js';
 import { PresentialModule } from './modules/presential/presential.module.js';
 import { DiscountsModule } from './modules/discounts/discounts.module.js';
 import { SearchModule } from './modules/search/search.module.js';
+import { PurchasesModule } from './modules/purchases/purchases.module.js';
 
 @Module({})
 export class AppModule {
@@ -25,6 +27,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(config),
+        TransactionsModule,
+        PurchasesModule,
         MailModule,
         HealthModule,
         SiteModule,

@@ -9,7 +9,7 @@ import {
   formationClasses,
   formationModules,
   formations,
-  purchases,
+  accessGrants,
   users,
   type CourseClassRow,
   type CourseRow,
@@ -20,7 +20,7 @@ import {
   type NewCourseRow,
   type NewDiscountRow,
   type NewFormationRow,
-  type PurchaseRow,
+  type AccessGrantRow,
   type UserRole,
   type UserRow,
 } from '../../src/database/schema.js';
@@ -158,7 +158,10 @@ export async function createFormationWithModules(
   return { ...formation, modules };
 }
 
-/** A purchase of an item by a user: active for 365 days, or expired yesterday with `expired: true`. */
+/**
+ * Access to an item for a user (an admin grant in the purchase history): active for 365 days, or
+ * expired yesterday with `expired: true`.
+ */
 export async function createPurchase(
   db: Database,
   opts: {
@@ -169,16 +172,17 @@ export async function createPurchase(
     expiresAt?: Date;
     purchasedAt?: Date;
   },
-): Promise<PurchaseRow> {
+): Promise<AccessGrantRow> {
   const now = Date.now();
   const expiresAt = opts.expiresAt ?? new Date(opts.expired ? now - DAY : now + 365 * DAY);
   const [row] = await db
-    .insert(purchases)
+    .insert(accessGrants)
     .values({
       userId: opts.userId,
       itemType: opts.itemType,
       itemId: opts.itemId,
-      purchasedAt: opts.purchasedAt ?? new Date(expiresAt.getTime() - 365 * DAY),
+      kind: 'admin_grant',
+      startsAt: opts.purchasedAt ?? new Date(expiresAt.getTime() - 365 * DAY),
       expiresAt,
     })
     .returning();

@@ -18,5 +18,6 @@ export const COMMON_ERRORS = {
   notFound: 'common.not_found',
   tooManyRequests: 'common.too_many_requests',
   internal: 'common.internal_error',
+  serviceUnavailable: 'common.service_unavailable',
   salesPaused: 'payments.sales_paused',
 } as const;

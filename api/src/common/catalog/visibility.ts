@@ -1,6 +1,6 @@
 import { CATALOG_ERRORS, LANGUAGES, type Lang, type Localized } from '@circo/shared-contracts';
 import { forbidden } from '../errors/app-error.js';
-import type { AuthUser } from '../guards/auth.js';
+import type { AuthUser } from '../../modules/auth/auth-user.js';
 
 /**
  * Who reads a catalogue answer. An admin (`reveal`) sees items hidden in the language and every

@@ -7,6 +7,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { COMMON_ERRORS, type ApiErrorBody } from '@circo/shared-contracts';
+import { isDatabaseUnavailable } from '../../database/db-errors.js';
 import { AppError } from './app-error.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -44,6 +45,13 @@ function bodyFor(exception: unknown): ApiErrorBody {
       message: (exception as Error).message,
     };
   }
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      statusCode: 503,
+      code: COMMON_ERRORS.serviceUnavailable,
+      message: 'The service is temporarily unavailable. Please try again in a moment.',
+    };
+  }
   return { statusCode: 500, code: COMMON_ERRORS.internal, message: 'Internal server error' };
 }
 
@@ -56,6 +64,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = bodyFor(exception);
     if (body.statusCode >= 500) this.logger.error(exception);
+    if (body.statusCode === 503) void reply.header('Retry-After', '5');
     void reply.status(body.statusCode).type('application/json').send(body);
   }
 }

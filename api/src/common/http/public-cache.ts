@@ -11,7 +11,7 @@ import {
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
-import type { AuthUser } from '../guards/auth.js';
+import type { AuthUser } from '../../modules/auth/auth-user.js';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=60';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';

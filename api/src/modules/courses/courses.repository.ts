@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { containsTerm, searchOrder } from '../../common/search/text-search.js';
-import { DB } from '../../database/database.module.js';
-import type { Database } from '../../database/database.js';
+import { Repository } from '../../database/transactions.js';
 import { courseClasses, courses, type CourseClassRow, type CourseRow } from './courses.table.js';
 
 /** What the catalogue shows of a course (no public ids, no search columns). */
@@ -31,9 +30,7 @@ const searchColumn = { es: courses.searchEs, en: courses.searchEn, fr: courses.s
 const visibleIn = (lang: Lang) => sql`${courses.visible} ->> ${lang} = 'true'`;
 
 @Injectable()
-export class CoursesRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
-
+export class CoursesRepository extends Repository {
   async findById(id: string): Promise<CourseRow | undefined> {
     const [row] = await this.db.select().from(courses).where(eq(courses.id, id)).limit(1);
     return row;

@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { containsTerm, searchOrder } from '../../common/search/text-search.js';
-import { DB } from '../../database/database.module.js';
-import type { Database } from '../../database/database.js';
+import { Repository } from '../../database/transactions.js';
 import {
   formationClasses,
   formationModules,
@@ -59,9 +58,7 @@ const searchColumn = {
 const visibleIn = (lang: Lang) => sql`${formations.visible} ->> ${lang} = 'true'`;
 
 @Injectable()
-export class FormationsRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
-
+export class FormationsRepository extends Repository {
   async findById(id: string): Promise<FormationRow | undefined> {
     const [row] = await this.db.select().from(formations).where(eq(formations.id, id)).limit(1);
     return row;

@@ -3,26 +3,18 @@ import {
   check,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, type ItemType } from '../../database/columns.js';
+import { createdAt, ITEM_TYPES, updatedAt } from '../../database/columns.js';
+import { discounts } from '../discounts/discounts.table.js';
 import { users } from '../users/users.table.js';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'local'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-
-/** One item of a payment, priced by the server at the time of payment. */
-export interface PaymentItem {
-  type: ItemType;
-  id: string;
-  priceCents: number;
-  [extra: string]: unknown;
-}
 
 /**
  * Payment attempts (a Stripe PaymentIntent / Checkout Session, or a local test payment).
@@ -39,10 +31,6 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('usd'),
     /** The provider's status word, e.g. requires_payment_method, processing, succeeded, canceled. */
     status: text('status').notNull(),
-    items: jsonb('items')
-      .$type<PaymentItem[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,6 +39,40 @@ export const payments = pgTable(
     index('payments_user_id_idx').on(t.userId),
     check('payments_provider_check', sql`${t.provider} in ('stripe', 'local')`),
     check('payments_amount_cents_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * What a payment pays for, priced by the server when the payment was created: one row per item
+ * (unique per payment and item). The discount is copied (name, percentage, amount) so the receipt
+ * and the history stay right after the voucher is edited or deleted.
+ */
+export const paymentItems = pgTable(
+  'payment_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    itemType: text('item_type', { enum: ITEM_TYPES }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    /** The item's price before the discount, in cents. */
+    listPriceCents: integer('list_price_cents').notNull(),
+    /** What was charged for it, in cents. */
+    priceCents: integer('price_cents').notNull(),
+    discountId: uuid('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    discountName: text('discount_name'),
+    discountPercentage: integer('discount_percentage'),
+    discountAmountCents: integer('discount_amount_cents'),
+  },
+  (t) => [
+    uniqueIndex('payment_items_payment_item_key').on(t.paymentId, t.itemType, t.itemId),
+    index('payment_items_item_idx').on(t.itemType, t.itemId),
+    check('payment_items_item_type_check', sql`${t.itemType} in ('course', 'formation')`),
+    check(
+      'payment_items_price_check',
+      sql`${t.priceCents} >= 0 and ${t.priceCents} <= ${t.listPriceCents}`,
+    ),
   ],
 );
 
@@ -63,3 +85,5 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
+export type PaymentItemRow = typeof paymentItems.$inferSelect;
+export type NewPaymentItemRow = typeof paymentItems.$inferInsert;

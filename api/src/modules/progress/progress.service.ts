@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { USER_ERRORS, type CourseProgress, type FormationProgress } from '@circo/shared-contracts';
 import { badRequest, forbidden } from '../../common/errors/app-error.js';
-import type { AuthUser } from '../../common/guards/auth.js';
+import type { AuthUser } from '../auth/auth.decorators.js';
 import type { ItemType } from '../../database/columns.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { FormationsService } from '../formations/formations.service.js';
