@@ -10,6 +10,9 @@ import {
   formationModules,
   formations,
   accessGrants,
+  paymentItems,
+  payments,
+  type PaymentRow,
   users,
   type CourseClassRow,
   type CourseRow,
@@ -213,4 +216,39 @@ export async function createDiscount(
     await db.insert(discountTargets).values(targets.map((t) => ({ discountId: row.id, ...t })));
   }
   return row;
+}
+
+/**
+ * A card payment by `userId` (local test provider, succeeded unless `status` says otherwise) with
+ * one payment_items row per item, charged at `priceCents` each (2500 by default).
+ */
+export async function createPayment(
+  db: Database,
+  opts: {
+    userId: string;
+    items: Array<{ type: ItemType; id: string; priceCents?: number }>;
+    status?: string;
+  },
+): Promise<PaymentRow> {
+  const price = (i: { priceCents?: number }) => i.priceCents ?? 2500;
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: opts.userId,
+      provider: 'local',
+      providerPaymentId: `pi_test_${unique()}`,
+      amountCents: opts.items.reduce((sum, i) => sum + price(i), 0),
+      status: opts.status ?? 'succeeded',
+    })
+    .returning();
+  await db.insert(paymentItems).values(
+    opts.items.map((i) => ({
+      paymentId: payment.id,
+      itemType: i.type,
+      itemId: i.id,
+      listPriceCents: price(i),
+      priceCents: price(i),
+    })),
+  );
+  return payment;
 }
