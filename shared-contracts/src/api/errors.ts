@@ -19,5 +19,6 @@ export const COMMON_ERRORS = {
   tooManyRequests: 'common.too_many_requests',
   internal: 'common.internal_error',
   serviceUnavailable: 'common.service_unavailable',
+  inUse: 'common.in_use',
   salesPaused: 'payments.sales_paused',
 } as const;

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { COMMON_ERRORS, type ApiErrorBody } from '@circo/shared-contracts';
-import { isDatabaseUnavailable } from '../../database/db-errors.js';
+import { asConstraintViolation, isDatabaseUnavailable } from '../../database/db-errors.js';
 import { AppError } from './app-error.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -23,7 +23,8 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: COMMON_ERRORS.tooManyRequests,
 };
 
-function bodyFor(exception: unknown): ApiErrorBody {
+/** The error shape (and status) for anything a handler threw. */
+export function bodyFor(exception: unknown): ApiErrorBody {
   if (exception instanceof AppError) return exception.toBody();
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -44,6 +45,25 @@ function bodyFor(exception: unknown): ApiErrorBody {
       code: CODE_BY_STATUS[status] ?? `http.${status}`,
       message: (exception as Error).message,
     };
+  }
+  // a reference a repository did not map itself: deleting what others still point at (a course
+  // with buyers) is a conflict with the current state; pointing at what does not exist, a 404
+  const violation = asConstraintViolation(exception);
+  if (violation?.kind === 'foreign_key') {
+    const stillReferenced =
+      violation.code === '23001' || /still referenced/.test(violation.detail ?? '');
+    return stillReferenced
+      ? {
+          statusCode: 409,
+          code: COMMON_ERRORS.inUse,
+          message:
+            'This cannot be changed or deleted because other records depend on it (for example, a course that has buyers)',
+        }
+      : {
+          statusCode: 404,
+          code: COMMON_ERRORS.notFound,
+          message: 'A referenced record does not exist',
+        };
   }
   if (isDatabaseUnavailable(exception)) {
     return {
