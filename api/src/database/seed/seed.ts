@@ -46,7 +46,6 @@ const DAY = 86_400_000;
 const same = (value: string | null): LocalizedOptional => ({ es: value, en: value, fr: value });
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-
 /** True when the database holds no user and no course: the only state the seed writes into. */
 export async function isDatabaseEmpty(db: Database | Transaction): Promise<boolean> {
   const rows = await db.execute<{ has_data: boolean }>(

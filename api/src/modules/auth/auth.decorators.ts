@@ -30,4 +30,3 @@ export const CurrentUser = createParamDecorator(
 
 export const unauthorized = (message = 'A valid bearer token is required') =>
   new AppError(401, COMMON_ERRORS.unauthorized, message);
-

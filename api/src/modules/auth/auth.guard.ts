@@ -5,7 +5,12 @@ import { COMMON_ERRORS } from '@circo/shared-contracts';
 import { forbidden } from '../../common/errors/app-error.js';
 import { UsersService } from '../users/users.service.js';
 import type { AuthUser, TokenPayload } from './auth-user.js';
-import { AUTH_KEY, unauthorized, type RequestWithUser, type Requirement } from './auth.decorators.js';
+import {
+  AUTH_KEY,
+  unauthorized,
+  type RequestWithUser,
+  type Requirement,
+} from './auth.decorators.js';
 
 /**
  * Global guard. Protected routes get 401 for a missing, malformed, expired or revoked token and 403

@@ -68,11 +68,7 @@ export class PurchasesRepository extends Repository {
    */
   insertGrants(rows: NewAccessGrantRow[]): Promise<AccessGrantRow[]> {
     if (rows.length === 0) return Promise.resolve([]);
-    return this.db
-      .insert(accessGrants)
-      .values(rows)
-      .onConflictDoNothing()
-      .returning();
+    return this.db.insert(accessGrants).values(rows).onConflictDoNothing().returning();
   }
 
   /** The user's whole history of one item, oldest first. */
