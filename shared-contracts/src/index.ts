@@ -4,6 +4,7 @@ export * from './api/errors.js';
 export * from './api/config.js';
 export * from './api/users.js';
 export * from './api/cart.js';
+export * from './api/payments.js';
 export * from './api/content.js';
 export * from './api/catalog.js';
 export * from './domain/instant.js';
