@@ -3,13 +3,13 @@ import {
   isLang,
   type CourseDetail,
   type FormationDetail,
+  type ItemType,
   type Lang,
 } from '@circo/shared-contracts';
 import { ApiError } from '@circo/shared-web';
 import { useApi } from '../../catalog/hooks/useApi';
-import type { ItemKind } from '../../catalog/paths';
 
-export type ItemOf<K extends ItemKind> = K extends 'course' ? CourseDetail : FormationDetail;
+export type ItemOf<K extends ItemType> = K extends 'course' ? CourseDetail : FormationDetail;
 
 export type CatalogItemState<T> =
   | { status: 'loading' }
@@ -18,7 +18,7 @@ export type CatalogItemState<T> =
   | { status: 'error'; reload: () => void }
   | { status: 'ready'; item: T };
 
-const PATHS: Record<ItemKind, (id: string) => string> = {
+const PATHS: Record<ItemType, (id: string) => string> = {
   course: (id) => `/courses/${encodeURIComponent(id)}`,
   formation: (id) => `/formations/visible/${encodeURIComponent(id)}`,
 };
@@ -33,7 +33,7 @@ function languagesOf(value: unknown): Lang[] {
  * unavailable in this language (403 `catalog.unavailable_in_language` with
  * `data.availableLanguages`), failed, shown.
  */
-export function useCatalogItem<K extends ItemKind>(
+export function useCatalogItem<K extends ItemType>(
   kind: K,
   id: string | undefined,
   lang: Lang,
