@@ -68,6 +68,17 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return data as T;
 }
 
+/**
+ * Any failure as the shared error shape: an ApiError stays as it is; anything else (a fetch that
+ * threw, a bug in a query function) becomes a status-0 ApiError, so every query and mutation
+ * error the UI sees has a `status` and a `code` to branch on.
+ */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new ApiError(0, CLIENT_ERRORS.networkUnreachable, message);
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
