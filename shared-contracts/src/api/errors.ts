@@ -20,3 +20,9 @@ export const COMMON_ERRORS = {
   internal: 'common.internal_error',
   salesPaused: 'payments.sales_paused',
 } as const;
+
+/** Field-level codes (`errors[].code`) that several areas share. */
+export const FIELD_ERRORS = {
+  /** Text with a control character (NUL, ESC, ...) or invalid Unicode (a lone surrogate). */
+  invalidCharacters: 'invalidCharacters',
+} as const;
