@@ -28,7 +28,13 @@ export interface AppConfig {
   mailFrom: string;
   adminEmail: string | null;
   adminPassword: string | null;
+  /** Seed the demo catalogue into an empty database (SEED_DEMO). */
   seedDemo: boolean;
+  /**
+   * Also seed the demo admin and student, whose passwords are published: only the zero-setup demo
+   * (embedded PGlite, NODE_ENV not production), never with DATABASE_URL or in production.
+   */
+  seedDemoAccounts: boolean;
   rateLimit: { login: number; register: number; forgot: number; windowMs: number };
   stripe: {
     secretKey: string | null;
@@ -116,6 +122,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError('STRIPE_API_PROTOCOL must be http or https');
   }
   const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, '');
+  // the embedded database outside production is the demo; a server or production is not
+  const demoMode = !databaseUrl && env.NODE_ENV !== 'production';
+  const seedDemo = bool(env, 'SEED_DEMO', demoMode);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -143,7 +152,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: env.MAIL_FROM ?? 'Circo <no-reply@localhost>',
     adminEmail: str(env, 'ADMIN_EMAIL'),
     adminPassword: str(env, 'ADMIN_PASSWORD'),
-    seedDemo: bool(env, 'SEED_DEMO', true),
+    seedDemo,
+    seedDemoAccounts: seedDemo && demoMode,
     rateLimit: {
       login: int(env, 'RATE_LIMIT_LOGIN', 10, 1, 100000),
       register: int(env, 'RATE_LIMIT_REGISTER', 10, 1, 100000),
