@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ms from 'ms';
 
 /** The repository root, where the built front ends live (shell/dist and each remote dist). */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -14,7 +15,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | null;
   jwtSecret: string;
-  jwtExpiresIn: string;
+  /** Session token lifetime: seconds, or a duration string of the `ms` library (15m, 12h, 7d). */
+  jwtExpiresIn: number | ms.StringValue;
   corsOrigins: string[];
   publicUrl: string;
   salesPaused: boolean;
@@ -101,6 +103,28 @@ function redisUrl(env: Env): string | null {
   return url;
 }
 
+/**
+ * JWT_EXPIRES_IN in the forms jsonwebtoken accepts (it parses strings with the same `ms` library):
+ * a whole number of seconds, or a duration such as 15m, 12h, 7d or "2 days". A bare number is read
+ * as seconds (jsonwebtoken would read the string "3600" as 3.6 seconds).
+ */
+function jwtExpiresIn(env: Env): number | ms.StringValue {
+  const raw = env.JWT_EXPIRES_IN?.trim();
+  if (!raw) return '7d';
+  const fail = () =>
+    new ConfigError(
+      `JWT_EXPIRES_IN must be a number of seconds (3600) or a duration such as 15m, 12h or 7d (got "${env.JWT_EXPIRES_IN}")`,
+    );
+  if (/^\d+$/.test(raw)) {
+    const seconds = Number(raw);
+    if (!Number.isSafeInteger(seconds) || seconds < 1) throw fail();
+    return seconds;
+  }
+  const millis = ms(raw as ms.StringValue) as number | undefined;
+  if (typeof millis !== 'number' || !Number.isFinite(millis) || millis < 1000) throw fail();
+  return raw as ms.StringValue;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 function logLevel(env: Env): string {
   const level = env.LOG_LEVEL ?? 'info';
@@ -132,7 +156,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     databaseUrl,
     jwtSecret: jwtSecretFor(env, dataDir),
-    jwtExpiresIn: env.JWT_EXPIRES_IN ?? '7d',
+    jwtExpiresIn: jwtExpiresIn(env),
     corsOrigins: (
       env.CORS_ORIGINS ??
       'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203,http://localhost:4204'
