@@ -23,7 +23,7 @@ let courseId: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    rateLimit: { login: 1e6, register: 1e6, forgot: 1e6, windowMs: 60_000 },
+    rateLimit: { login: 1e6, register: 1e6, forgot: 1e6, reset: 1e6, windowMs: 60_000 },
   });
   server = t.app.getHttpServer();
   const user = await createUser(t.db);

@@ -20,7 +20,7 @@ let bearer: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    rateLimit: { login: 1e6, register: 1e6, forgot: 1e6, windowMs: 60_000 },
+    rateLimit: { login: 1e6, register: 1e6, forgot: 1e6, reset: 1e6, windowMs: 60_000 },
   });
   server = t.app.getHttpServer();
   user = await createUser(t.db);

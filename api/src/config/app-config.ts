@@ -37,7 +37,7 @@ export interface AppConfig {
    * (embedded PGlite, NODE_ENV not production), never with DATABASE_URL or in production.
    */
   seedDemoAccounts: boolean;
-  rateLimit: { login: number; register: number; forgot: number; windowMs: number };
+  rateLimit: { login: number; register: number; forgot: number; reset: number; windowMs: number };
   stripe: {
     secretKey: string | null;
     publishableKey: string | null;
@@ -182,6 +182,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       login: int(env, 'RATE_LIMIT_LOGIN', 10, 1, 100000),
       register: int(env, 'RATE_LIMIT_REGISTER', 10, 1, 100000),
       forgot: int(env, 'RATE_LIMIT_FORGOT', 5, 1, 100000),
+      reset: int(env, 'RATE_LIMIT_RESET', 10, 1, 100000),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     },
     stripe: {
