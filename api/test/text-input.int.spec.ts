@@ -228,3 +228,20 @@ it('still accepts accented, emoji and non-Latin text', async () => {
     });
   expect(register.status).toBe(201);
 });
+
+it('answers 4xx, not 500, to a body nested thousands of levels deep', async () => {
+  for (const raw of [
+    `${'['.repeat(200_000)}${']'.repeat(200_000)}`,
+    `${'{"email":'.repeat(50_000)}"a"${'}'.repeat(50_000)}`,
+    `{"email":"ana@example.com","password":"x","extra":${'['.repeat(100_000)}"\\u0000"${']'.repeat(100_000)}}`,
+  ]) {
+    for (const path of ['/api/auth/login', '/api/users', '/api/auth/forgot-password']) {
+      const res = await request(server)
+        .post(path)
+        .set('Content-Type', 'application/json')
+        .send(raw);
+      expect({ path, status: res.status }).toEqual({ path, status: 400 });
+      expect(res.body).toEqual(expect.objectContaining({ statusCode: 400 }));
+    }
+  }
+});

@@ -25,4 +25,6 @@ export const COMMON_ERRORS = {
 export const FIELD_ERRORS = {
   /** Text with a control character (NUL, ESC, ...) or invalid Unicode (a lone surrogate). */
   invalidCharacters: 'invalidCharacters',
+  /** A request body nested deeper than any request of the API. */
+  tooDeep: 'tooDeep',
 } as const;
