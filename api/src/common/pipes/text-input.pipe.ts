@@ -21,7 +21,9 @@ function findBad(value: unknown, root: string, bad: (s: string) => boolean): Fin
       if (bad(item.value)) return { field: item.path, problem: 'text' };
       continue;
     }
-    if (item.value === null || typeof item.value !== 'object') continue;
+    // raw bodies (a webhook's signed Buffer) are bytes, not text
+    if (item.value === null || typeof item.value !== 'object' || ArrayBuffer.isView(item.value))
+      continue;
     if (item.depth >= MAX_INPUT_DEPTH) return { field: item.path, problem: 'depth' };
     const entries = Object.entries(item.value);
     for (let i = entries.length - 1; i >= 0; i--) {
