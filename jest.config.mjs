@@ -47,6 +47,14 @@ export default {
     },
     {
       ...common,
+      // the checkout's rules (card form checks, payment outcomes, cart lines) are pure functions
+      displayName: 'mf-checkout',
+      rootDir: '<rootDir>/mf-checkout',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
+    {
+      ...common,
       displayName: 'api',
       // CommonJS dependencies (@fastify/static) that require ESM-only packages: jest on Node 20
       // cannot require(esm), so those packages are compiled to CommonJS for the tests
