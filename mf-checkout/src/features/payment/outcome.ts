@@ -77,21 +77,14 @@ export function successViewForError(err: unknown): SuccessView {
 
 /** Why a payment could not start (POST /stripe/crear-payment-intent failed). */
 export type StartFailure =
-  | 'alreadyOwned'
-  | 'salesPaused'
-  | 'itemUnavailable'
-  | 'loginRequired'
-  | 'startFailed';
+  'alreadyOwned' | 'salesPaused' | 'itemUnavailable' | 'loginRequired' | 'startFailed';
 
 export function startFailure(err: unknown): StartFailure {
-  switch (codeOf(err)) {
-    case PAYMENT_ERRORS.alreadyOwned:
-      return 'alreadyOwned';
-    case PAYMENT_ERRORS.salesPaused:
-      return 'salesPaused';
-    case PAYMENT_ERRORS.itemNotFound:
-    case PAYMENT_ERRORS.itemUnavailable:
-      return 'itemUnavailable';
+  const code = codeOf(err);
+  if (code === PAYMENT_ERRORS.alreadyOwned) return 'alreadyOwned';
+  if (code === PAYMENT_ERRORS.salesPaused) return 'salesPaused';
+  if (code === PAYMENT_ERRORS.itemNotFound || code === PAYMENT_ERRORS.itemUnavailable) {
+    return 'itemUnavailable';
   }
   return statusOf(err) === 401 ? 'loginRequired' : 'startFailed';
 }
