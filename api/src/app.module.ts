@@ -18,6 +18,7 @@ import { PresentialModule } from './modules/presential/presential.module.js';
 import { DiscountsModule } from './modules/discounts/discounts.module.js';
 import { SearchModule } from './modules/search/search.module.js';
 import { PurchasesModule } from './modules/purchases/purchases.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 
 @Module({})
 export class AppModule {
@@ -40,6 +41,7 @@ export class AppModule {
         PresentialModule,
         DiscountsModule,
         SearchModule,
+        PaymentsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

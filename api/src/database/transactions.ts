@@ -6,7 +6,13 @@ import { DB, type Database, type Transaction } from './database.js';
 // `require`s @nestjs/common, which is ESM-only since Nest 12. Node 20.19 allows that, but jest on
 // Node 20 does not (require(esm) needs Node 24.9 in jest), so no test could load the app. The
 // mechanism is small: the open transaction lives in AsyncLocalStorage, as nestjs-cls keeps it.
-const current = new AsyncLocalStorage<{ db: Database; tx: Transaction }>();
+interface OpenTransaction {
+  db: Database;
+  tx: Transaction;
+  /** Work to do once the outermost transaction has committed (e-mails, provider calls). */
+  afterCommit: Array<() => unknown>;
+}
+const current = new AsyncLocalStorage<OpenTransaction>();
 
 /**
  * The unit of work: `run(fn)` runs `fn` in one transaction, and every repository that reads
@@ -25,10 +31,28 @@ export class TransactionHost {
   }
 
   /** Runs `fn` in a transaction (or in the one already open); rolls back when it throws. */
-  run<T>(fn: () => Promise<T>): Promise<T> {
+  async run<T>(fn: () => Promise<T>): Promise<T> {
     const open = current.getStore();
     if (open && open.db === this.root) return fn();
-    return this.root.transaction((tx) => current.run({ db: this.root, tx }, fn));
+    const afterCommit: OpenTransaction['afterCommit'] = [];
+    const result = await this.root.transaction((tx) =>
+      current.run({ db: this.root, tx, afterCommit }, fn),
+    );
+    // outside the finished transaction: what they read sees what it wrote
+    await current.exit(async () => {
+      for (const task of afterCommit) await task();
+    });
+    return result;
+  }
+
+  /**
+   * Runs `task` once the open transaction commits (never if it rolls back), or now when none is
+   * open: for what must only happen to committed data, like sending a receipt.
+   */
+  async afterCommit(task: () => unknown): Promise<void> {
+    const open = current.getStore();
+    if (open && open.db === this.root) open.afterCommit.push(task);
+    else await task();
   }
 }
 

@@ -78,6 +78,11 @@ export const paymentItems = pgTable(
       .references(() => payments.id, { onDelete: 'cascade' }),
     itemType: text('item_type', { enum: ITEM_TYPES }).notNull(),
     itemId: uuid('item_id').notNull(),
+    /** The item's title when it was bought (the receipt and the history keep it). */
+    title: jsonb('title')
+      .$type<Record<'es' | 'en' | 'fr', string>>()
+      .notNull()
+      .default(sql`'{"es":"","en":"","fr":""}'::jsonb`),
     /** The item's price before the discount, in cents. */
     listPriceCents: integer('list_price_cents').notNull(),
     /** What was charged for it, in cents. */
@@ -121,7 +126,10 @@ export const localProviderObjects = pgTable(
     status: text('status').notNull(),
     clientSecret: text('client_secret').notNull(),
     idempotencyKey: text('idempotency_key'),
-    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    metadata: jsonb('metadata')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     lastError: jsonb('last_error').$type<{ code: string; message: string } | null>(),
     /** For a session: its PaymentIntent once paid, and where the browser goes after it. */
     paymentIntentId: text('payment_intent_id'),

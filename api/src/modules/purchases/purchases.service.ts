@@ -93,7 +93,7 @@ export class PurchasesService {
         itemId: item.id,
         kind: current ? ('renewal' as const) : ('purchase' as const),
         startsAt: now,
-        expiresAt: accessEndsAt(now, this.config.accessPeriodMonths),
+        expiresAt: this.accessEndsAt(now),
         paymentId,
       });
     }
@@ -120,6 +120,16 @@ export class PurchasesService {
         refundsGrantId: g.id,
       })),
     );
+  }
+
+  /** When access bought at `now` ends (the configured access period). */
+  accessEndsAt(now: Date): Date {
+    return accessEndsAt(now, this.config.accessPeriodMonths);
+  }
+
+  /** The grants a payment gave that were not refunded. */
+  grantsOfPayment(paymentId: string): Promise<AccessGrantRow[]> {
+    return this.repo.unrefundedGrantsOfPayment(paymentId);
   }
 
   /** The whole history of one item for one user, oldest first (for support and the admin). */

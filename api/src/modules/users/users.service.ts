@@ -46,6 +46,12 @@ export class UsersService {
       : null;
   }
 
+  /** Name and e-mail to write to (receipts), or undefined when the account is gone. */
+  async contact(id: string): Promise<{ name: string; email: string } | undefined> {
+    const row = await this.repo.findById(id);
+    return row ? { name: row.name, email: row.email } : undefined;
+  }
+
   findByEmail(email: string): Promise<UserRow | undefined> {
     return this.repo.findByEmail(email);
   }
