@@ -89,7 +89,7 @@ export function LocalCardForm({
           label={t('payment.card.expiry')}
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t('payment.card.expiryPlaceholder')}
           value={fields.expiry}
           error={errorText('expiry')}
           onChange={(e) =>
