@@ -18,3 +18,5 @@ export * from './domain/time-left.js';
 export * from './domain/progress.js';
 export * from './domain/account-validation.js';
 export * from './domain/admin-validation.js';
+export * from './domain/visibility.js';
+export * from './domain/countdown.js';

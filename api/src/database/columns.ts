@@ -18,9 +18,9 @@ export type LocalizedOptional = Record<Lang, string | null>;
 /** Per-language visibility flags. */
 export type LocalizedFlags = Record<Lang, boolean>;
 
-/** What can be bought (and tracked): a course or an online formation. */
-export const ITEM_TYPES = ['course', 'formation'] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
+/** What can be bought (and tracked): defined once in shared-contracts. */
+export { ITEM_TYPES, type ItemType } from '@circo/shared-contracts';
+import type { ItemType } from '@circo/shared-contracts';
 
 export const EMPTY_TEXT: LocalizedText = { es: '', en: '', fr: '' };
 export const NO_VALUES: LocalizedOptional = { es: null, en: null, fr: null };

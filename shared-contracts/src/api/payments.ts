@@ -1,7 +1,7 @@
 // The /api/stripe contract (storefront.md section 7) and the local test provider's calls. The
 // server prices every item itself: a client price is only compared and logged, never charged.
 import type { Localized } from '../languages.js';
-import type { ItemType } from './cart.js';
+import type { ItemType } from './catalog.js';
 
 /** Card payments go to Stripe when it is configured, else to the local test provider. */
 export type PaymentProviderName = 'stripe' | 'local';

@@ -6,20 +6,20 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { COMMON_ERRORS, type ApiErrorBody } from '@circo/shared-contracts';
+import { COMMON_ERRORS, httpErrorCode, type ApiErrorBody } from '@circo/shared-contracts';
 import { asConstraintViolation, isDatabaseUnavailable } from '../../database/db-errors.js';
 import { AppError } from './app-error.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
-  400: 'common.bad_request',
+  400: COMMON_ERRORS.badRequest,
   401: COMMON_ERRORS.unauthorized,
   403: COMMON_ERRORS.forbidden,
   404: COMMON_ERRORS.notFound,
-  405: 'common.method_not_allowed',
-  406: 'common.not_acceptable',
-  409: 'common.conflict',
-  413: 'common.payload_too_large',
-  415: 'common.unsupported_media_type',
+  405: COMMON_ERRORS.methodNotAllowed,
+  406: COMMON_ERRORS.notAcceptable,
+  409: COMMON_ERRORS.conflict,
+  413: COMMON_ERRORS.payloadTooLarge,
+  415: COMMON_ERRORS.unsupportedMediaType,
   429: COMMON_ERRORS.tooManyRequests,
 };
 
@@ -35,14 +35,14 @@ export function bodyFor(exception: unknown): ApiErrorBody {
         : Array.isArray((res as { message?: unknown }).message)
           ? (res as { message: string[] }).message.join('; ')
           : String((res as { message?: unknown }).message ?? exception.message);
-    return { statusCode: status, code: CODE_BY_STATUS[status] ?? `http.${status}`, message };
+    return { statusCode: status, code: CODE_BY_STATUS[status] ?? httpErrorCode(status), message };
   }
   // errors raised by Fastify itself (bad JSON, body too large, wrong content type) carry a 4xx
   const status = (exception as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return {
       statusCode: status,
-      code: CODE_BY_STATUS[status] ?? `http.${status}`,
+      code: CODE_BY_STATUS[status] ?? httpErrorCode(status),
       message: (exception as Error).message,
     };
   }

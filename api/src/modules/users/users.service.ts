@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RegisterResponse, UserProfile } from '@circo/shared-contracts';
+import { ACCOUNT_ERRORS, type RegisterResponse, type UserProfile } from '@circo/shared-contracts';
 import type { AuthAccount } from '../auth/auth-user.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { ProgressService } from '../progress/progress.service.js';
@@ -71,7 +71,7 @@ export class UsersService {
   /** GET /auth/perfil */
   async profile(id: string): Promise<UserProfile> {
     const user = await this.repo.findById(id);
-    if (!user) throw notFound('users.not_found', 'User not found');
+    if (!user) throw notFound(ACCOUNT_ERRORS.userNotFound, 'User not found');
     const progress = await this.progress.listForUser(id);
     return {
       _id: user.id,
