@@ -62,14 +62,7 @@ export default {
     },
     { ...web, displayName: 'shared-web', rootDir: '<rootDir>/shared-web' },
     { ...web, displayName: 'shell', rootDir: '<rootDir>/shell' },
-    {
-      ...common,
-      // the checkout's rules (card form checks, payment outcomes, cart lines) are pure functions
-      displayName: 'mf-checkout',
-      rootDir: '<rootDir>/mf-checkout',
-      testEnvironment: 'node',
-      testMatch: ['<rootDir>/src/**/*.spec.ts'],
-    },
+    { ...web, displayName: 'mf-checkout', rootDir: '<rootDir>/mf-checkout' },
     {
       ...common,
       displayName: 'api',

@@ -20,9 +20,9 @@ function Checkout({ items }: { items: CartItem[] }) {
   const [accepted, setAccepted] = useState(
     () => (location.state as { termsAccepted?: boolean } | null)?.termsAccepted === true,
   );
-  const intent = usePaymentIntent(items, true);
+  const intent = usePaymentIntent(items);
   // once the server priced the payment, its prices, discounts and access dates are shown
-  const quote = intent.status === 'ready' ? intent.intent : undefined;
+  const quote = intent.status === 'success' ? intent.data : undefined;
 
   return (
     <div className="co-page" data-testid="checkout-page">

@@ -44,35 +44,15 @@ export function payWithTestCard(request: LocalCardRequest): Promise<LocalCardRes
 /** What the payment to register is known by: a PaymentIntent or a hosted Checkout Session. */
 export type PaymentRef = { paymentIntentId: string } | { sessionId: string };
 
-function requestConfirmation(ref: PaymentRef): Promise<PurchaseResult> {
+/**
+ * POST /stripe/confirmar-compra-payment-intent or GET /stripe/confirmar-compra: registers the
+ * purchase (the server does it exactly once, whoever asks first) and says what it gave.
+ */
+export function confirmPurchase(ref: PaymentRef): Promise<PurchaseResult> {
   return 'paymentIntentId' in ref
     ? api<PurchaseResult>('/stripe/confirmar-compra-payment-intent', {
         method: 'POST',
         body: { paymentIntentId: ref.paymentIntentId },
       })
     : api<PurchaseResult>('/stripe/confirmar-compra', { query: { session_id: ref.sessionId } });
-}
-
-const keyOf = (ref: PaymentRef) =>
-  'paymentIntentId' in ref ? `pi:${ref.paymentIntentId}` : `cs:${ref.sessionId}`;
-
-// One registration per payment per page view: the payment form's confirm call is reused by the
-// success page, and a remount (React StrictMode, the shell's remote boundary) asks nothing again.
-// A failure is not kept, so "check again" asks the server once more.
-const confirmations = new Map<string, Promise<PurchaseResult>>();
-
-/**
- * POST /stripe/confirmar-compra-payment-intent or GET /stripe/confirmar-compra: registers the
- * purchase (the server does it exactly once, whoever asks first) and says what it gave.
- */
-export function confirmPurchase(ref: PaymentRef, { fresh = false } = {}): Promise<PurchaseResult> {
-  const key = keyOf(ref);
-  const known = confirmations.get(key);
-  if (known && !fresh) return known;
-  const pending = requestConfirmation(ref);
-  confirmations.set(key, pending);
-  pending.catch(() => {
-    if (confirmations.get(key) === pending) confirmations.delete(key);
-  });
-  return pending;
 }

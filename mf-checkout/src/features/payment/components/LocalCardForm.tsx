@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '@circo/shared-web';
+import { Alert, TextField, focusFirstInvalid } from '@circo/shared-web';
 import {
   cardDigits,
   formatCardNumber,
@@ -13,7 +13,6 @@ import { usePayment } from '../hooks/usePayment';
 import { localCardStep } from '../outcome';
 import { payWithTestCard } from '../paymentsApi';
 import { TestCardsHint } from './TestCardsHint';
-import { CardField } from './CardField';
 import { PayButton } from './PayButton';
 
 /**
@@ -49,10 +48,11 @@ export function LocalCardForm({
     const found = validateCard(fields);
     setErrors(found);
     if (Object.keys(found).length) {
-      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      // after React has marked the fields invalid
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
       return;
     }
-    void pay(async () =>
+    pay(async () =>
       localCardStep(
         await payWithTestCard({
           paymentIntentId,
@@ -73,7 +73,7 @@ export function LocalCardForm({
       data-testid="local-card-form"
     >
       <TestCardsHint />
-      <CardField
+      <TextField
         name="cardNumber"
         label={t('payment.card.number')}
         inputMode="numeric"
@@ -84,7 +84,7 @@ export function LocalCardForm({
         onChange={(e) => update({ ...fields, cardNumber: formatCardNumber(e.target.value) })}
       />
       <div className="co-card-form__row">
-        <CardField
+        <TextField
           name="expiry"
           label={t('payment.card.expiry')}
           inputMode="numeric"
@@ -96,7 +96,7 @@ export function LocalCardForm({
             update({ ...fields, expiry: formatExpiry(e.target.value, fields.expiry) })
           }
         />
-        <CardField
+        <TextField
           name="cvc"
           label={t('payment.card.cvc')}
           inputMode="numeric"

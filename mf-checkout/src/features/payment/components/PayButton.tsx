@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatUsd } from '@circo/shared-contracts';
+import { SubmitButton } from '@circo/shared-web';
 
-/** "Pagar" (with the amount beside it), or "Procesando..." while the provider confirms. */
+/** "Pagar" with the amount beside it, or "Procesando..." while the provider confirms. */
 export function PayButton({
   processing,
   amount,
@@ -13,21 +14,16 @@ export function PayButton({
 }) {
   const { t } = useTranslation('checkout');
   return (
-    <button
-      type="submit"
-      className="btn btn--primary btn--block co-pay"
-      disabled={processing || disabled}
-      aria-busy={processing || undefined}
+    <SubmitButton
+      block
+      className="co-pay"
+      busy={processing}
+      busyLabel={t('payment.processing')}
+      disabled={disabled}
       data-testid="pay-button"
     >
-      {processing ? (
-        t('payment.processing')
-      ) : (
-        <>
-          <span>{t('payment.pay')}</span>
-          <span className="co-pay__amount">{formatUsd(amount)} USD</span>
-        </>
-      )}
-    </button>
+      <span>{t('payment.pay')}</span>
+      <span className="co-pay__amount">{formatUsd(amount)} USD</span>
+    </SubmitButton>
   );
 }

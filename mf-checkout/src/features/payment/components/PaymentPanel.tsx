@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartItem, PaymentIntentResponse } from '@circo/shared-contracts';
-import { Alert, useAppConfig, useSessionStore } from '@circo/shared-web';
-import type { IntentState } from '../hooks/usePaymentIntent';
+import { Alert, useAppConfig, useSessionStore, type Resource } from '@circo/shared-web';
 import { startFailure } from '../outcome';
 import { AlreadyOwnedNotice } from './AlreadyOwnedNotice';
 import { LocalCardForm } from './LocalCardForm';
@@ -63,7 +62,7 @@ export function PaymentPanel({
   items,
   termsAccepted,
 }: {
-  intent: IntentState & { retry: () => void };
+  intent: Resource<PaymentIntentResponse>;
   items: readonly CartItem[];
   termsAccepted: boolean;
 }) {
@@ -77,19 +76,18 @@ export function PaymentPanel({
     if (failure === 'loginRequired') useSessionStore.getState().logout();
   }, [failure]);
 
-  let body;
-  if (failure === 'alreadyOwned') {
-    body = <AlreadyOwnedNotice owned={items.map((i) => ({ id: i._id, type: i.type }))} />;
-  } else if (failure === 'itemUnavailable') {
-    body = <Alert tone="error">{t('payment.itemUnavailable')}</Alert>;
-  } else if (failure) {
-    body = <StartFailed retry={intent.retry} />;
-  } else if (!termsAccepted) {
-    body = null; // the terms box shows its warning
-  } else if (intent.status === 'loading') {
-    body = <LoadingForm />;
-  } else if (intent.status === 'ready') {
-    body = <PaymentForm intent={intent.intent} />;
+  let body = null;
+  if (intent.status === 'error') {
+    if (failure === 'alreadyOwned') {
+      body = <AlreadyOwnedNotice owned={items.map((i) => ({ id: i._id, type: i.type }))} />;
+    } else if (failure === 'itemUnavailable') {
+      body = <Alert tone="error">{t('payment.itemUnavailable')}</Alert>;
+    } else {
+      body = <StartFailed retry={intent.retry} />;
+    }
+  } else if (termsAccepted) {
+    // until then the terms box shows its warning
+    body = intent.status === 'loading' ? <LoadingForm /> : <PaymentForm intent={intent.data} />;
   }
 
   return (
@@ -97,8 +95,8 @@ export function PaymentPanel({
       <h2 id="payment-title" className="co-payment__title">
         {t('payment.title')}
       </h2>
-      {intent.status === 'ready' && intent.intent.alreadyOwned.length > 0 && (
-        <AlreadyOwnedNotice owned={intent.intent.alreadyOwned} />
+      {intent.status === 'success' && intent.data.alreadyOwned.length > 0 && (
+        <AlreadyOwnedNotice owned={intent.data.alreadyOwned} />
       )}
       {body}
       <p className="co-payment__secure">{t('payment.secure')}</p>

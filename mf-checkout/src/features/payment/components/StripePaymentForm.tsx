@@ -25,7 +25,7 @@ function StripeForm({ paymentIntentId, amount }: Pick<Props, 'paymentIntentId' |
     e.preventDefault();
     // spec section 5: submitted only when the provider and its form are ready
     if (!stripe || !elements || !ready || processing) return;
-    void pay(async () =>
+    pay(async () =>
       stripeStep(
         await stripe.confirmPayment({
           elements,

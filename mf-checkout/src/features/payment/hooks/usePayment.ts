@@ -1,13 +1,15 @@
-import { useCallback, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { PurchaseResult } from '@circo/shared-contracts';
 import { useCartStore } from '@circo/shared-web';
-import { confirmPurchase } from '../paymentsApi';
+import { checkoutKeys } from '../checkoutQueries';
 import { purchaseCompleted, type CardStep } from '../outcome';
+import { confirmPurchase } from '../paymentsApi';
 
 export interface Payment {
   /** Runs one payment attempt: `charge` asks the card provider and says what to do next. */
-  pay: (charge: () => Promise<CardStep>) => Promise<void>;
+  pay: (charge: () => Promise<CardStep>) => void;
   processing: boolean;
   /** The translated failure message, or the provider's own (a decline). */
   failure: string | null;
@@ -17,6 +19,11 @@ export interface Payment {
 export const successPath = (paymentIntentId: string) =>
   `/pago-exitoso?payment_intent=${encodeURIComponent(paymentIntentId)}`;
 
+type Attempt =
+  | Exclude<CardStep, { kind: 'confirm' }>
+  /** Charged; `result` is missing when the registration call failed (the success page retries). */
+  | { kind: 'paid'; result?: PurchaseResult };
+
 /**
  * The payment form's states (spec section 4): idle, processing while the provider confirms, then
  * either the purchase is registered, the cart emptied and the buyer sent to /pago-exitoso, or a
@@ -25,51 +32,50 @@ export const successPath = (paymentIntentId: string) =>
 export function usePayment(paymentIntentId: string): Payment {
   const { t } = useTranslation('checkout');
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const clearCart = useCartStore((s) => s.clear);
-  const [processing, setProcessing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
 
-  const pay = useCallback(
-    async (charge: () => Promise<CardStep>) => {
-      setProcessing(true);
-      setFailure(null);
-      let step: CardStep;
+  const attempt = useMutation<Attempt, unknown, () => Promise<CardStep>>({
+    mutationFn: async (charge) => {
+      const step = await charge();
+      if (step.kind !== 'confirm') return step;
+      // the card was charged: register the purchase. If this call fails, the success page asks
+      // again (the server registers it once; a webhook does it too when configured)
       try {
-        step = await charge();
-      } catch (err) {
-        console.error('payment failed', err);
-        setFailure(t('payment.unexpected'));
-        setProcessing(false);
-        return;
-      }
-      if (step.kind === 'redirect') {
-        // the provider's confirmation page sends the browser back to /pago-exitoso
-        window.location.assign(step.url);
-        return;
-      }
-      if (step.kind === 'failed') {
-        setFailure(step.message ?? t('payment.notCompleted'));
-        setProcessing(false);
-        return;
-      }
-      // the card was charged: register the purchase. If that call fails, the success page
-      // asks again (the server registers it once, and a webhook does it too when configured).
-      try {
-        const result = await confirmPurchase({ paymentIntentId });
-        if (result.outcome === 'failed') {
-          setFailure(t('payment.notCompleted'));
-          setProcessing(false);
-          return;
-        }
-        void navigate(successPath(paymentIntentId));
-        if (purchaseCompleted(result)) clearCart();
+        return { kind: 'paid', result: await confirmPurchase({ paymentIntentId }) };
       } catch (err) {
         console.error('the purchase could not be registered yet', err);
-        void navigate(successPath(paymentIntentId));
+        return { kind: 'paid' };
       }
     },
-    [paymentIntentId, navigate, clearCart, t],
-  );
+    onSuccess: (done) => {
+      if (done.kind === 'redirect') {
+        // the provider's confirmation page sends the browser back to /pago-exitoso
+        window.location.assign(done.url);
+      } else if (done.kind === 'paid' && done.result?.outcome !== 'failed') {
+        if (done.result) {
+          queryClient.setQueryData(checkoutKeys.purchase({ paymentIntentId }), done.result);
+        }
+        void navigate(successPath(paymentIntentId));
+        if (done.result && purchaseCompleted(done.result)) clearCart();
+      }
+    },
+    onError: (err) => console.error('payment failed', err),
+  });
 
-  return { pay, processing, failure };
+  const done = attempt.data;
+  let failure: string | null = null;
+  if (attempt.isError) failure = t('payment.unexpected');
+  else if (done?.kind === 'failed') failure = done.message ?? t('payment.notCompleted');
+  else if (done?.kind === 'paid' && done.result?.outcome === 'failed') {
+    failure = t('payment.notCompleted');
+  }
+  // leaving the page (redirect, success page) keeps the button busy until it is gone
+  const leaving = done?.kind === 'redirect' || (done?.kind === 'paid' && !failure);
+
+  return {
+    pay: (charge) => attempt.mutate(charge),
+    processing: attempt.isPending || leaving,
+    failure,
+  };
 }
