@@ -165,11 +165,8 @@ test('a card that asks for a confirmation step completes after the step', async 
   await checkout.terms.check();
   await checkout.payWith(CARDS.requiresAction);
   // the provider's confirmation page, outside the app
-  await expect(page).not.toHaveURL(/\/pago-embed/);
-  await page
-    .getByRole('button', { name: /confirm|autoriz|complet/i })
-    .first()
-    .click();
+  await expect(page.getByRole('heading', { name: 'Confirma este pago de prueba' })).toBeVisible();
+  await page.getByRole('button', { name: 'Completar la autenticación' }).click();
   await expect(page).toHaveURL(/\/pago-exitoso\?payment_intent=/);
   await expect(page.getByTestId('payment-result')).toContainText(TEXT.es.thanks);
   await expect(page.getByTestId('cart-link')).not.toContainText(/\d/);

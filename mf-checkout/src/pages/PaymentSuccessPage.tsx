@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@circo/shared-web';
+import { Spinner, useSiteContent } from '@circo/shared-web';
 import type { PaymentRef } from '../features/payment/paymentsApi';
 import { PurchasedItems } from '../features/success/components/PurchasedItems';
 import { usePurchaseConfirmation } from '../features/success/hooks/usePurchaseConfirmation';
@@ -26,6 +26,7 @@ export function PaymentSuccessPage() {
   const { t } = useTranslation('checkout');
   const ref = usePaymentRef();
   const { state, checkAgain } = usePurchaseConfirmation(ref);
+  const email = useSiteContent()?.contact.email;
 
   if (!ref) {
     return (
@@ -76,7 +77,7 @@ export function PaymentSuccessPage() {
       return (
         <section className="panel panel--center co-state" data-testid="payment-result">
           <h1>{t('success.problem')}</h1>
-          <p>{t('success.problemHelp')}</p>
+          {email && <p>{t('success.problemHelp', { email })}</p>}
           <Link to="/carrito" className="btn btn--ghost">
             {t('success.backToCart')}
           </Link>

@@ -75,7 +75,9 @@ let api: FakeApi;
 let client: QueryClient;
 beforeEach(() => {
   api = installFakeApi();
-  api.on('GET', '/api/content', { body: { termsUrl: '/api/content/terms?lang=es' } });
+  api.on('GET', '/api/content', {
+    body: { termsUrl: '/api/content/terms?lang=es', contact: { email: 'hola@circo.example' } },
+  });
   client = createQueryClient();
   act(() => useLanguageStore.getState().setLang('es'));
   useSessionStore.setState({
@@ -161,6 +163,7 @@ describe('/pago-exitoso', () => {
     });
     renderAt('/pago-exitoso?payment_intent=pi_other');
     expect(await screen.findByRole('heading', { name: es.success.problem })).toBeVisible();
+    expect(await screen.findByText(/escríbenos a hola@circo.example/)).toBeVisible();
     expect(useCartStore.getState().items).toHaveLength(1);
   });
 });
