@@ -2,7 +2,10 @@
 export function LineImage({ src }: { src: string }) {
   if (!src) {
     return (
-      <div className="co-line__image media-placeholder co-line__image--placeholder" aria-hidden="true">
+      <div
+        className="co-line__image media-placeholder co-line__image--placeholder"
+        aria-hidden="true"
+      >
         <span>◎</span>
       </div>
     );
