@@ -54,9 +54,15 @@ export function PaymentSuccessPage() {
           <div className="success-card__icon" aria-hidden="true">
             ✓
           </div>
-          <h1>{t('success.title')}</h1>
-          <p className="success-card__welcome">{t('success.thanks')}</p>
-          {state.view === 'alreadyOwned' && <p>{t('success.alreadyOwned')}</p>}
+          {state.view === 'success' ? (
+            <>
+              <h1>{t('success.title')}</h1>
+              <p className="success-card__welcome">{t('success.thanks')}</p>
+            </>
+          ) : (
+            // nothing was new: the server gives the money back
+            <h1>{t('success.alreadyOwned')}</h1>
+          )}
           {state.result && <PurchasedItems items={state.result.items} />}
           <Link to="/mis-cursos" className="btn btn--primary">
             {t('success.myCourses')}

@@ -132,6 +132,14 @@ describe('/pago-exitoso', () => {
     expect(useCartStore.getState().items).toEqual([]);
   });
 
+  it('a payment whose items were all owned by then says so, without thanks', async () => {
+    api.on('POST', CONFIRM, { body: { ...registered, outcome: 'already_owned', items: [] } });
+    renderAt('/pago-exitoso?payment_intent=pi_local_1');
+    expect(await screen.findByRole('heading', { name: es.success.alreadyOwned })).toBeVisible();
+    expect(screen.queryByText(es.success.thanks)).toBeNull();
+    expect(useCartStore.getState().items).toEqual([]);
+  });
+
   it('reads a hosted checkout session too', async () => {
     api.on('GET', '/api/stripe/confirmar-compra', { body: registered });
     renderAt('/pago-exitoso?session_id=cs_local_1');
