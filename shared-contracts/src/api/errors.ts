@@ -51,3 +51,19 @@ export const ACCOUNT_ERRORS = {
   userNotFound: 'users.not_found',
   progressPurchaseRequired: 'progress.purchase_required',
 } as const;
+
+/** The student area and private media (api/learning.ts). */
+export const LEARNING_ERRORS = {
+  purchaseRequired: 'learning.purchase_required',
+  accessExpired: 'learning.access_expired',
+  mediaNotFound: 'media.not_found',
+  notAFormationClass: 'media.not_a_formation_class',
+  notACourseClass: 'media.not_a_course_class',
+  invalidIndex: 'media.invalid_index',
+  linkInvalid: 'media.link_invalid',
+  linkExpired: 'media.link_expired',
+  fileNotFound: 'media.file_not_found',
+  rangeNotSatisfiable: 'media.range_not_satisfiable',
+  videoNotFound: 'media.video_not_found',
+  providerUnavailable: 'media.provider_unavailable',
+} as const;
