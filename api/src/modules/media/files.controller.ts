@@ -33,7 +33,7 @@ function send(reply: FastifyReply, file: FileResponse): void {
 export class FilesController {
   constructor(private readonly storage: MediaStorageService) {}
 
-  @Get('public/*path')
+  @Get('public/*')
   @ApiOperation({ summary: 'A public local file (images): GET /api/files/public/<publicId>' })
   async publicFile(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const file = await this.storage.openFile(
@@ -44,7 +44,7 @@ export class FilesController {
     send(reply, file);
   }
 
-  @Get('private/*path')
+  @Get('private/*')
   @ApiOperation({
     summary:
       'A private local file through a signed link: GET /api/files/private/<publicId>?exp=<unix>&sig=<hex> (403 media.link_invalid / media.link_expired)',
