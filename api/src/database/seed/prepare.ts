@@ -10,7 +10,10 @@ import { seedDemo } from './seed.js';
  */
 export async function prepareDatabase(
   handle: DatabaseHandle,
-  config: Pick<AppConfig, 'seedDemo' | 'adminEmail' | 'adminPassword' | 'accessPeriodMonths'>,
+  config: Pick<
+    AppConfig,
+    'seedDemo' | 'adminEmail' | 'adminPassword' | 'accessPeriodMonths' | 'dataDir' | 'contentDir'
+  >,
   logger: Pick<Logger, 'log'> = new Logger('Database'),
 ): Promise<void> {
   await handle.exclusive(async () => {
