@@ -144,6 +144,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (protocol !== 'http' && protocol !== 'https') {
     throw new ConfigError('STRIPE_API_PROTOCOL must be http or https');
   }
+  // with Stripe, the browser needs the publishable key and the webhooks (the source of truth for
+  // what was paid) need their signing secret: a half configuration would take money it cannot see
+  if (str(env, 'STRIPE_SECRET_KEY')) {
+    for (const key of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      if (!str(env, key)) throw new ConfigError(`${key} is required when STRIPE_SECRET_KEY is set`);
+    }
+  }
   const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,

@@ -1,10 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { IsIn, IsString, Matches } from 'class-validator';
 import { PAYMENT_ERRORS, type LocalCardResponse } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { Inject } from '@nestjs/common';
 import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
 import { LocalCardDto } from './dto/checkout.dto.js';
 import { authenticatePage, checkoutPage, langOf } from './local-provider.pages.js';

@@ -26,7 +26,7 @@ export class PaymentsRepository extends Repository {
   ): Promise<PaymentRow> {
     const [created] = await this.db.insert(payments).values(row).onConflictDoNothing().returning();
     if (!created) {
-      const existing = await this.findByProviderId(row.provider, row.providerPaymentId);
+      const existing = await this.findByProviderObject(row.provider, row.providerPaymentId);
       if (!existing) throw new Error(`payment ${row.providerPaymentId} vanished`);
       return existing;
     }
@@ -55,20 +55,6 @@ export class PaymentsRepository extends Repository {
       .where(eq(payments.id, id))
       .limit(1)
       .for('update');
-    return row;
-  }
-
-  async findByProviderId(
-    provider: PaymentRow['provider'],
-    providerPaymentId: string,
-  ): Promise<PaymentRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(payments)
-      .where(
-        and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)),
-      )
-      .limit(1);
     return row;
   }
 

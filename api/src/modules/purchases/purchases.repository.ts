@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Repository } from '../../database/transactions.js';
 import type { ItemType } from '../../database/columns.js';
@@ -45,19 +45,8 @@ export class PurchasesRepository extends Repository {
   }
 
   async hasActive(userId: string, itemType: ItemType, itemId: string, now: Date): Promise<boolean> {
-    const [row] = await this.db
-      .select({ userId: currentAccess.userId })
-      .from(currentAccess)
-      .where(
-        and(
-          eq(currentAccess.userId, userId),
-          eq(currentAccess.itemType, itemType),
-          eq(currentAccess.itemId, itemId),
-          gt(currentAccess.expiresAt, now),
-        ),
-      )
-      .limit(1);
-    return Boolean(row);
+    const access = await this.current(userId, itemType, itemId);
+    return !!access && access.expiresAt.getTime() > now.getTime();
   }
 
   /**
