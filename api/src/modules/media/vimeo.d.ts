@@ -10,7 +10,7 @@ declare module '@vimeo/vimeo' {
     port?: number;
   }
   type Callback = (err: unknown, body: unknown, statusCode?: number, headers?: unknown) => void;
-  class Vimeo {
+  export class Vimeo {
     constructor(clientId: string | null, clientSecret: string | null, accessToken?: string);
     request(options: RequestOptions | string, callback: Callback): void;
   }
