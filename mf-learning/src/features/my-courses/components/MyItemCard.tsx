@@ -45,7 +45,6 @@ export function MyItemCard({ item, now, admin }: { item: MyItem; now: number; ad
       className={`learn-card${disabled ? ' learn-card--disabled' : ''}`}
       data-testid={`my-${item.type}-card`}
       data-state={item.expired ? 'expired' : hidden ? 'unavailable' : 'active'}
-      aria-disabled={disabled || undefined}
     >
       <div className="learn-card__media">
         {image ? (
