@@ -52,18 +52,22 @@ export const ACCOUNT_ERRORS = {
   progressPurchaseRequired: 'progress.purchase_required',
 } as const;
 
+/** Field-level codes (`errors[].code`) that several areas share. */
+export const FIELD_ERRORS = {
+  /** Text with a control character (NUL, ESC, ...) or invalid Unicode (a lone surrogate). */
+  invalidCharacters: 'invalidCharacters',
+  /** A request body nested deeper than any request of the API. */
+  tooDeep: 'tooDeep',
+} as const;
+
 /** The student area and private media (api/learning.ts). */
 export const LEARNING_ERRORS = {
   purchaseRequired: 'learning.purchase_required',
   accessExpired: 'learning.access_expired',
   mediaNotFound: 'media.not_found',
-  notAFormationClass: 'media.not_a_formation_class',
-  notACourseClass: 'media.not_a_course_class',
-  invalidIndex: 'media.invalid_index',
   linkInvalid: 'media.link_invalid',
   linkExpired: 'media.link_expired',
   fileNotFound: 'media.file_not_found',
-  rangeNotSatisfiable: 'media.range_not_satisfiable',
   videoNotFound: 'media.video_not_found',
   providerUnavailable: 'media.provider_unavailable',
 } as const;
