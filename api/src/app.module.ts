@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { CatalogCacheModule } from './common/catalog-cache/catalog-cache.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -25,6 +26,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(config),
+        CatalogCacheModule,
         MailModule,
         HealthModule,
         SiteModule,

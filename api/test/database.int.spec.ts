@@ -67,6 +67,7 @@ describe('database', () => {
     ).map((r) => r.table_name);
     expect(tables).toEqual(
       [
+        'catalog_version',
         'class_media',
         'class_progress',
         'course_classes',
