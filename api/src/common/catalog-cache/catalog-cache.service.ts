@@ -10,9 +10,10 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { CatalogVersionRepository } from './catalog-version.repository.js';
 
-/** A public catalogue answer as sent: the JSON text, its weak ETag and compressed copies. */
+/** A public catalogue answer as sent: the JSON bytes, its weak ETag and compressed copies. */
 export interface CachedAnswer {
-  readonly body: string;
+  /** UTF-8 JSON, encoded once (a string would be encoded again for every reply). */
+  readonly body: Buffer;
   readonly etag: string;
   /** ms since the epoch after which the answer is not served (a voucher ends, a day passes). */
   readonly expiresAt: number;
@@ -25,7 +26,7 @@ export interface CachedAnswer {
 export type StampSource = () => Promise<string>;
 
 /** A weak ETag of a JSON body: the body is what is compared, not its bytes on the wire (gzip). */
-export function weakEtag(json: string): string {
+export function weakEtag(json: string | Buffer): string {
   return `W/"${createHash('sha1').update(json).digest('base64url')}"`;
 }
 
@@ -100,8 +101,9 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
    * Keeps `body` as the answer for `key` unless the cache was emptied since `generation` (the
    * answer may then predate the change). Returns the answer to send either way.
    */
-  store(key: string, generation: number, body: string, expiresAt = Infinity): CachedAnswer {
-    const answer: CachedAnswer = { body, etag: weakEtag(body), expiresAt, bytes: body.length * 2 };
+  store(key: string, generation: number, json: string, expiresAt = Infinity): CachedAnswer {
+    const body = Buffer.from(json);
+    const answer: CachedAnswer = { body, etag: weakEtag(body), expiresAt, bytes: body.length };
     if (generation !== this.gen || answer.bytes > this.maxBytes) return answer;
     const previous = this.answers.get(key);
     if (previous) this.drop(key, previous);

@@ -106,7 +106,7 @@ function payloadFor(
   req: FastifyRequest,
   reply: FastifyReply,
   answer: CachedAnswer,
-): string | Buffer {
+): Buffer {
   void reply.type(JSON_TYPE);
   if (answer.body.length < COMPRESS_THRESHOLD) return answer.body;
   const encoding = acceptedEncoding(req.headers['accept-encoding']);
@@ -163,7 +163,7 @@ export class PublicCacheInterceptor implements NestInterceptor {
         const json = JSON.stringify(body) ?? 'null';
         return send(
           skip
-            ? { body: json, etag: weakEtag(json), expiresAt: 0, bytes: 0 }
+            ? { body: Buffer.from(json), etag: weakEtag(json), expiresAt: 0, bytes: 0 }
             : this.cache.store(key, generation, json, req[EXPIRES_AT]),
         );
       }),
@@ -199,13 +199,13 @@ export function registerPublicCacheHooks(
     if (publicHeaders(req, reply, answer)) void reply.code(304).send();
     else void reply.send(payloadFor(cache, req, reply, answer));
   });
-  fastify.addHook('onSend', async (_req, reply: MarkedReply, payload) => {
-    if (!reply[NOT_MODIFIED] || reply.statusCode !== 200) return payload;
+  fastify.addHook('onSend', (_req, reply: MarkedReply, payload, done) => {
+    if (!reply[NOT_MODIFIED] || reply.statusCode !== 200) return done(null, payload);
     void reply.code(304);
     reply.removeHeader('content-type');
     reply.removeHeader('content-length');
     reply.removeHeader('content-encoding');
-    return null;
+    done(null, null);
   });
 }
 

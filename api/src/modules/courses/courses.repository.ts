@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { containsTerm, searchOrder } from '../../common/search/text-search.js';
 import { DB } from '../../database/database.module.js';
@@ -28,11 +28,42 @@ const classColumns = {
 export type CourseClassTitleRow = { [K in keyof typeof classColumns]: CourseClassRow[K] };
 
 const searchColumn = { es: courses.searchEs, en: courses.searchEn, fr: courses.searchFr } as const;
-const visibleIn = (lang: Lang) => sql`${courses.visible} ->> ${lang} = 'true'`;
+const visibleIn = (lang: Lang | Placeholder) => sql`${courses.visible} ->> ${lang} = 'true'`;
+
+/** The hot public reads, built once and prepared (Drizzle no longer rebuilds their SQL per call). */
+function preparedReads(db: Database) {
+  const id = sql.placeholder('id');
+  return {
+    summary: db
+      .select(summaryColumns)
+      .from(courses)
+      .where(eq(courses.id, id))
+      .limit(1)
+      .prepare('courses_summary'),
+    listVisible: db
+      .select(summaryColumns)
+      .from(courses)
+      .where(visibleIn(sql.placeholder('lang')))
+      .orderBy(desc(courses.createdAt), desc(courses.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('courses_list_visible'),
+    classTitles: db
+      .select(classColumns)
+      .from(courseClasses)
+      .where(eq(courseClasses.courseId, id))
+      .orderBy(asc(courseClasses.position), asc(courseClasses.createdAt))
+      .prepare('courses_class_titles'),
+  };
+}
 
 @Injectable()
 export class CoursesRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
+  private readonly reads: ReturnType<typeof preparedReads>;
+
+  constructor(@Inject(DB) private readonly db: Database) {
+    this.reads = preparedReads(db);
+  }
 
   async findById(id: string): Promise<CourseRow | undefined> {
     const [row] = await this.db.select().from(courses).where(eq(courses.id, id)).limit(1);
@@ -50,32 +81,18 @@ export class CoursesRepository {
   }
 
   async findSummary(id: string): Promise<CourseSummaryRow | undefined> {
-    const [row] = await this.db
-      .select(summaryColumns)
-      .from(courses)
-      .where(eq(courses.id, id))
-      .limit(1);
+    const [row] = await this.reads.summary.execute({ id });
     return row;
   }
 
   /** Courses visible in `lang`, newest first (ties by id, so pages never overlap). */
   listVisible(lang: Lang, page: { limit: number; offset: number }): Promise<CourseSummaryRow[]> {
-    return this.db
-      .select(summaryColumns)
-      .from(courses)
-      .where(visibleIn(lang))
-      .orderBy(desc(courses.createdAt), desc(courses.id))
-      .limit(page.limit)
-      .offset(page.offset);
+    return this.reads.listVisible.execute({ lang, limit: page.limit, offset: page.offset });
   }
 
   /** The classes' titles and flags, in order. */
   classTitles(courseId: string): Promise<CourseClassTitleRow[]> {
-    return this.db
-      .select(classColumns)
-      .from(courseClasses)
-      .where(eq(courseClasses.courseId, courseId))
-      .orderBy(asc(courseClasses.position), asc(courseClasses.createdAt));
+    return this.reads.classTitles.execute({ id: courseId });
   }
 
   /** A class with the flags of its course, or undefined. */

@@ -31,8 +31,12 @@ export class DiscountsRepository {
   async nextChange(now: Date): Promise<Date | null> {
     const [row] = await this.db
       .select({
-        start: sql<Date | string | null>`min(${discounts.startDate}) filter (where ${discounts.startDate} > ${now})`,
-        end: sql<Date | string | null>`min(${discounts.endDate}) filter (where ${discounts.endDate} >= ${now})`,
+        start: sql<
+          Date | string | null
+        >`min(${discounts.startDate}) filter (where ${discounts.startDate} > ${now})`,
+        end: sql<
+          Date | string | null
+        >`min(${discounts.endDate}) filter (where ${discounts.endDate} >= ${now})`,
       })
       .from(discounts)
       .where(eq(discounts.active, true));

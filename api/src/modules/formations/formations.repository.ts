@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { containsTerm, searchOrder } from '../../common/search/text-search.js';
 import { DB } from '../../database/database.module.js';
@@ -56,11 +56,40 @@ const searchColumn = {
   en: formations.searchEn,
   fr: formations.searchFr,
 } as const;
-const visibleIn = (lang: Lang) => sql`${formations.visible} ->> ${lang} = 'true'`;
+const visibleIn = (lang: Lang | Placeholder) => sql`${formations.visible} ->> ${lang} = 'true'`;
+
+/** The hot public reads, built once and prepared (Drizzle no longer rebuilds their SQL per call). */
+function preparedReads(db: Database) {
+  const id = sql.placeholder('id');
+  return {
+    summary: db
+      .select(summaryColumns)
+      .from(formations)
+      .where(eq(formations.id, id))
+      .limit(1)
+      .prepare('formations_summary'),
+    listVisible: db
+      .select(summaryColumns)
+      .from(formations)
+      .where(visibleIn(sql.placeholder('lang')))
+      .orderBy(desc(formations.createdAt), desc(formations.id))
+      .prepare('formations_list_visible'),
+    modules: db
+      .select(moduleColumns)
+      .from(formationModules)
+      .where(eq(formationModules.formationId, id))
+      .orderBy(asc(formationModules.position), asc(formationModules.createdAt))
+      .prepare('formations_modules'),
+  };
+}
 
 @Injectable()
 export class FormationsRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
+  private readonly reads: ReturnType<typeof preparedReads>;
+
+  constructor(@Inject(DB) private readonly db: Database) {
+    this.reads = preparedReads(db);
+  }
 
   async findById(id: string): Promise<FormationRow | undefined> {
     const [row] = await this.db.select().from(formations).where(eq(formations.id, id)).limit(1);
@@ -83,30 +112,18 @@ export class FormationsRepository {
   }
 
   async findSummary(id: string): Promise<FormationSummaryRow | undefined> {
-    const [row] = await this.db
-      .select(summaryColumns)
-      .from(formations)
-      .where(eq(formations.id, id))
-      .limit(1);
+    const [row] = await this.reads.summary.execute({ id });
     return row;
   }
 
   /** Formations visible in `lang`, newest first. */
   listVisible(lang: Lang): Promise<FormationSummaryRow[]> {
-    return this.db
-      .select(summaryColumns)
-      .from(formations)
-      .where(visibleIn(lang))
-      .orderBy(desc(formations.createdAt), desc(formations.id));
+    return this.reads.listVisible.execute({ lang });
   }
 
   /** The formation's modules, in order. */
   modules(formationId: string): Promise<ModuleSummaryRow[]> {
-    return this.db
-      .select(moduleColumns)
-      .from(formationModules)
-      .where(eq(formationModules.formationId, formationId))
-      .orderBy(asc(formationModules.position), asc(formationModules.createdAt));
+    return this.reads.modules.execute({ id: formationId });
   }
 
   /** A module with its formation's flags, or undefined. */

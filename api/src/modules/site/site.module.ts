@@ -5,5 +5,8 @@ import { SiteService } from './site.service.js';
 
 @Module({
   imports: [PublicCacheModule],
-  controllers: [SiteController], providers: [SiteService], exports: [SiteService] })
+  controllers: [SiteController],
+  providers: [SiteService],
+  exports: [SiteService],
+})
 export class SiteModule {}

@@ -20,7 +20,12 @@ export class SiteService implements OnModuleInit {
     const files = LANGUAGES.map((l) => join(this.config.contentDir, `site.${l}.json`));
     this.cache.addSource(async () => {
       const times = await Promise.all(
-        files.map((f) => stat(f).then((s) => `${s.mtimeMs}:${s.size}`, () => 'missing')),
+        files.map((f) =>
+          stat(f).then(
+            (s) => `${s.mtimeMs}:${s.size}`,
+            () => 'missing',
+          ),
+        ),
       );
       return times.join(',');
     });
