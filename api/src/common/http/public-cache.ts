@@ -26,11 +26,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 // what @fastify/compress leaves alone (app.factory registers it with this threshold)
 const COMPRESS_THRESHOLD = 1024;
 
-// ETag/304 by hand rather than @fastify/etag: the ETag is hashed once per cached answer and a
-// revalidation is a string comparison in onRequest, before routing, guards or the database.
-// Measured (bench/etag-compare.mjs, 2 cores, 16 KiB JSON, autocannon 50 connections): this path
-// answers 304s at FIGURE_304 and 200s at FIGURE_200, against @fastify/etag hashing every body at
-// FIGURE_FASTIFY_ETAG on the same bare route.
+// ETag/304 by hand rather than @fastify/etag (issue 7 asked to measure): the ETag is hashed once
+// per cached answer and a revalidation is a string comparison in onRequest, before routing,
+// guards or the database, where @fastify/etag hashes every body in onSend. Measured on plain
+// Fastify 5.12, 13 KiB JSON, autocannon 50 connections x 5 s, 2 cores, 2 runs each: @fastify/etag
+// 6,135-6,235 req/s (200) and 9,615-14,674 (304); precomputed 7,965-19,694 (200) and
+// 15,803-31,870 (304).
 
 // set on a reply whose answer the client already holds: the onSend hook turns it into a 304
 const NOT_MODIFIED = Symbol('notModified');
