@@ -1,5 +1,5 @@
 // One jest run for the whole repo (ESM mode: `node --experimental-vm-modules`), one project per
-// package. API integration tests are `*.int.spec.ts`; they run on PGlite, or on PostgreSQL when
+// package (front ends in jsdom). API integration tests are `*.int.spec.ts`; they run on PGlite, or on PostgreSQL when
 // DATABASE_URL is set.
 const swc = (extra = {}) => [
   '@swc/jest',
@@ -26,6 +26,21 @@ const common = {
   },
 };
 
+/** The front ends: React in jsdom, Testing Library, the shared-web source as the app sees it. */
+const web = {
+  ...common,
+  testEnvironment: 'jsdom',
+  // localStorage and URLs need an origin; the API client calls `${origin}/api/...`
+  testEnvironmentOptions: { url: 'http://localhost/' },
+  moduleNameMapper: {
+    ...common.moduleNameMapper,
+    '^@circo/shared-web$': '<rootDir>/../shared-web/src/index.ts',
+    '\\.css$': '<rootDir>/../shared-web/test/style-stub.cjs',
+  },
+  setupFilesAfterEnv: ['<rootDir>/../shared-web/test/setup.ts'],
+  testMatch: ['<rootDir>/src/**/*.spec.{ts,tsx}'],
+};
+
 export default {
   // jest-circus reads testTimeout from the global config only (a project's own value is ignored):
   // a fresh PGlite app takes seconds to boot
@@ -45,6 +60,8 @@ export default {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
     },
+    { ...web, displayName: 'shared-web', rootDir: '<rootDir>/shared-web' },
+    { ...web, displayName: 'shell', rootDir: '<rootDir>/shell' },
     {
       ...common,
       displayName: 'api',

@@ -34,6 +34,8 @@ export async function createApp(
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: opts.logger === false ? false : new PinoNestLogger(adapter.getInstance().log),
+    // the Stripe webhook's signature is checked against the exact bytes received
+    rawBody: true,
   });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

@@ -4,6 +4,7 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { CatalogCacheModule } from './common/catalog-cache/catalog-cache.module.js';
+import { TransactionsModule } from './database/transactions.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -17,6 +18,8 @@ import { ClassesModule } from './modules/classes/classes.module.js';
 import { PresentialModule } from './modules/presential/presential.module.js';
 import { DiscountsModule } from './modules/discounts/discounts.module.js';
 import { SearchModule } from './modules/search/search.module.js';
+import { PurchasesModule } from './modules/purchases/purchases.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 
 @Module({})
 export class AppModule {
@@ -26,6 +29,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(config),
+        TransactionsModule,
+        PurchasesModule,
         CatalogCacheModule,
         MailModule,
         HealthModule,
@@ -38,6 +43,7 @@ export class AppModule {
         PresentialModule,
         DiscountsModule,
         SearchModule,
+        PaymentsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -23,7 +23,7 @@ import {
   formationModules,
   formations,
   presentialFormations,
-  purchases,
+  currentAccess,
   users,
 } from '../src/database/schema.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/database/seed/seed.js';
@@ -72,6 +72,7 @@ describe('database', () => {
         'class_progress',
         'course_classes',
         'courses',
+        'current_access',
         'discount_targets',
         'discounts',
         'formation_classes',
@@ -79,9 +80,10 @@ describe('database', () => {
         'formations',
         'password_reset_tokens',
         'payments',
+        'payment_items',
+        'access_grants',
         'presential_formations',
         'processed_webhook_events',
-        'purchases',
         'uploaded_assets',
         'users',
       ].sort(),
@@ -324,7 +326,10 @@ describe('demo seed', () => {
     expect(student.role).toBe('user');
     expect(await verifyPassword(DEMO_ACCOUNTS.student.password, student.passwordHash)).toBe(true);
 
-    const owned = await t.db.select().from(purchases).where(eq(purchases.userId, student.id));
+    const owned = await t.db
+      .select()
+      .from(currentAccess)
+      .where(eq(currentAccess.userId, student.id));
     const now = Date.now();
     expect(owned.filter((p) => p.expiresAt.getTime() > now)).toHaveLength(1);
     expect(owned.filter((p) => p.expiresAt.getTime() <= now)).toHaveLength(1);

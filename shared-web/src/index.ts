@@ -8,10 +8,30 @@ export { useLanguageStore } from './language/languageStore';
 export { useSessionStore, selectIsAdmin } from './session/sessionStore';
 export { useCartStore } from './cart/cartStore';
 export { useAppConfig } from './config/appConfigStore';
-export { api, ApiError, setApiBase, type RequestOptions } from './api/client';
+export { api, ApiError, setApiBase, toApiError, type RequestOptions } from './api/client';
+export { queryClient, createQueryClient, CATALOG_STALE_MS, CACHE_GC_MS } from './api/queryClient';
+export { QueryProvider } from './api/QueryProvider';
+export { catalogKeys, catalogQueries, type ItemDetailOf } from './api/queries/catalog';
+export { getJson } from './api/queries/fetcher';
+export { toResource, type Resource } from './api/queries/resource';
+export { useApiMutation, sendJson, type ApiMutationOptions } from './api/queries/mutation';
 export { Spinner } from './ui/Spinner';
 export { Price } from './ui/Price';
 export { Alert } from './ui/Alert';
+export {
+  TextField,
+  Checkbox,
+  Select,
+  ErrorSummary,
+  SubmitButton,
+  focusFirstInvalid,
+  type TextFieldProps,
+  type CheckboxProps,
+  type SelectProps,
+  type SelectOption,
+  type SummaryError,
+  type SubmitButtonProps,
+} from './ui/form';
 export { applyPageMeta, usePageMeta, type PageMeta } from './ui/pageMeta';
 export { useSiteContent } from './content/useSiteContent';
 export { useSiteContentStore } from './content/siteContentStore';

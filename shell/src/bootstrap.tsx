@@ -2,7 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import type { PublicConfig } from '@circo/shared-contracts';
-import { addTranslations, api, useAppConfig, useSessionStore } from '@circo/shared-web';
+import {
+  QueryProvider,
+  addTranslations,
+  api,
+  useAppConfig,
+  useSessionStore,
+} from '@circo/shared-web';
 import '@circo/shared-web/src/ui/theme.css';
 import es from './locales/es.json';
 import en from './locales/en.json';
@@ -26,7 +32,10 @@ async function start(): Promise<void> {
   const router = createRouter();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      {/* the one QueryClient: remotes rendered inside read it through the shared singleton */}
+      <QueryProvider>
+        <RouterProvider router={router} />
+      </QueryProvider>
     </StrictMode>,
   );
 }

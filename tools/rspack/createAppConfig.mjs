@@ -1,5 +1,5 @@
 // One Rspack + Module Federation configuration for the shell and every remote, so that the shared
-// singletons (react, router, zustand, i18next, shared-web) are declared the same way everywhere.
+// singletons (react, router, zustand, i18next, TanStack Query, shared-web) are declared the same way everywhere.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,11 @@ function sharedModules() {
     'zustand/middleware': singleton('zustand', rootPkg('zustand').version),
     i18next: singleton('i18next', rootPkg('i18next').version),
     'react-i18next': singleton('react-i18next', rootPkg('react-i18next').version),
+    // one query cache for every app: the shell's QueryClient is read by the remotes' hooks
+    '@tanstack/react-query': singleton(
+      '@tanstack/react-query',
+      rootPkg('@tanstack/react-query').version,
+    ),
     '@circo/shared-web': {
       singleton: true,
       requiredVersion: `^${sharedWebPkg.version}`,

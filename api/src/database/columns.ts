@@ -18,9 +18,9 @@ export type LocalizedOptional = Record<Lang, string | null>;
 /** Per-language visibility flags. */
 export type LocalizedFlags = Record<Lang, boolean>;
 
-/** What can be bought (and tracked): a course or an online formation. */
-export const ITEM_TYPES = ['course', 'formation'] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
+/** What can be bought (and tracked): defined once in shared-contracts. */
+export { ITEM_TYPES, type ItemType } from '@circo/shared-contracts';
+import type { ItemType } from '@circo/shared-contracts';
 
 export const EMPTY_TEXT: LocalizedText = { es: '', en: '', fr: '' };
 export const NO_VALUES: LocalizedOptional = { es: null, en: null, fr: null };
@@ -103,3 +103,12 @@ export const classContentColumns = () => ({
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A uuid column generated from (item_type, `source`): the value of `source` on rows about that kind
+ * of item, null on the others. Generated columns can carry a foreign key, so a row that names an
+ * item by (type, id) still has a real reference to the courses or formations table (or their
+ * classes). Default: `course_id` / `formation_id` from `item_id`.
+ */
+export const generatedItemRef = (type: ItemType, name = `${type}_id`, source = 'item_id') =>
+  uuid(name).generatedAlwaysAs(sql.raw(`case when item_type = '${type}' then ${source} end`));

@@ -78,11 +78,14 @@ export async function openDatabase(
 }
 
 /** Applies the pending migrations of api/drizzle (a no-op when the database is up to date). */
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
-  if (!existsSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'))) {
-    throw new Error(`Database migrations not found in ${MIGRATIONS_FOLDER}`);
+export async function runMigrations(
+  handle: DatabaseHandle,
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<void> {
+  if (!existsSync(join(migrationsFolder, 'meta', '_journal.json'))) {
+    throw new Error(`Database migrations not found in ${migrationsFolder}`);
   }
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+  const config = { migrationsFolder };
   // the migrators are typed per driver; the handle's db is the one that driver made
   if (handle.driver === 'pglite') await migratePglite(handle.db as never, config);
   else await migratePg(handle.db as never, config);

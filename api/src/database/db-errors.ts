@@ -2,6 +2,8 @@
 export const PG_VIOLATION_CODES = {
   '23505': 'unique',
   '23503': 'foreign_key',
+  // ON DELETE RESTRICT (deleting a course that has buyers)
+  '23001': 'foreign_key',
   '23514': 'check',
 } as const;
 
@@ -83,4 +85,41 @@ export function mapViolation(
   if (!v) return err;
   const handler = (v.constraint && handlers[v.constraint]) || handlers[v.kind];
   return handler ? handler(v) : err;
+}
+
+// SQLSTATE classes and codes of a database that is away (not of a bad query): connection
+// exceptions (08), shutdown / cannot connect now (57P01-57P03), too many connections (53300).
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Cannot use a pool after calling end',
+  'Client has encountered a connection error',
+  'PGlite is closed',
+];
+
+/**
+ * Whether `err` (or one of its causes) says the database cannot be reached right now, as opposed
+ * to a failing query: the API answers 503 then, never a 500 nor a 401.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string') {
+      if (UNAVAILABLE_SQLSTATE.test(e.code) || UNAVAILABLE_NODE_CODES.has(e.code)) return true;
+    }
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (UNAVAILABLE_MESSAGES.some((m) => message.includes(m))) return true;
+    current = e.cause;
+  }
+  return false;
 }

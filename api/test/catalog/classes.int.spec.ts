@@ -151,8 +151,10 @@ describe('catalog: GET /classes/{id} (class content)', () => {
     const token = await tokenFor(t, buyer);
     await get(t, `/classes/${cls.id}?lang=es`, token).expect(403);
 
-    // owning a course with the same id space does not count: the purchase must be of this formation
-    await createPurchase(t.db, { userId: buyer.id, itemType: 'course', itemId: f.id });
+    // a grant must name a real item of its type: a "course" with the formation's id is refused
+    await expect(
+      createPurchase(t.db, { userId: buyer.id, itemType: 'course', itemId: f.id }),
+    ).rejects.toThrow(/access_grants/);
     await get(t, `/classes/${cls.id}?lang=es`, token).expect(403);
 
     await createPurchase(t.db, { userId: buyer.id, itemType: 'formation', itemId: f.id });

@@ -9,7 +9,10 @@ import {
   formationClasses,
   formationModules,
   formations,
-  purchases,
+  accessGrants,
+  paymentItems,
+  payments,
+  type PaymentRow,
   users,
   type CourseClassRow,
   type CourseRow,
@@ -20,7 +23,7 @@ import {
   type NewCourseRow,
   type NewDiscountRow,
   type NewFormationRow,
-  type PurchaseRow,
+  type AccessGrantRow,
   type UserRole,
   type UserRow,
 } from '../../src/database/schema.js';
@@ -158,7 +161,10 @@ export async function createFormationWithModules(
   return { ...formation, modules };
 }
 
-/** A purchase of an item by a user: active for 365 days, or expired yesterday with `expired: true`. */
+/**
+ * Access to an item for a user (an admin grant in the purchase history): active for 365 days, or
+ * expired yesterday with `expired: true`.
+ */
 export async function createPurchase(
   db: Database,
   opts: {
@@ -169,16 +175,17 @@ export async function createPurchase(
     expiresAt?: Date;
     purchasedAt?: Date;
   },
-): Promise<PurchaseRow> {
+): Promise<AccessGrantRow> {
   const now = Date.now();
   const expiresAt = opts.expiresAt ?? new Date(opts.expired ? now - DAY : now + 365 * DAY);
   const [row] = await db
-    .insert(purchases)
+    .insert(accessGrants)
     .values({
       userId: opts.userId,
       itemType: opts.itemType,
       itemId: opts.itemId,
-      purchasedAt: opts.purchasedAt ?? new Date(expiresAt.getTime() - 365 * DAY),
+      kind: 'admin_grant',
+      startsAt: opts.purchasedAt ?? new Date(expiresAt.getTime() - 365 * DAY),
       expiresAt,
     })
     .returning();
@@ -209,4 +216,39 @@ export async function createDiscount(
     await db.insert(discountTargets).values(targets.map((t) => ({ discountId: row.id, ...t })));
   }
   return row;
+}
+
+/**
+ * A card payment by `userId` (local test provider, succeeded unless `status` says otherwise) with
+ * one payment_items row per item, charged at `priceCents` each (2500 by default).
+ */
+export async function createPayment(
+  db: Database,
+  opts: {
+    userId: string;
+    items: Array<{ type: ItemType; id: string; priceCents?: number }>;
+    status?: string;
+  },
+): Promise<PaymentRow> {
+  const price = (i: { priceCents?: number }) => i.priceCents ?? 2500;
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: opts.userId,
+      provider: 'local',
+      providerPaymentId: `pi_test_${unique()}`,
+      amountCents: opts.items.reduce((sum, i) => sum + price(i), 0),
+      status: opts.status ?? 'succeeded',
+    })
+    .returning();
+  await db.insert(paymentItems).values(
+    opts.items.map((i) => ({
+      paymentId: payment.id,
+      itemType: i.type,
+      itemId: i.id,
+      listPriceCents: price(i),
+      priceCents: price(i),
+    })),
+  );
+  return payment;
 }

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { CourseSummary } from '@circo/shared-contracts';
-import { Spinner } from '@circo/shared-web';
+import { useQuery } from '@tanstack/react-query';
+import { Spinner, catalogQueries, toResource } from '@circo/shared-web';
 import { ItemGrid } from '../features/catalog/components/ItemCard';
 import { LoadError } from '../features/catalog/components/LoadError';
-import { useApi } from '../features/catalog/hooks/useApi';
 import { useCatalogMeta } from '../features/catalog/hooks/useCatalogMeta';
 import { useLang } from '../features/catalog/hooks/useLang';
 
@@ -11,7 +10,7 @@ import { useLang } from '../features/catalog/hooks/useLang';
 export function CoursesPage() {
   const { t } = useTranslation('catalog');
   const lang = useLang();
-  const courses = useApi<CourseSummary[]>('/courses/visible', { lang });
+  const courses = toResource(useQuery(catalogQueries.courses(lang)));
   useCatalogMeta(t('pages.courses.title'), t('courses.intro'));
 
   return (
@@ -21,7 +20,7 @@ export function CoursesPage() {
         <p className="cat-lead">{t('courses.intro')}</p>
       </header>
       {courses.status === 'loading' && <Spinner />}
-      {courses.status === 'error' && <LoadError onRetry={courses.reload} />}
+      {courses.status === 'error' && <LoadError onRetry={courses.retry} />}
       {courses.status === 'success' &&
         (courses.data.length === 0 ? (
           <div className="panel panel--center cat-empty" data-testid="courses-empty">

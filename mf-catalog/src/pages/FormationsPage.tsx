@@ -1,14 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import {
-  toEmbedUrl,
-  type FormationSummary,
-  type PresentialFormation,
-} from '@circo/shared-contracts';
-import { Spinner, useSiteContent } from '@circo/shared-web';
+import { useQuery } from '@tanstack/react-query';
+import { toEmbedUrl } from '@circo/shared-contracts';
+import { Spinner, catalogQueries, toResource, useSiteContent } from '@circo/shared-web';
 import { ItemGrid } from '../features/catalog/components/ItemCard';
 import { LoadError } from '../features/catalog/components/LoadError';
 import { VideoEmbed } from '../features/catalog/components/VideoEmbed';
-import { useApi } from '../features/catalog/hooks/useApi';
 import { useCatalogMeta } from '../features/catalog/hooks/useCatalogMeta';
 import { useLang } from '../features/catalog/hooks/useLang';
 import { PresentialCard } from '../features/formations/components/PresentialCard';
@@ -20,8 +16,8 @@ export function FormationsPage() {
   const { t } = useTranslation('catalog');
   const lang = useLang();
   const content = useSiteContent();
-  const online = useApi<FormationSummary[]>('/formations', { lang });
-  const presential = useApi<PresentialFormation[]>('/presential-formations/presencial', { lang });
+  const online = toResource(useQuery(catalogQueries.formations(lang)));
+  const presential = toResource(useQuery(catalogQueries.presential(lang)));
   const cover = toEmbedUrl(content?.formationsCoverVideo);
   useCatalogMeta(t('pages.formations.title'), t('formations.intro'));
   useScrollToHash(`${online.status}${presential.status}${content ? 1 : 0}`);
@@ -42,7 +38,7 @@ export function FormationsPage() {
           {t('formations.online.title')}
         </h2>
         {online.status === 'loading' && <Spinner />}
-        {online.status === 'error' && <LoadError onRetry={online.reload} />}
+        {online.status === 'error' && <LoadError onRetry={online.retry} />}
         {online.status === 'success' &&
           (online.data.length === 0 ? (
             <p className="cat-empty-line">{t('formations.online.empty')}</p>
@@ -61,7 +57,7 @@ export function FormationsPage() {
           {t('formations.presential.title')}
         </h2>
         {presential.status === 'loading' && <Spinner />}
-        {presential.status === 'error' && <LoadError onRetry={presential.reload} />}
+        {presential.status === 'error' && <LoadError onRetry={presential.retry} />}
         {presential.status === 'success' &&
           (presential.data.length === 0 ? (
             <p className="cat-empty-line" data-testid="presential-empty">

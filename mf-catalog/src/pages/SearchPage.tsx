@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_LIMIT, type SearchResponse } from '@circo/shared-contracts';
-import { Spinner } from '@circo/shared-web';
+import { useQuery } from '@tanstack/react-query';
+import { SEARCH_LIMIT } from '@circo/shared-contracts';
+import { Spinner, catalogQueries, toResource } from '@circo/shared-web';
 import { ItemCard } from '../features/catalog/components/ItemCard';
 import { LoadError } from '../features/catalog/components/LoadError';
-import { useApi } from '../features/catalog/hooks/useApi';
 import { useCatalogMeta } from '../features/catalog/hooks/useCatalogMeta';
 import { useLang } from '../features/catalog/hooks/useLang';
 
@@ -15,10 +15,9 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   // the API takes at most queryMax characters; a longer paste still searches its beginning
-  const results = useApi<SearchResponse>(q ? '/search' : null, {
-    q: q.slice(0, SEARCH_LIMIT.queryMax),
-    lang,
-  });
+  const results = toResource(
+    useQuery({ ...catalogQueries.search(q.slice(0, SEARCH_LIMIT.queryMax), lang), enabled: !!q }),
+  );
   const title = q ? t('search.title', { q }) : t('pages.search.title');
   useCatalogMeta(title, t('search.meta'));
 
@@ -38,7 +37,7 @@ export function SearchPage() {
       ) : results.status === 'loading' ? (
         <Spinner label={t('search.loading')} />
       ) : results.status === 'error' ? (
-        <LoadError onRetry={results.reload} />
+        <LoadError onRetry={results.retry} />
       ) : count === 0 ? (
         <div className="panel panel--center cat-empty" data-testid="search-empty">
           <h2>{t('search.empty.title')}</h2>

@@ -1,6 +1,5 @@
 import type { Localized } from '../languages.js';
-
-export type ItemType = 'course' | 'formation';
+import type { ItemType } from './catalog.js';
 
 /** A cart line as kept in localStorage (spec section 3, "Cart item"). */
 export interface CartItem {

@@ -1,6 +1,9 @@
 import type { Lang, Localized } from '../languages.js';
-import type { ItemType } from './cart.js';
 import type { Discount } from '../domain/pricing.js';
+
+/** What can be bought (and tracked): a course or an online formation. */
+export const ITEM_TYPES = ['course', 'formation'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
 
 /**
  * Public catalogue answers (spec storefront.md sections 3 and 7). Per-language objects keep the

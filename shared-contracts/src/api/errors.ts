@@ -13,10 +13,41 @@ export interface ApiErrorBody {
 
 export const COMMON_ERRORS = {
   validation: 'common.validation_failed',
+  badRequest: 'common.bad_request',
   unauthorized: 'auth.unauthorized',
   forbidden: 'auth.forbidden',
   notFound: 'common.not_found',
+  methodNotAllowed: 'common.method_not_allowed',
+  notAcceptable: 'common.not_acceptable',
+  conflict: 'common.conflict',
+  payloadTooLarge: 'common.payload_too_large',
+  unsupportedMediaType: 'common.unsupported_media_type',
   tooManyRequests: 'common.too_many_requests',
   internal: 'common.internal_error',
+  serviceUnavailable: 'common.service_unavailable',
+  inUse: 'common.in_use',
   salesPaused: 'payments.sales_paused',
+} as const;
+
+/** The code of an HTTP error status that carries no code of its own (`http.502`). */
+export const httpErrorCode = (status: number): string => `http.${status}`;
+
+/** Failures seen by the browser before any answer: the request never reached the API. */
+export const CLIENT_ERRORS = {
+  networkUnreachable: 'network.unreachable',
+} as const;
+
+/** The teacher's site content (terms document, content images). */
+export const CONTENT_ERRORS = {
+  notFound: 'content.not_found',
+} as const;
+
+export const HEALTH_ERRORS = {
+  databaseDown: 'health.database_down',
+} as const;
+
+/** A user's account and progress (the other user codes are USER_ERRORS in api/users.ts). */
+export const ACCOUNT_ERRORS = {
+  userNotFound: 'users.not_found',
+  progressPurchaseRequired: 'progress.purchase_required',
 } as const;

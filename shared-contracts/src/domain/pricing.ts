@@ -1,7 +1,7 @@
 // Prices are USD with 2 decimals on the wire and integer cents in the database
 // (ARCHITECTURE.md section 4). The API recomputes every charged price with these rules, so the
 // UI and the charge can never disagree.
-import type { ItemType } from '../api/cart.js';
+import type { ItemType } from '../api/catalog.js';
 import { toInstant, type Instant } from './instant.js';
 
 /** USD amount -> integer cents. Rounds half up after removing binary noise (1.005 -> 101). */

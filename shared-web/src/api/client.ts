@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@circo/shared-contracts';
+import { CLIENT_ERRORS, httpErrorCode, type ApiErrorBody } from '@circo/shared-contracts';
 import { readToken } from '../session/tokenStorage';
 
 /** An API failure with the API's coded error shape (or a network failure, status 0). */
@@ -52,7 +52,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'network.unreachable', (err as Error).message);
+    throw new ApiError(0, CLIENT_ERRORS.networkUnreachable, (err as Error).message);
   }
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : undefined;
@@ -60,12 +60,23 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const err = (data ?? {}) as Partial<ApiErrorBody>;
     throw new ApiError(
       res.status,
-      err.code ?? `http.${res.status}`,
+      err.code ?? httpErrorCode(res.status),
       err.message ?? res.statusText,
       data as ApiErrorBody,
     );
   }
   return data as T;
+}
+
+/**
+ * Any failure as the shared error shape: an ApiError stays as it is; anything else (a fetch that
+ * threw, a bug in a query function) becomes a status-0 ApiError, so every query and mutation
+ * error the UI sees has a `status` and a `code` to branch on.
+ */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new ApiError(0, CLIENT_ERRORS.networkUnreachable, message);
 }
 
 function safeJson(text: string): unknown {

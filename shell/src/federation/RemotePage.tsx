@@ -1,14 +1,26 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Spinner } from '@circo/shared-web';
 import type { RemoteName } from '@circo/shared-contracts';
-import { loadRemoteApp, loadedRemoteApp, resetRemote, type RemoteApp } from './remotesRegistry';
+import { remotesRegistry, type RemoteApp, type RemotesRegistry } from './remotesRegistry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { UnavailablePanel } from './UnavailablePanel';
 
 type State = { status: 'loading' } | { status: 'ready'; App: RemoteApp } | { status: 'failed' };
 
-/** Mounts the page `page` of remote `remote`, with a loading state and an error boundary. */
-export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+/**
+ * Mounts the page `page` of remote `remote`, with a loading state and an error boundary.
+ * `registry` is the shell's one registry (a test passes its own over a runtime it controls).
+ */
+export function RemotePage({
+  remote,
+  page,
+  registry = remotesRegistry,
+}: {
+  remote: RemoteName;
+  page: string;
+  registry?: RemotesRegistry;
+}) {
+  const { loadRemoteApp, loadedRemoteApp, resetRemote } = registry;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<State>(() => {
     const App = loadedRemoteApp(remote);
@@ -33,7 +45,7 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: string 
     return () => {
       live = false;
     };
-  }, [remote, attempt]);
+  }, [remote, attempt, loadRemoteApp, loadedRemoteApp]);
 
   const retry = () => {
     resetRemote(remote);

@@ -1,6 +1,7 @@
 import { CATALOG_ERRORS, LANGUAGES, type Lang, type Localized } from '@circo/shared-contracts';
 import { forbidden } from '../errors/app-error.js';
-import type { AuthUser } from '../guards/auth.js';
+import type { AuthUser } from '../../modules/auth/auth-user.js';
+import { isVisibleIn } from '@circo/shared-contracts';
 
 /**
  * Who reads a catalogue answer. An admin (`reveal`) sees items hidden in the language and every
@@ -19,7 +20,7 @@ export const ANONYMOUS: Viewer = { reveal: false };
 
 /** The languages whose flag is set, in es, en, fr order. */
 export const visibleLanguages = (flags: Localized<boolean>): Lang[] =>
-  LANGUAGES.filter((l) => flags[l] === true);
+  LANGUAGES.filter((l) => isVisibleIn(flags, l));
 
 /** Both sets of flags at once: a class is visible only where its module and its item are too. */
 export const andFlags = (...all: Array<Localized<boolean>>): Localized<boolean> => ({
@@ -35,7 +36,7 @@ export function assertVisibleIn(
   viewer: Viewer,
   what: string,
 ): void {
-  if (viewer.reveal || flags[lang] === true) return;
+  if (viewer.reveal || isVisibleIn(flags, lang)) return;
   throw forbidden(
     CATALOG_ERRORS.unavailableInLanguage,
     `This ${what} is not available in ${lang}`,

@@ -1,22 +1,24 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { COMMON_ERRORS, type ApiErrorBody } from '@circo/shared-contracts';
+import { COMMON_ERRORS, httpErrorCode, type ApiErrorBody } from '@circo/shared-contracts';
+import { asConstraintViolation, isDatabaseUnavailable } from '../../database/db-errors.js';
 import { AppError } from './app-error.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
-  400: 'common.bad_request',
+  400: COMMON_ERRORS.badRequest,
   401: COMMON_ERRORS.unauthorized,
   403: COMMON_ERRORS.forbidden,
   404: COMMON_ERRORS.notFound,
-  405: 'common.method_not_allowed',
-  406: 'common.not_acceptable',
-  409: 'common.conflict',
-  413: 'common.payload_too_large',
-  415: 'common.unsupported_media_type',
+  405: COMMON_ERRORS.methodNotAllowed,
+  406: COMMON_ERRORS.notAcceptable,
+  409: COMMON_ERRORS.conflict,
+  413: COMMON_ERRORS.payloadTooLarge,
+  415: COMMON_ERRORS.unsupportedMediaType,
   429: COMMON_ERRORS.tooManyRequests,
 };
 
-function bodyFor(exception: unknown): ApiErrorBody {
+/** The error shape (and status) for anything a handler threw. */
+export function bodyFor(exception: unknown): ApiErrorBody {
   if (exception instanceof AppError) return exception.toBody();
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
@@ -27,15 +29,41 @@ function bodyFor(exception: unknown): ApiErrorBody {
         : Array.isArray((res as { message?: unknown }).message)
           ? (res as { message: string[] }).message.join('; ')
           : String((res as { message?: unknown }).message ?? exception.message);
-    return { statusCode: status, code: CODE_BY_STATUS[status] ?? `http.${status}`, message };
+    return { statusCode: status, code: CODE_BY_STATUS[status] ?? httpErrorCode(status), message };
   }
   // errors raised by Fastify itself (bad JSON, body too large, wrong content type) carry a 4xx
   const status = (exception as { statusCode?: unknown })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return {
       statusCode: status,
-      code: CODE_BY_STATUS[status] ?? `http.${status}`,
+      code: CODE_BY_STATUS[status] ?? httpErrorCode(status),
       message: (exception as Error).message,
+    };
+  }
+  // a reference a repository did not map itself: deleting what others still point at (a course
+  // with buyers) is a conflict with the current state; pointing at what does not exist, a 404
+  const violation = asConstraintViolation(exception);
+  if (violation?.kind === 'foreign_key') {
+    const stillReferenced =
+      violation.code === '23001' || /still referenced/.test(violation.detail ?? '');
+    return stillReferenced
+      ? {
+          statusCode: 409,
+          code: COMMON_ERRORS.inUse,
+          message:
+            'This cannot be changed or deleted because other records depend on it (for example, a course that has buyers)',
+        }
+      : {
+          statusCode: 404,
+          code: COMMON_ERRORS.notFound,
+          message: 'A referenced record does not exist',
+        };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      statusCode: 503,
+      code: COMMON_ERRORS.serviceUnavailable,
+      message: 'The service is temporarily unavailable. Please try again in a moment.',
     };
   }
   return { statusCode: 500, code: COMMON_ERRORS.internal, message: 'Internal server error' };
@@ -52,6 +80,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const req = host.switchToHttp().getRequest<FastifyRequest>();
       req.log.error({ context: 'Errors', err: exception }, 'request failed');
     }
+    if (body.statusCode === 503) void reply.header('Retry-After', '5');
     void reply.status(body.statusCode).type('application/json').send(body);
   }
 }

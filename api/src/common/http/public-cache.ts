@@ -11,7 +11,7 @@ import {
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { map, of, type Observable } from 'rxjs';
-import type { AuthUser } from '../guards/auth.js';
+import type { AuthUser } from '../../modules/auth/auth-user.js';
 import {
   CatalogCacheService,
   weakEtag,

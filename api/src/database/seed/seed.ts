@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/app-config.js';
+import { accessEndsAt } from '@circo/shared-contracts';
 import { hashPassword } from '../../modules/users/password.js';
 import { NO_VALUES, type LocalizedOptional } from '../columns.js';
 import type { Database, Transaction } from '../database.js';
@@ -15,7 +16,9 @@ import {
   formationModules,
   formations,
   presentialFormations,
-  purchases,
+  accessGrants,
+  paymentItems,
+  payments,
   users,
 } from '../schema.js';
 import {
@@ -42,12 +45,6 @@ export interface SeedSummary {
 const DAY = 86_400_000;
 const same = (value: string | null): LocalizedOptional => ({ es: value, en: value, fr: value });
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-
-function addMonths(date: Date, months: number): Date {
-  const d = new Date(date);
-  d.setUTCMonth(d.getUTCMonth() + months);
-  return d;
-}
 
 /** True when the database holds no user and no course: the only state the seed writes into. */
 export async function isDatabaseEmpty(db: Database | Transaction): Promise<boolean> {
@@ -227,23 +224,47 @@ async function writeDemo(
     })
     .returning({ id: users.id });
 
-  // the student owns the juggling course (active) and the conditioning course (expired a month ago)
-  await tx.insert(purchases).values([
-    {
+  // the student bought the juggling course a week ago (active) and the conditioning course a year
+  // and a month ago (expired a month ago), each paid by card in test mode
+  const bought = [
+    { key: 'juggling', at: new Date(now.getTime() - 7 * DAY) },
+    { key: 'conditioning', at: accessEndsAt(now, -config.accessPeriodMonths - 1) },
+  ] as const;
+  for (const { key, at } of bought) {
+    const [course] = await tx
+      .select({ id: courses.id, priceCents: courses.priceCents })
+      .from(courses)
+      .where(sql`${courses.id} = ${courseIds[key]}`);
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        userId: student.id,
+        provider: 'local',
+        providerPaymentId: `demo_${key}_${student.id}`,
+        amountCents: course.priceCents,
+        status: 'succeeded',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: payments.id });
+    await tx.insert(paymentItems).values({
+      paymentId: payment.id,
+      itemType: 'course',
+      itemId: course.id,
+      listPriceCents: course.priceCents,
+      priceCents: course.priceCents,
+    });
+    await tx.insert(accessGrants).values({
       userId: student.id,
       itemType: 'course',
-      itemId: courseIds.juggling,
-      purchasedAt: new Date(now.getTime() - 7 * DAY),
-      expiresAt: addMonths(new Date(now.getTime() - 7 * DAY), config.accessPeriodMonths),
-    },
-    {
-      userId: student.id,
-      itemType: 'course',
-      itemId: courseIds.conditioning,
-      purchasedAt: addMonths(now, -config.accessPeriodMonths - 1),
-      expiresAt: addMonths(now, -1),
-    },
-  ]);
+      itemId: course.id,
+      kind: 'purchase',
+      startsAt: at,
+      expiresAt: accessEndsAt(at, config.accessPeriodMonths),
+      paymentId: payment.id,
+      createdAt: at,
+    });
+  }
   const [firstJugglingClass] = await tx
     .select({ id: courseClasses.id })
     .from(courseClasses)

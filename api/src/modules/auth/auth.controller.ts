@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { LoginResponse, MessageResponse, UserProfile } from '@circo/shared-contracts';
-import { Auth, CurrentUser, type AuthUser } from '../../common/guards/auth.js';
+import { Auth, CurrentUser, type AuthUser } from './auth.decorators.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { UsersService } from '../users/users.service.js';
 import { AuthService } from './auth.service.js';

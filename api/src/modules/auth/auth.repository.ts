@@ -1,13 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { DB } from '../../database/database.module.js';
-import type { Database, DatabaseOrTransaction } from '../../database/database.js';
+import { Repository } from '../../database/transactions.js';
 import { passwordResetTokens } from './auth.table.js';
 
 @Injectable()
-export class AuthRepository {
-  constructor(@Inject(DB) readonly db: Database) {}
-
+export class AuthRepository extends Repository {
   async insertResetToken(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
     await this.db.insert(passwordResetTokens).values({ userId, tokenHash, expiresAt });
   }
@@ -16,12 +13,8 @@ export class AuthRepository {
    * Uses a reset token: one atomic update claims it only while unused and unexpired, so two
    * concurrent resets with the same link cannot both succeed. Returns the user id, or null.
    */
-  async claimResetToken(
-    tx: DatabaseOrTransaction,
-    tokenHash: string,
-    now: Date,
-  ): Promise<string | null> {
-    const [row] = await tx
+  async claimResetToken(tokenHash: string, now: Date): Promise<string | null> {
+    const [row] = await this.db
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(
@@ -36,8 +29,8 @@ export class AuthRepository {
   }
 
   /** After a reset, the user's other outstanding links stop working too. */
-  async revokeUserTokens(tx: DatabaseOrTransaction, userId: string, now: Date): Promise<void> {
-    await tx
+  async revokeUserTokens(userId: string, now: Date): Promise<void> {
+    await this.db
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));

@@ -10,7 +10,8 @@ import {
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../common/errors/app-error.js';
-import type { TokenPayload } from '../../common/guards/auth.js';
+import { Transactional } from '../../database/transactions.js';
+import type { TokenPayload } from './auth-user.js';
 import { MailService } from '../mail/mail.service.js';
 import { resetPasswordMail } from '../mail/templates.js';
 import { UsersService } from '../users/users.service.js';
@@ -45,7 +46,7 @@ export class AuthService {
         'Login failed. Please check your credentials and try again.',
       );
     }
-    const payload: TokenPayload = { sub: user.id, role: user.role };
+    const payload: TokenPayload = { sub: user.id, role: user.role, ver: user.tokenVersion };
     return { token: await this.jwt.signAsync(payload) };
   }
 
@@ -73,6 +74,8 @@ export class AuthService {
     return { message: FORGOT_PASSWORD_MESSAGE };
   }
 
+  /** Claims the link, sets the password and ends earlier sessions and links: all or nothing. */
+  @Transactional()
   async resetPassword(token: string, newPassword: string): Promise<MessageResponse> {
     const invalid = () =>
       new AppError(
@@ -82,12 +85,10 @@ export class AuthService {
       );
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
     const now = new Date();
-    await this.repo.db.transaction(async (tx) => {
-      const userId = await this.repo.claimResetToken(tx, sha256(token), now);
-      if (!userId) throw invalid();
-      await this.users.setPassword(userId, newPassword, tx);
-      await this.repo.revokeUserTokens(tx, userId, now);
-    });
+    const userId = await this.repo.claimResetToken(sha256(token), now);
+    if (!userId) throw invalid();
+    await this.users.setPassword(userId, newPassword);
+    await this.repo.revokeUserTokens(userId, now);
     return { message: 'Password updated successfully. You can now log in.' };
   }
 }

@@ -1,13 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, eq } from 'drizzle-orm';
-import { DB } from '../../database/database.module.js';
-import type { Database } from '../../database/database.js';
+import { Repository } from '../../database/transactions.js';
 import { classMedia, type ClassMediaRow, type MediaOwnerKind } from './class-media.table.js';
 
 @Injectable()
-export class ClassMediaRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
-
+export class ClassMediaRepository extends Repository {
   /** The PDFs and videos of one class, PDFs first, each kind in its order. */
   listForClass(ownerKind: MediaOwnerKind, classId: string): Promise<ClassMediaRow[]> {
     const owner =

@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { containsTerm, searchOrder } from '../../common/search/text-search.js';
-import { DB } from '../../database/database.module.js';
 import type { Database } from '../../database/database.js';
+import { Repository, TransactionHost } from '../../database/transactions.js';
 import { courseClasses, courses, type CourseClassRow, type CourseRow } from './courses.table.js';
 
 /** What the catalogue shows of a course (no public ids, no search columns). */
@@ -58,11 +58,21 @@ function preparedReads(db: Database) {
 }
 
 @Injectable()
-export class CoursesRepository {
+export class CoursesRepository extends Repository {
+  private readonly root: Database;
   private readonly reads: ReturnType<typeof preparedReads>;
 
-  constructor(@Inject(DB) private readonly db: Database) {
-    this.reads = preparedReads(db);
+  constructor(host: TransactionHost) {
+    super(host);
+    // prepared once on the database; inside a transaction the same reads are built on it
+    this.root = host.tx;
+    this.reads = preparedReads(this.root);
+  }
+
+  /** The hot reads on the open transaction, or the prepared ones on the database. */
+  private get prepared(): ReturnType<typeof preparedReads> {
+    const db = this.db;
+    return db === this.root ? this.reads : preparedReads(db);
   }
 
   async findById(id: string): Promise<CourseRow | undefined> {
@@ -81,18 +91,18 @@ export class CoursesRepository {
   }
 
   async findSummary(id: string): Promise<CourseSummaryRow | undefined> {
-    const [row] = await this.reads.summary.execute({ id });
+    const [row] = await this.prepared.summary.execute({ id });
     return row;
   }
 
   /** Courses visible in `lang`, newest first (ties by id, so pages never overlap). */
   listVisible(lang: Lang, page: { limit: number; offset: number }): Promise<CourseSummaryRow[]> {
-    return this.reads.listVisible.execute({ lang, limit: page.limit, offset: page.offset });
+    return this.prepared.listVisible.execute({ lang, limit: page.limit, offset: page.offset });
   }
 
   /** The classes' titles and flags, in order. */
   classTitles(courseId: string): Promise<CourseClassTitleRow[]> {
-    return this.reads.classTitles.execute({ id: courseId });
+    return this.prepared.classTitles.execute({ id: courseId });
   }
 
   /** A class with the flags of its course, or undefined. */

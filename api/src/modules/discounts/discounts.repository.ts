@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { DB } from '../../database/database.module.js';
-import type { Database } from '../../database/database.js';
+import { Repository } from '../../database/transactions.js';
 import {
   discountTargets,
   discounts,
@@ -10,9 +9,7 @@ import {
 } from './discounts.table.js';
 
 @Injectable()
-export class DiscountsRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
-
+export class DiscountsRepository extends Repository {
   /** Vouchers switched on whose [start, end] holds `now`, ending soonest first. */
   activeAt(now: Date): Promise<DiscountRow[]> {
     return this.db

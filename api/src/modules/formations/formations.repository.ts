@@ -1,9 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { containsTerm, searchOrder } from '../../common/search/text-search.js';
-import { DB } from '../../database/database.module.js';
 import type { Database } from '../../database/database.js';
+import { Repository, TransactionHost } from '../../database/transactions.js';
 import {
   formationClasses,
   formationModules,
@@ -84,11 +84,21 @@ function preparedReads(db: Database) {
 }
 
 @Injectable()
-export class FormationsRepository {
+export class FormationsRepository extends Repository {
+  private readonly root: Database;
   private readonly reads: ReturnType<typeof preparedReads>;
 
-  constructor(@Inject(DB) private readonly db: Database) {
-    this.reads = preparedReads(db);
+  constructor(host: TransactionHost) {
+    super(host);
+    // prepared once on the database; inside a transaction the same reads are built on it
+    this.root = host.tx;
+    this.reads = preparedReads(this.root);
+  }
+
+  /** The hot reads on the open transaction, or the prepared ones on the database. */
+  private get prepared(): ReturnType<typeof preparedReads> {
+    const db = this.db;
+    return db === this.root ? this.reads : preparedReads(db);
   }
 
   async findById(id: string): Promise<FormationRow | undefined> {
@@ -112,18 +122,18 @@ export class FormationsRepository {
   }
 
   async findSummary(id: string): Promise<FormationSummaryRow | undefined> {
-    const [row] = await this.reads.summary.execute({ id });
+    const [row] = await this.prepared.summary.execute({ id });
     return row;
   }
 
   /** Formations visible in `lang`, newest first. */
   listVisible(lang: Lang): Promise<FormationSummaryRow[]> {
-    return this.reads.listVisible.execute({ lang });
+    return this.prepared.listVisible.execute({ lang });
   }
 
   /** The formation's modules, in order. */
   modules(formationId: string): Promise<ModuleSummaryRow[]> {
-    return this.reads.modules.execute({ id: formationId });
+    return this.prepared.modules.execute({ id: formationId });
   }
 
   /** A module with its formation's flags, or undefined. */

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { ModuleSummary } from '@circo/shared-contracts';
 import { viewerOf } from '../../common/catalog/visibility.js';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
-import { CurrentUser, type AuthUser } from '../../common/guards/auth.js';
+import { CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
 import { PublicCache } from '../../common/http/public-cache.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { FormationsService } from './formations.service.js';

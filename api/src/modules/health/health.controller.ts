@@ -1,6 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { sql } from 'drizzle-orm';
+import { HEALTH_ERRORS } from '@circo/shared-contracts';
 import { AppError } from '../../common/errors/app-error.js';
 import { DB, type Database } from '../../database/database.js';
 
@@ -22,7 +23,7 @@ export class HealthController {
     try {
       await this.db.execute(sql`select 1`);
     } catch {
-      throw new AppError(503, 'health.database_down', 'The database is not reachable');
+      throw new AppError(503, HEALTH_ERRORS.databaseDown, 'The database is not reachable');
     }
     return { status: 'ok', database: 'up', uptime: Math.round(process.uptime()) };
   }

@@ -1,4 +1,4 @@
-import type { Lang } from '@circo/shared-contracts';
+import { formatUsd, fromCents, type Lang } from '@circo/shared-contracts';
 
 const escape = (s: string) =>
   s.replace(
@@ -41,5 +41,89 @@ export function resetPasswordMail(lang: Lang, name: string, link: string) {
     subject: t.subject,
     text: `${t.hello} ${name},\n\n${t.body}\n${link}\n\n${t.ignore}\n`,
     html: `<p>${t.hello} ${escape(name)},</p><p>${escape(t.body)}</p><p><a href="${escape(link)}">${escape(t.cta)}</a></p><p>${escape(t.ignore)}</p>`,
+  };
+}
+
+const RECEIPT: Record<
+  Lang,
+  {
+    subject: string;
+    hello: string;
+    body: string;
+    item: string;
+    until: string;
+    total: string;
+    discount: string;
+    cta: string;
+    terms: string;
+  }
+> = {
+  es: {
+    subject: 'Tu compra en Circo: recibo',
+    hello: 'Hola',
+    body: 'Gracias por tu compra. Ya puedes acceder a tu contenido en Mis cursos.',
+    item: 'Artículo',
+    until: 'acceso hasta el',
+    total: 'Total pagado',
+    discount: 'descuento',
+    cta: 'Ir a Mis cursos',
+    terms: 'El acceso es personal e intransferible.',
+  },
+  en: {
+    subject: 'Your Circo purchase: receipt',
+    hello: 'Hello',
+    body: 'Thank you for your purchase, you can now access your content in My Courses.',
+    item: 'Item',
+    until: 'access until',
+    total: 'Total paid',
+    discount: 'discount',
+    cta: 'Go to My Courses',
+    terms: 'Access is personal and non-transferable.',
+  },
+  fr: {
+    subject: 'Votre achat Circo : reçu',
+    hello: 'Bonjour',
+    body: 'Merci pour votre achat, vous pouvez maintenant accéder à votre contenu dans Mes cours.',
+    item: 'Article',
+    until: "accès jusqu'au",
+    total: 'Total payé',
+    discount: 'réduction',
+    cta: 'Aller à Mes cours',
+    terms: "L'accès est personnel et non transférable.",
+  },
+};
+
+export interface ReceiptLine {
+  title: string;
+  priceCents: number;
+  listPriceCents: number;
+  discountName: string | null;
+  accessEndsAt: Date;
+}
+
+/** The receipt of a paid order: items, amounts and access end dates, in the buyer's language. */
+export function receiptMail(
+  lang: Lang,
+  name: string,
+  lines: ReceiptLine[],
+  totalCents: number,
+  myCoursesLink: string,
+) {
+  const t = RECEIPT[lang];
+  const date = (d: Date) =>
+    new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+  const usd = (cents: number) => formatUsd(fromCents(cents));
+  const lineText = (l: ReceiptLine) =>
+    `- ${l.title}: ${usd(l.priceCents)}${
+      l.discountName ? ` (${usd(l.listPriceCents)}, ${t.discount} ${l.discountName})` : ''
+    }, ${t.until} ${date(l.accessEndsAt)}`;
+  return {
+    subject: t.subject,
+    text: `${t.hello} ${name},\n\n${t.body}\n\n${lines.map(lineText).join('\n')}\n\n${t.total}: ${usd(totalCents)}\n\n${t.cta}: ${myCoursesLink}\n\n${t.terms}\n`,
+    html:
+      `<p>${t.hello} ${escape(name)},</p><p>${escape(t.body)}</p><ul>` +
+      lines.map((l) => `<li>${escape(lineText(l).slice(2))}</li>`).join('') +
+      `</ul><p><strong>${escape(t.total)}: ${usd(totalCents)}</strong></p>` +
+      `<p><a href="${escape(myCoursesLink)}">${escape(t.cta)}</a></p><p>${escape(t.terms)}</p>`,
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -10,19 +11,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, type ItemType } from '../../database/columns.js';
+import { createdAt, ITEM_TYPES, updatedAt } from '../../database/columns.js';
+import { discounts } from '../discounts/discounts.table.js';
 import { users } from '../users/users.table.js';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'local'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-
-/** One item of a payment, priced by the server at the time of payment. */
-export interface PaymentItem {
-  type: ItemType;
-  id: string;
-  priceCents: number;
-  [extra: string]: unknown;
-}
+/** What the provider object is: an embedded PaymentIntent, or a hosted Checkout Session. */
+export const PAYMENT_KINDS = ['payment_intent', 'checkout_session'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**
  * Payment attempts (a Stripe PaymentIntent / Checkout Session, or a local test payment).
@@ -39,18 +36,70 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('usd'),
     /** The provider's status word, e.g. requires_payment_method, processing, succeeded, canceled. */
     status: text('status').notNull(),
-    items: jsonb('items')
-      .$type<PaymentItem[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('payment_intent'),
+    /**
+     * The provider's PaymentIntent id: the same as provider_payment_id for an embedded payment,
+     * the session's PaymentIntent once known for a Checkout Session (refunds name it).
+     */
+    providerIntentId: text('provider_intent_id'),
+    /** Same user + same items + same prices: a second click reuses the payment (and its intent). */
+    idempotencyKey: text('idempotency_key'),
+    /** Language of the receipt e-mail. */
+    lang: text('lang').notNull().default('es'),
+    /** When its items were granted (set once, by whichever of confirm or webhook came first). */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_id_key').on(t.provider, t.providerPaymentId),
     index('payments_user_id_idx').on(t.userId),
+    index('payments_provider_intent_id_idx').on(t.providerIntentId),
+    index('payments_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    check('payments_kind_check', sql`${t.kind} in ('payment_intent', 'checkout_session')`),
+    check('payments_lang_check', sql`${t.lang} in ('es', 'en', 'fr')`),
     check('payments_provider_check', sql`${t.provider} in ('stripe', 'local')`),
     check('payments_amount_cents_check', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * What a payment pays for, priced by the server when the payment was created: one row per item
+ * (unique per payment and item). The discount is copied (name, percentage, amount) so the receipt
+ * and the history stay right after the voucher is edited or deleted.
+ */
+export const paymentItems = pgTable(
+  'payment_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    itemType: text('item_type', { enum: ITEM_TYPES }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    /** The item's title when it was bought (the receipt and the history keep it). */
+    title: jsonb('title')
+      .$type<Record<'es' | 'en' | 'fr', string>>()
+      .notNull()
+      .default(sql`'{"es":"","en":"","fr":""}'::jsonb`),
+    /** The item's price before the discount, in cents. */
+    listPriceCents: integer('list_price_cents').notNull(),
+    /** What was charged for it, in cents. */
+    priceCents: integer('price_cents').notNull(),
+    discountId: uuid('discount_id').references(() => discounts.id, { onDelete: 'set null' }),
+    discountName: text('discount_name'),
+    discountPercentage: integer('discount_percentage'),
+    discountAmountCents: integer('discount_amount_cents'),
+  },
+  (t) => [
+    uniqueIndex('payment_items_payment_item_key').on(t.paymentId, t.itemType, t.itemId),
+    index('payment_items_item_idx').on(t.itemType, t.itemId),
+    check('payment_items_item_type_check', sql`${t.itemType} in ('course', 'formation')`),
+    check(
+      'payment_items_price_check',
+      sql`${t.priceCents} >= 0 and ${t.priceCents} <= ${t.listPriceCents}`,
+    ),
   ],
 );
 
@@ -61,5 +110,40 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The local test provider's own records (it stands in for Stripe when no keys are set): its
+ * PaymentIntents (`pi_local_...`) and Checkout Sessions (`cs_local_...`), kept in the database so a
+ * restart loses no payment. Only the local provider reads or writes this table.
+ */
+export const localProviderObjects = pgTable(
+  'local_provider_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: PAYMENT_KINDS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    /** Stripe's words: requires_payment_method, requires_action, succeeded, canceled; open/complete for sessions. */
+    status: text('status').notNull(),
+    clientSecret: text('client_secret').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    metadata: jsonb('metadata')
+      .$type<Record<string, string>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    lastError: jsonb('last_error').$type<{ code: string; message: string } | null>(),
+    /** For a session: its PaymentIntent once paid, and where the browser goes after it. */
+    paymentIntentId: text('payment_intent_id'),
+    successUrl: text('success_url'),
+    cancelUrl: text('cancel_url'),
+    refunded: boolean('refunded').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('local_provider_objects_idempotency_key').on(t.idempotencyKey)],
+);
+
+export type LocalProviderObjectRow = typeof localProviderObjects.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPaymentRow = typeof payments.$inferInsert;
+export type PaymentItemRow = typeof paymentItems.$inferSelect;
+export type NewPaymentItemRow = typeof paymentItems.$inferInsert;

@@ -1,13 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { asc, gte } from 'drizzle-orm';
-import { DB } from '../../database/database.module.js';
-import type { Database } from '../../database/database.js';
+import { Repository } from '../../database/transactions.js';
 import { presentialFormations, type PresentialFormationRow } from './presential.table.js';
 
 @Injectable()
-export class PresentialRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
-
+export class PresentialRepository extends Repository {
   /** Trainings whose last day is `today` or later, soonest first. `today` is 'YYYY-MM-DD'. */
   upcoming(today: string): Promise<PresentialFormationRow[]> {
     return this.db

@@ -1,14 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { and, asc, eq } from 'drizzle-orm';
-import { DB } from '../../database/database.module.js';
-import type { Database } from '../../database/database.js';
+import { Repository } from '../../database/transactions.js';
 import type { ItemType } from '../../database/columns.js';
 import { classProgress, type ClassProgressRow } from './progress.table.js';
 
 @Injectable()
-export class ProgressRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
-
+export class ProgressRepository extends Repository {
   listForUser(userId: string): Promise<ClassProgressRow[]> {
     return this.db
       .select()

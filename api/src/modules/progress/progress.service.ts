@@ -1,7 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { USER_ERRORS, type CourseProgress, type FormationProgress } from '@circo/shared-contracts';
+import {
+  ACCOUNT_ERRORS,
+  USER_ERRORS,
+  type CourseProgress,
+  type FormationProgress,
+} from '@circo/shared-contracts';
 import { badRequest, forbidden } from '../../common/errors/app-error.js';
-import type { AuthUser } from '../../common/guards/auth.js';
+import type { AuthUser } from '../auth/auth.decorators.js';
 import type { ItemType } from '../../database/columns.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { FormationsService } from '../formations/formations.service.js';
@@ -69,7 +74,10 @@ export class ProgressService {
       );
     }
     if (caller.role !== 'admin' && !(await this.purchases.hasActive(userId, itemType, itemId))) {
-      throw forbidden('progress.purchase_required', `You need active access to this ${itemType}`);
+      throw forbidden(
+        ACCOUNT_ERRORS.progressPurchaseRequired,
+        `You need active access to this ${itemType}`,
+      );
     }
     if (done) await this.repo.mark(userId, itemType, itemId, classId);
     else await this.repo.unmark(userId, itemType, itemId, classId);

@@ -1,34 +1,113 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import { DB } from '../../database/database.module.js';
-import type { Database } from '../../database/database.js';
+import { Injectable } from '@nestjs/common';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { Repository } from '../../database/transactions.js';
 import type { ItemType } from '../../database/columns.js';
-import { purchases, type PurchaseRow } from './purchases.table.js';
+import {
+  accessGrants,
+  currentAccess,
+  type AccessGrantRow,
+  type CurrentAccessRow,
+  type NewAccessGrantRow,
+} from './purchases.table.js';
+
+const refunds = alias(accessGrants, 'refunds');
 
 @Injectable()
-export class PurchasesRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
-
-  listForUser(userId: string): Promise<PurchaseRow[]> {
+export class PurchasesRepository extends Repository {
+  /** What the user owns now (active or expired), soonest end first. */
+  listCurrent(userId: string): Promise<CurrentAccessRow[]> {
     return this.db
       .select()
-      .from(purchases)
-      .where(eq(purchases.userId, userId))
-      .orderBy(asc(purchases.expiresAt));
+      .from(currentAccess)
+      .where(eq(currentAccess.userId, userId))
+      .orderBy(asc(currentAccess.expiresAt));
+  }
+
+  /** The current access to one item, or undefined when it was never granted (or all refunded). */
+  async current(
+    userId: string,
+    itemType: ItemType,
+    itemId: string,
+  ): Promise<CurrentAccessRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(currentAccess)
+      .where(
+        and(
+          eq(currentAccess.userId, userId),
+          eq(currentAccess.itemType, itemType),
+          eq(currentAccess.itemId, itemId),
+        ),
+      )
+      .limit(1);
+    return row;
   }
 
   async hasActive(userId: string, itemType: ItemType, itemId: string, now: Date): Promise<boolean> {
     const [row] = await this.db
-      .select({ id: purchases.id })
-      .from(purchases)
+      .select({ userId: currentAccess.userId })
+      .from(currentAccess)
       .where(
         and(
-          eq(purchases.userId, userId),
-          eq(purchases.itemType, itemType),
-          eq(purchases.itemId, itemId),
-          gt(purchases.expiresAt, now),
+          eq(currentAccess.userId, userId),
+          eq(currentAccess.itemType, itemType),
+          eq(currentAccess.itemId, itemId),
+          gt(currentAccess.expiresAt, now),
         ),
       )
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /**
+   * Inserts grants; a grant for an item its payment already granted (access_grants_payment_item_key)
+   * or a second refund of one grant (access_grants_refunds_grant_id_key) is skipped, so fulfilling
+   * or refunding a payment twice adds nothing.
+   * Returns the rows actually inserted.
+   */
+  insertGrants(rows: NewAccessGrantRow[]): Promise<AccessGrantRow[]> {
+    if (rows.length === 0) return Promise.resolve([]);
+    return this.db.insert(accessGrants).values(rows).onConflictDoNothing().returning();
+  }
+
+  /** The user's whole history of one item, oldest first. */
+  history(userId: string, itemType: ItemType, itemId: string): Promise<AccessGrantRow[]> {
+    return this.db
+      .select()
+      .from(accessGrants)
+      .where(
+        and(
+          eq(accessGrants.userId, userId),
+          eq(accessGrants.itemType, itemType),
+          eq(accessGrants.itemId, itemId),
+        ),
+      )
+      .orderBy(asc(accessGrants.createdAt), asc(accessGrants.startsAt));
+  }
+
+  /** The grants a payment gave that no refund has cancelled yet. */
+  unrefundedGrantsOfPayment(paymentId: string): Promise<AccessGrantRow[]> {
+    return this.db
+      .select({ grant: accessGrants })
+      .from(accessGrants)
+      .leftJoin(refunds, eq(refunds.refundsGrantId, accessGrants.id))
+      .where(
+        and(
+          eq(accessGrants.paymentId, paymentId),
+          ne(accessGrants.kind, 'refund'),
+          isNull(refunds.id),
+        ),
+      )
+      .then((rows) => rows.map((r) => r.grant));
+  }
+
+  /** Whether any user ever had access to the item (it then cannot be deleted). */
+  async hasBuyers(itemType: ItemType, itemId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: accessGrants.id })
+      .from(accessGrants)
+      .where(and(eq(accessGrants.itemType, itemType), eq(accessGrants.itemId, itemId)))
       .limit(1);
     return Boolean(row);
   }

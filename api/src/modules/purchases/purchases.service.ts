@@ -1,16 +1,39 @@
-import { Injectable } from '@nestjs/common';
-import type { PurchasesResponse } from '@circo/shared-contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import { accessEndsAt, type PurchasesResponse } from '@circo/shared-contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { ItemType } from '../../database/columns.js';
+import { Transactional } from '../../database/transactions.js';
 import { PurchasesRepository } from './purchases.repository.js';
+import type { AccessGrantRow, CurrentAccessRow } from './purchases.table.js';
 
+export interface ItemRef {
+  type: ItemType;
+  id: string;
+}
+
+/** What granting a payment's items did, item by item. */
+export interface GrantOutcome {
+  /** Items this call gave access to (new purchases and renewals of expired items). */
+  granted: AccessGrantRow[];
+  /** Items the user already had with active access: nothing granted, nothing to charge. */
+  alreadyOwned: ItemRef[];
+}
+
+/**
+ * The purchase history and what it means now. Every grant (purchase, renewal, admin grant,
+ * refund) is a row that stays; "owns X until D" is derived from them (the current_access view).
+ */
 @Injectable()
 export class PurchasesService {
-  constructor(private readonly repo: PurchasesRepository) {}
+  constructor(
+    private readonly repo: PurchasesRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   /** GET /users/mis-compras: every purchase with its expiry; expired ones are flagged. */
   async listForUser(userId: string, now = new Date()): Promise<PurchasesResponse> {
-    const rows = await this.repo.listForUser(userId);
-    const view = (r: (typeof rows)[number]) => ({
+    const rows = await this.repo.listCurrent(userId);
+    const view = (r: CurrentAccessRow) => ({
       fechaExpiracion: r.expiresAt.toISOString(),
       expired: r.expiresAt.getTime() <= now.getTime(),
     });
@@ -32,5 +55,89 @@ export class PurchasesService {
     now = new Date(),
   ): Promise<boolean> {
     return this.repo.hasActive(userId, itemType, itemId, now);
+  }
+
+  /** Of `items`, those the user owns with active access (not to be charged again). */
+  async activeAmong(userId: string, items: ItemRef[], now = new Date()): Promise<ItemRef[]> {
+    const owned: ItemRef[] = [];
+    for (const item of items) {
+      if (await this.repo.hasActive(userId, item.type, item.id, now)) owned.push(item);
+    }
+    return owned;
+  }
+
+  /**
+   * Gives the buyer of a succeeded payment access to its items, each for the configured access
+   * period from `now`: a first purchase, or a renewal when the user had the item before (expired).
+   * Items with active access are left as they are. Run it more than once for the same payment (the
+   * confirm call and the webhook racing) and the items are still granted once.
+   */
+  @Transactional()
+  async grantPaidItems(
+    userId: string,
+    paymentId: string,
+    items: ItemRef[],
+    now = new Date(),
+  ): Promise<GrantOutcome> {
+    const alreadyOwned: ItemRef[] = [];
+    const rows = [];
+    for (const item of items) {
+      const current = await this.repo.current(userId, item.type, item.id);
+      if (current && current.expiresAt.getTime() > now.getTime()) {
+        alreadyOwned.push(item);
+        continue;
+      }
+      rows.push({
+        userId,
+        itemType: item.type,
+        itemId: item.id,
+        kind: current ? ('renewal' as const) : ('purchase' as const),
+        startsAt: now,
+        expiresAt: this.accessEndsAt(now),
+        paymentId,
+      });
+    }
+    const granted = await this.repo.insertGrants(rows);
+    return { granted, alreadyOwned };
+  }
+
+  /**
+   * Ends, at `now`, the access a refunded payment gave: a refund row per grant it made. The grants
+   * stay in the history, marked refunded by the rows that point at them. Idempotent.
+   */
+  @Transactional()
+  async refundPayment(paymentId: string, now = new Date()): Promise<AccessGrantRow[]> {
+    const grants = await this.repo.unrefundedGrantsOfPayment(paymentId);
+    return this.repo.insertGrants(
+      grants.map((g) => ({
+        userId: g.userId,
+        itemType: g.itemType,
+        itemId: g.itemId,
+        kind: 'refund' as const,
+        startsAt: now,
+        expiresAt: now,
+        paymentId,
+        refundsGrantId: g.id,
+      })),
+    );
+  }
+
+  /** When access bought at `now` ends (the configured access period). */
+  accessEndsAt(now: Date): Date {
+    return accessEndsAt(now, this.config.accessPeriodMonths);
+  }
+
+  /** The grants a payment gave that were not refunded. */
+  grantsOfPayment(paymentId: string): Promise<AccessGrantRow[]> {
+    return this.repo.unrefundedGrantsOfPayment(paymentId);
+  }
+
+  /** The whole history of one item for one user, oldest first (for support and the admin). */
+  history(userId: string, itemType: ItemType, itemId: string): Promise<AccessGrantRow[]> {
+    return this.repo.history(userId, itemType, itemId);
+  }
+
+  hasBuyers(itemType: ItemType, itemId: string): Promise<boolean> {
+    return this.repo.hasBuyers(itemType, itemId);
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { SearchResponse } from '@circo/shared-contracts';
 import { viewerOf } from '../../common/catalog/visibility.js';
-import { CurrentUser, type AuthUser } from '../../common/guards/auth.js';
+import { CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
 import { PublicCache } from '../../common/http/public-cache.js';
 import { SearchQueryDto } from './dto/search-query.dto.js';
 import { SearchService } from './search.service.js';

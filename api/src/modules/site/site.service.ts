@@ -1,7 +1,13 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { access, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LANGUAGES, type Lang, type PublicConfig, type SiteContent } from '@circo/shared-contracts';
+import {
+  CONTENT_ERRORS,
+  LANGUAGES,
+  type Lang,
+  type PublicConfig,
+  type SiteContent,
+} from '@circo/shared-contracts';
 import { CatalogCacheService } from '../../common/catalog-cache/catalog-cache.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { notFound } from '../../common/errors/app-error.js';
@@ -48,7 +54,7 @@ export class SiteService implements OnModuleInit {
     try {
       return await readFile(join(this.config.contentDir, `terms.${lang}.md`), 'utf8');
     } catch {
-      throw notFound('content.not_found', 'No terms document for this language');
+      throw notFound(CONTENT_ERRORS.notFound, 'No terms document for this language');
     }
   }
 
@@ -58,7 +64,7 @@ export class SiteService implements OnModuleInit {
 
   /** A demo image file by name (letters, digits and hyphens only: no path can escape the folder). */
   async imagePath(name: string): Promise<string> {
-    const missing = () => notFound('content.not_found', 'No such image');
+    const missing = () => notFound(CONTENT_ERRORS.notFound, 'No such image');
     if (!/^[a-z0-9-]{1,64}\.svg$/.test(name)) throw missing();
     const file = join(this.config.contentDir, 'images', name);
     await access(file).catch(() => {

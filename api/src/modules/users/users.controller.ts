@@ -8,7 +8,7 @@ import {
   type RegisterResponse,
 } from '@circo/shared-contracts';
 import { forbidden } from '../../common/errors/app-error.js';
-import { Auth, CurrentUser, type AuthUser } from '../../common/guards/auth.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { ProgressService } from '../progress/progress.service.js';

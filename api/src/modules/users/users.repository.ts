@@ -1,16 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { Injectable } from '@nestjs/common';
+import { eq, sql } from 'drizzle-orm';
 import { USER_ERRORS } from '@circo/shared-contracts';
-import { DB } from '../../database/database.module.js';
-import type { Database, DatabaseOrTransaction } from '../../database/database.js';
+import { Repository } from '../../database/transactions.js';
 import { isUniqueViolation } from '../../database/db-errors.js';
 import { conflict } from '../../common/errors/app-error.js';
 import { users, type NewUserRow, type UserRow } from './users.table.js';
 
 @Injectable()
-export class UsersRepository {
-  constructor(@Inject(DB) private readonly db: Database) {}
-
+export class UsersRepository extends Repository {
   async findById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;
@@ -41,11 +38,11 @@ export class UsersRepository {
     }
   }
 
-  async updatePassword(
-    id: string,
-    passwordHash: string,
-    tx: DatabaseOrTransaction = this.db,
-  ): Promise<void> {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+  /** Sets a new password hash and bumps the token version: every earlier session token stops working. */
+  async updatePassword(id: string, passwordHash: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, id));
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { RegisterResponse, UserProfile } from '@circo/shared-contracts';
-import type { AuthUser } from '../../common/guards/auth.js';
+import { ACCOUNT_ERRORS, type RegisterResponse, type UserProfile } from '@circo/shared-contracts';
+import type { AuthAccount } from '../auth/auth-user.js';
 import { notFound } from '../../common/errors/app-error.js';
-import type { DatabaseOrTransaction } from '../../database/database.js';
 import { ProgressService } from '../progress/progress.service.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { UsersRepository } from './users.repository.js';
@@ -36,10 +35,21 @@ export class UsersService {
     };
   }
 
-  /** The account behind a token, or null when it no longer exists. */
-  async findAuthUser(id: string): Promise<AuthUser | null> {
-    const row = await this.repo.findById(id).catch(() => undefined);
-    return row ? { id: row.id, email: row.email, role: row.role } : null;
+  /**
+   * The account behind a token, or null when it no longer exists. A database failure propagates
+   * (the API answers 503): an outage is not a logout.
+   */
+  async findAuthAccount(id: string): Promise<AuthAccount | null> {
+    const row = await this.repo.findById(id);
+    return row
+      ? { id: row.id, email: row.email, role: row.role, tokenVersion: row.tokenVersion }
+      : null;
+  }
+
+  /** Name and e-mail to write to (receipts), or undefined when the account is gone. */
+  async contact(id: string): Promise<{ name: string; email: string } | undefined> {
+    const row = await this.repo.findById(id);
+    return row ? { name: row.name, email: row.email } : undefined;
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {
@@ -53,14 +63,15 @@ export class UsersService {
     return ok && user ? user : null;
   }
 
-  async setPassword(id: string, password: string, tx?: DatabaseOrTransaction): Promise<void> {
-    await this.repo.updatePassword(id, await hashPassword(password), tx);
+  /** Sets the password; sessions issued before it end (the token version is bumped). */
+  async setPassword(id: string, password: string): Promise<void> {
+    await this.repo.updatePassword(id, await hashPassword(password));
   }
 
   /** GET /auth/perfil */
   async profile(id: string): Promise<UserProfile> {
     const user = await this.repo.findById(id);
-    if (!user) throw notFound('users.not_found', 'User not found');
+    if (!user) throw notFound(ACCOUNT_ERRORS.userNotFound, 'User not found');
     const progress = await this.progress.listForUser(id);
     return {
       _id: user.id,

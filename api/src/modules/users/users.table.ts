@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../database/columns.js';
 
 export const USER_ROLES = ['admin', 'user'] as const;
@@ -15,6 +15,11 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    /**
+     * Bumped by a password reset or change: session tokens carry the version they were issued
+     * under, and the guard refuses older ones, so a reset ends every earlier session.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -11,8 +11,3 @@ export function inLang(value: MaybeLocalized, lang: Lang): string {
   if (typeof value === 'string') return value;
   return value[lang] ?? '';
 }
-
-/** Whether an item is visible in `lang` (a missing flag counts as visible). */
-export function visibleIn(item: { visible?: Partial<Record<Lang, boolean>> }, lang: Lang): boolean {
-  return item.visible?.[lang] !== false;
-}

@@ -3,12 +3,13 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { validateForgot, type MessageResponse } from '@circo/shared-contracts';
-import { Alert, api, useLanguageStore } from '@circo/shared-web';
-import { TextField } from '../../features/account/components/TextField';
+import { Alert, api, useLanguageStore, SubmitButton, TextField } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
+import { useValidationText } from '../../features/account/useValidationText';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
+  const errorText = useValidationText();
   const lang = useLanguageStore((s) => s.lang);
   const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
   const { register, handleSubmit, formState } = useForm<{ email: string }>({
@@ -41,16 +42,12 @@ export function ForgotPasswordPage() {
           label={t('fields.email')}
           type="email"
           autoComplete="email"
-          errorKey={formState.errors.email?.message}
+          error={errorText(formState.errors.email?.message)}
           {...register('email')}
         />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={formState.isSubmitting}
-        >
+        <SubmitButton block busy={formState.isSubmitting}>
           {t('forgot.submit')}
-        </button>
+        </SubmitButton>
       </form>
       <div className="form-links">
         <Link to="/login">{t('forgot.back')}</Link>

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { validateLogin, type LoginResponse } from '@circo/shared-contracts';
-import { Alert, api, useSessionStore } from '@circo/shared-web';
-import { TextField } from '../../features/account/components/TextField';
+import { Alert, api, useSessionStore, SubmitButton, TextField } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
+import { useValidationText } from '../../features/account/useValidationText';
 
 interface LoginForm {
   email: string;
@@ -14,6 +14,7 @@ interface LoginForm {
 
 export function LoginPage() {
   const { t } = useTranslation('shell');
+  const errorText = useValidationText();
   const navigate = useNavigate();
   const location = useLocation();
   const login = useSessionStore((s) => s.login);
@@ -50,19 +51,19 @@ export function LoginPage() {
           label={t('fields.email')}
           type="email"
           autoComplete="email"
-          errorKey={errors.email?.message}
+          error={errorText(errors.email?.message)}
           {...register('email')}
         />
         <TextField
           label={t('fields.password')}
           type="password"
           autoComplete="current-password"
-          errorKey={errors.password?.message}
+          error={errorText(errors.password?.message)}
           {...register('password')}
         />
-        <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting}>
-          {isSubmitting ? t('login.submitting') : t('login.submit')}
-        </button>
+        <SubmitButton block busy={isSubmitting} busyLabel={t('login.submitting')}>
+          {t('login.submit')}
+        </SubmitButton>
       </form>
       <div className="form-links">
         <Link to="/olvidaste-tu-contraseña">{t('login.forgot')}</Link>

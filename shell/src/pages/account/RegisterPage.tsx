@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { USER_ERRORS, validateRegistration, type RegisterResponse } from '@circo/shared-contracts';
-import { Alert, ApiError, api, useLanguageStore } from '@circo/shared-web';
-import { TextField } from '../../features/account/components/TextField';
+import { Alert, ApiError, api, useLanguageStore, SubmitButton, TextField } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
+import { useValidationText } from '../../features/account/useValidationText';
 import { useRedirectAfter } from '../../features/account/useRedirectAfter';
 
 interface RegisterForm {
@@ -18,6 +18,7 @@ interface RegisterForm {
 
 export function RegisterPage() {
   const { t } = useTranslation('shell');
+  const errorText = useValidationText();
   const lang = useLanguageStore((s) => s.lang);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const redirect = useRedirectAfter('/registro-exitoso', 2000);
@@ -58,43 +59,39 @@ export function RegisterPage() {
         <TextField
           label={t('fields.name')}
           autoComplete="given-name"
-          errorKey={errors.name?.message}
+          error={errorText(errors.name?.message)}
           {...register('name')}
         />
         <TextField
           label={t('fields.surname')}
           autoComplete="family-name"
-          errorKey={errors.surname?.message}
+          error={errorText(errors.surname?.message)}
           {...register('surname')}
         />
         <TextField
           label={t('fields.email')}
           type="email"
           autoComplete="email"
-          errorKey={errors.email?.message}
+          error={errorText(errors.email?.message)}
           {...register('email')}
         />
         <TextField
           label={t('fields.password')}
           type="password"
           autoComplete="new-password"
-          errorKey={errors.password?.message}
+          error={errorText(errors.password?.message)}
           {...register('password')}
         />
         <TextField
           label={t('fields.confirmPassword')}
           type="password"
           autoComplete="new-password"
-          errorKey={errors.confirmPassword?.message}
+          error={errorText(errors.confirmPassword?.message)}
           {...register('confirmPassword')}
         />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={isSubmitting || outcome?.tone === 'success'}
-        >
+        <SubmitButton block busy={isSubmitting} disabled={outcome?.tone === 'success'}>
           {t('register.submit')}
-        </button>
+        </SubmitButton>
       </form>
       <div className="form-links">
         <Link to="/login">{t('register.haveAccount')}</Link>

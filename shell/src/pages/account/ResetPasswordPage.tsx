@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { USER_ERRORS, validateResetPassword, type MessageResponse } from '@circo/shared-contracts';
-import { Alert, ApiError, api } from '@circo/shared-web';
-import { TextField } from '../../features/account/components/TextField';
+import { Alert, ApiError, api, SubmitButton, TextField } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
+import { useValidationText } from '../../features/account/useValidationText';
 import { useRedirectAfter } from '../../features/account/useRedirectAfter';
 
 interface ResetForm {
@@ -15,6 +15,7 @@ interface ResetForm {
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('shell');
+  const errorText = useValidationText();
   const { token = '' } = useParams();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const redirect = useRedirectAfter('/login', 3000);
@@ -48,23 +49,19 @@ export function ResetPasswordPage() {
           label={t('fields.newPassword')}
           type="password"
           autoComplete="new-password"
-          errorKey={formState.errors.password?.message}
+          error={errorText(formState.errors.password?.message)}
           {...register('password')}
         />
         <TextField
           label={t('fields.confirmPassword')}
           type="password"
           autoComplete="new-password"
-          errorKey={formState.errors.confirmPassword?.message}
+          error={errorText(formState.errors.confirmPassword?.message)}
           {...register('confirmPassword')}
         />
-        <button
-          type="submit"
-          className="btn btn--primary btn--block"
-          disabled={formState.isSubmitting || outcome?.tone === 'success'}
-        >
+        <SubmitButton block busy={formState.isSubmitting} disabled={outcome?.tone === 'success'}>
           {t('reset.submit')}
-        </button>
+        </SubmitButton>
       </form>
     </section>
   );

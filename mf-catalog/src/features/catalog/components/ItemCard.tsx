@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { excerpt, type CourseSummary } from '@circo/shared-contracts';
+import { excerpt, type CourseSummary, type ItemType } from '@circo/shared-contracts';
 import { useLang } from '../hooks/useLang';
 import { inLang } from '../localized';
-import { detailPath, type ItemKind } from '../paths';
+import { detailPath } from '../paths';
 import { ItemImage } from './ItemImage';
 
 /** A course or formation card: image, title, description cut to 120 characters; opens the detail. */
@@ -14,7 +14,7 @@ export function ItemCard({
   headingLevel = 2,
 }: {
   item: CourseSummary;
-  kind: ItemKind;
+  kind: ItemType;
   /** Labels the card "Course" / "Training" (search results mix both). */
   showKind?: boolean;
   headingLevel?: 2 | 3;
@@ -52,7 +52,7 @@ export function ItemGrid({
   headingLevel,
 }: {
   items: CourseSummary[];
-  kind: ItemKind;
+  kind: ItemType;
   label?: string;
   showKind?: boolean;
   headingLevel?: 2 | 3;

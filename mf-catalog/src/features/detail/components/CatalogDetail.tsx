@@ -1,12 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { excerpt } from '@circo/shared-contracts';
+import { excerpt, type ItemType } from '@circo/shared-contracts';
 import { Spinner } from '@circo/shared-web';
 import { LoadError } from '../../catalog/components/LoadError';
 import { useCatalogMeta } from '../../catalog/hooks/useCatalogMeta';
 import { useLang } from '../../catalog/hooks/useLang';
 import { inLang } from '../../catalog/localized';
-import type { ItemKind } from '../../catalog/paths';
 import { useCanonicalSlug } from '../hooks/useCanonicalSlug';
 import { useCatalogItem } from '../hooks/useCatalogItem';
 import { ItemDetailView } from './ItemDetailView';
@@ -17,7 +16,7 @@ import { UnavailablePanel } from './UnavailablePanel';
  * /courses/{id}/{slug} and /formaciones/{id}/{slug}: loading, not found, unavailable in this
  * language, failed, or the item itself (spec section 4).
  */
-export function CatalogDetail({ kind }: { kind: ItemKind }) {
+export function CatalogDetail({ kind }: { kind: ItemType }) {
   const { t } = useTranslation('catalog');
   const { id } = useParams();
   const lang = useLang();

@@ -1,22 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { discountEndsAt, type DiscountDto } from '@circo/shared-contracts';
+import {
+  COUNTDOWN_UNITS,
+  countdown,
+  discountEndsAt,
+  type DiscountDto,
+} from '@circo/shared-contracts';
 import { discountLabel } from '../discountLabel';
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
-
-function parts(ms: number): Record<(typeof UNITS)[number], number> {
-  return {
-    days: Math.floor(ms / DAY),
-    hours: Math.floor((ms % DAY) / HOUR),
-    minutes: Math.floor((ms % HOUR) / MINUTE),
-    seconds: Math.floor((ms % MINUTE) / SECOND),
-  };
-}
 
 /**
  * The running voucher with a live countdown to its end (spec section 4). `now` ticks every second
@@ -24,9 +13,8 @@ function parts(ms: number): Record<(typeof UNITS)[number], number> {
  */
 export function DiscountBanner({ discount, now }: { discount: DiscountDto; now: number }) {
   const { t } = useTranslation('catalog');
-  const left = discountEndsAt(discount) - now;
-  if (!(left > 0)) return null;
-  const p = parts(left);
+  const p = countdown(discountEndsAt(discount), now);
+  if (p.ended) return null;
   return (
     <aside
       className="cat-banner"
@@ -41,7 +29,7 @@ export function DiscountBanner({ discount, now }: { discount: DiscountDto; now: 
         <span className="cat-countdown__lead">{t('detail.discount.endsIn')}</span>
         {/* role=timer is not announced on every tick (implicit aria-live off) */}
         <span role="timer" className="cat-countdown__units">
-          {UNITS.map((unit) => (
+          {COUNTDOWN_UNITS.map((unit) => (
             <span key={unit} className="cat-countdown__unit">
               <span className="cat-countdown__value" data-unit={unit}>
                 {unit === 'days' ? p[unit] : String(p[unit]).padStart(2, '0')}

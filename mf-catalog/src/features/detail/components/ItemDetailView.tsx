@@ -5,12 +5,12 @@ import {
   toEmbedUrl,
   type CourseDetail,
   type FormationDetail,
+  type ItemType,
   type Lang,
 } from '@circo/shared-contracts';
 import { ItemImage } from '../../catalog/components/ItemImage';
 import { VideoEmbed } from '../../catalog/components/VideoEmbed';
 import { inLang } from '../../catalog/localized';
-import type { ItemKind } from '../../catalog/paths';
 import { useActiveDiscounts } from '../hooks/useActiveDiscounts';
 import { useNow } from '../hooks/useNow';
 import { AvailableLanguages } from './AvailableLanguages';
@@ -25,7 +25,7 @@ export function ItemDetailView({
   item,
   lang,
 }: {
-  kind: ItemKind;
+  kind: ItemType;
   item: CourseDetail | FormationDetail;
   lang: Lang;
 }) {

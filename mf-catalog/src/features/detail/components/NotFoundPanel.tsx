@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ItemKind } from '../../catalog/paths';
+import type { ItemType } from '@circo/shared-contracts';
 
-const LIST_PATH: Record<ItemKind, string> = { course: '/cursos', formation: '/formaciones' };
+const LIST_PATH: Record<ItemType, string> = { course: '/cursos', formation: '/formaciones' };
 
 /** An unknown course or formation. */
-export function NotFoundPanel({ kind }: { kind: ItemKind }) {
+export function NotFoundPanel({ kind }: { kind: ItemType }) {
   const { t } = useTranslation('catalog');
   return (
     <section className="panel panel--center cat-state" data-testid="not-found">

@@ -8,16 +8,16 @@ import {
   type CartItem,
   type CourseSummary,
   type DiscountDto,
+  type ItemType,
   type Localized,
 } from '@circo/shared-contracts';
 import { useAppConfig } from '@circo/shared-web';
-import type { ItemKind } from '../../catalog/paths';
 import { discountLabel } from '../discountLabel';
 import { useAddToCart } from '../hooks/useAddToCart';
 
 const BENEFITS = ['recorded', 'downloadable', 'available', 'support'] as const;
 
-function toCartItem(kind: ItemKind, item: CourseSummary, discount: DiscountDto | null): CartItem {
+function toCartItem(kind: ItemType, item: CourseSummary, discount: DiscountDto | null): CartItem {
   const image = {} as Localized;
   for (const l of LANGUAGES) image[l] = item.image?.[l] ?? '';
   return {
@@ -42,7 +42,7 @@ export function PriceCard({
   discount,
   ref,
 }: {
-  kind: ItemKind;
+  kind: ItemType;
   item: CourseSummary;
   discount: DiscountDto | null;
   ref?: Ref<HTMLElement>;

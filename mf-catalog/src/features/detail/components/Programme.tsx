@@ -1,9 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { ClassSummary, Lang, ModuleSummary } from '@circo/shared-contracts';
-import { inLang, visibleIn } from '../../catalog/localized';
+import {
+  isVisibleIn,
+  type ClassSummary,
+  type Lang,
+  type ModuleSummary,
+} from '@circo/shared-contracts';
+import { inLang } from '../../catalog/localized';
 
 function titlesOf(classes: ClassSummary[] | undefined, lang: Lang): ClassSummary[] {
-  return (classes ?? []).filter((c) => visibleIn(c, lang) && inLang(c.title, lang));
+  return (classes ?? []).filter((c) => isVisibleIn(c.visible, lang) && inLang(c.title, lang));
 }
 
 function ClassList({ classes, lang }: { classes: ClassSummary[]; lang: Lang }) {
@@ -28,7 +33,7 @@ export function Programme({
 }) {
   const { t } = useTranslation('catalog');
   if (modules) {
-    const shown = modules.filter((m) => visibleIn(m, lang) && inLang(m.title, lang));
+    const shown = modules.filter((m) => isVisibleIn(m.visible, lang) && inLang(m.title, lang));
     if (shown.length === 0) return null;
     return (
       <section className="cat-programme" aria-labelledby="programme-title">

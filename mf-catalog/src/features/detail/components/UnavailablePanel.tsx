@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@circo/shared-contracts';
+import type { ItemType, Lang } from '@circo/shared-contracts';
 import { useLanguageStore } from '@circo/shared-web';
-import type { ItemKind } from '../../catalog/paths';
 
-const LIST_PATH: Record<ItemKind, string> = { course: '/cursos', formation: '/formaciones' };
+const LIST_PATH: Record<ItemType, string> = { course: '/cursos', formation: '/formaciones' };
 
 /**
  * The item is hidden in the chosen language: says so, naming the language, and offers the
@@ -15,7 +14,7 @@ export function UnavailablePanel({
   lang,
   availableLanguages,
 }: {
-  kind: ItemKind;
+  kind: ItemType;
   lang: Lang;
   availableLanguages: Lang[];
 }) {

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import type { DiscountDto } from '@circo/shared-contracts';
-import { useApi } from '../../catalog/hooks/useApi';
+import { catalogQueries } from '@circo/shared-web';
 
 const NONE: DiscountDto[] = [];
 
-/** GET /discounts/activos. A failure means no discount (spec section 7). */
+/** GET /discounts/activos, shared by every detail page. A failure means no discount (spec section 7). */
 export function useActiveDiscounts(): DiscountDto[] {
-  const discounts = useApi<DiscountDto[]>('/discounts/activos');
-  return discounts.status === 'success' && Array.isArray(discounts.data) ? discounts.data : NONE;
+  const { data } = useQuery(catalogQueries.activeDiscounts());
+  return Array.isArray(data) ? data : NONE;
 }

@@ -1,15 +1,8 @@
-import {
-  CATALOG_ERRORS,
-  isLang,
-  type CourseDetail,
-  type FormationDetail,
-  type Lang,
-} from '@circo/shared-contracts';
-import { ApiError } from '@circo/shared-web';
-import { useApi } from '../../catalog/hooks/useApi';
-import type { ItemKind } from '../../catalog/paths';
+import { useQuery } from '@tanstack/react-query';
+import { CATALOG_ERRORS, isLang, type ItemType, type Lang } from '@circo/shared-contracts';
+import { catalogQueries, toResource, type ItemDetailOf } from '@circo/shared-web';
 
-export type ItemOf<K extends ItemKind> = K extends 'course' ? CourseDetail : FormationDetail;
+export type ItemOf<K extends ItemType> = ItemDetailOf<K>;
 
 export type CatalogItemState<T> =
   | { status: 'loading' }
@@ -17,11 +10,6 @@ export type CatalogItemState<T> =
   | { status: 'unavailable'; availableLanguages: Lang[] }
   | { status: 'error'; reload: () => void }
   | { status: 'ready'; item: T };
-
-const PATHS: Record<ItemKind, (id: string) => string> = {
-  course: (id) => `/courses/${encodeURIComponent(id)}`,
-  formation: (id) => `/formations/visible/${encodeURIComponent(id)}`,
-};
 
 function languagesOf(value: unknown): Lang[] {
   return Array.isArray(value) ? value.filter(isLang) : [];
@@ -33,12 +21,14 @@ function languagesOf(value: unknown): Lang[] {
  * unavailable in this language (403 `catalog.unavailable_in_language` with
  * `data.availableLanguages`), failed, shown.
  */
-export function useCatalogItem<K extends ItemKind>(
+export function useCatalogItem<K extends ItemType>(
   kind: K,
   id: string | undefined,
   lang: Lang,
 ): CatalogItemState<ItemOf<K>> {
-  const res = useApi<ItemOf<K>>(id ? PATHS[kind](id) : null, { lang });
+  const res = toResource(
+    useQuery({ ...catalogQueries.detail(kind, id ?? '', lang), enabled: !!id }),
+  );
   if (!id) return { status: 'notFound' };
   switch (res.status) {
     case 'loading':
@@ -48,18 +38,16 @@ export function useCatalogItem<K extends ItemKind>(
       return { status: 'ready', item: res.data };
     case 'error': {
       const err = res.error;
-      if (err instanceof ApiError) {
-        if (err.status === 403 && err.code === CATALOG_ERRORS.unavailableInLanguage) {
-          const data = err.body?.data as { availableLanguages?: unknown } | undefined;
-          return {
-            status: 'unavailable',
-            availableLanguages: languagesOf(data?.availableLanguages),
-          };
-        }
-        // 400: an id that cannot exist (malformed) is as unknown as a missing one
-        if (err.status === 404 || err.status === 400) return { status: 'notFound' };
+      if (err.status === 403 && err.code === CATALOG_ERRORS.unavailableInLanguage) {
+        const data = err.body?.data as { availableLanguages?: unknown } | undefined;
+        return {
+          status: 'unavailable',
+          availableLanguages: languagesOf(data?.availableLanguages),
+        };
       }
-      return { status: 'error', reload: res.reload };
+      // 400: an id that cannot exist (malformed) is as unknown as a missing one
+      if (err.status === 404 || err.status === 400) return { status: 'notFound' };
+      return { status: 'error', reload: res.retry };
     }
   }
 }

@@ -1,47 +1,16 @@
-import {
-  Injectable,
-  SetMetadata,
-  createParamDecorator,
-  applyDecorators,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
-import { ApiBearerAuth } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
-import { COMMON_ERRORS, type Role } from '@circo/shared-contracts';
-import { AppError, forbidden } from '../errors/app-error.js';
-import { UsersService } from '../../modules/users/users.service.js';
-
-/** The caller, once the bearer token is verified and the account still exists. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  role: Role;
-}
-
-export interface TokenPayload {
-  sub: string;
-  role: Role;
-}
-
-const AUTH_KEY = 'auth:required';
-type Requirement = 'user' | 'admin';
-
-/** The route needs a logged-in caller (401 without a valid token), or an admin (403 otherwise). */
-export const Auth = (requirement: Requirement = 'user') =>
-  applyDecorators(SetMetadata(AUTH_KEY, requirement), ApiBearerAuth());
-
-type RequestWithUser = FastifyRequest & { user?: AuthUser };
-
-/** The caller of a route (`undefined` on a public route without a valid token). */
-export const CurrentUser = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext) => ctx.switchToHttp().getRequest<RequestWithUser>().user,
-);
-
-export const unauthorized = (message = 'A valid bearer token is required') =>
-  new AppError(401, COMMON_ERRORS.unauthorized, message);
+import { COMMON_ERRORS } from '@circo/shared-contracts';
+import { forbidden } from '../../common/errors/app-error.js';
+import { UsersService } from '../users/users.service.js';
+import type { AuthUser, TokenPayload } from './auth-user.js';
+import {
+  AUTH_KEY,
+  unauthorized,
+  type RequestWithUser,
+  type Requirement,
+} from './auth.decorators.js';
 
 /**
  * Global guard. Protected routes get 401 for a missing, malformed, expired or revoked token and 403
@@ -83,7 +52,11 @@ export class AuthGuard implements CanActivate {
       return null;
     }
     if (typeof payload.sub !== 'string') return null;
-    const account = await this.users.findAuthUser(payload.sub);
-    return account ?? null;
+    // a database failure propagates (503): an outage must not look like a logout
+    const account = await this.users.findAuthAccount(payload.sub);
+    // a token issued before the last password reset or change is revoked (tokens issued before
+    // token versions existed carry none: version 0)
+    if (!account || account.tokenVersion !== (payload.ver ?? 0)) return null;
+    return { id: account.id, email: account.email, role: account.role };
   }
 }

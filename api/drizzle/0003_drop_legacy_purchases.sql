@@ -1,0 +1,2 @@
+DROP TABLE "purchases" CASCADE;--> statement-breakpoint
+ALTER TABLE "payments" DROP COLUMN "items";

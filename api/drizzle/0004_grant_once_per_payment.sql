@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "access_grants_payment_item_key" ON "access_grants" USING btree ("payment_id","item_type","item_id") WHERE "access_grants"."kind" in ('purchase', 'renewal');

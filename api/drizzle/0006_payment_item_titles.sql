@@ -1,0 +1,1 @@
+ALTER TABLE "payment_items" ADD COLUMN "title" jsonb DEFAULT '{"es":"","en":"","fr":""}'::jsonb NOT NULL;

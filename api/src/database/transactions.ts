@@ -1,0 +1,105 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Global, Inject, Injectable, Module } from '@nestjs/common';
+import { DB, type Database, type Transaction } from './database.js';
+
+// Why not @nestjs-cls/transactional: it (and nestjs-cls 6, which it requires) is CommonJS and
+// `require`s @nestjs/common, which is ESM-only since Nest 12. Node 20.19 allows that, but jest on
+// Node 20 does not (require(esm) needs Node 24.9 in jest), so no test could load the app. The
+// mechanism is small: the open transaction lives in AsyncLocalStorage, as nestjs-cls keeps it.
+interface OpenTransaction {
+  db: Database;
+  tx: Transaction;
+  /** Work to do once the outermost transaction has committed (e-mails, provider calls). */
+  afterCommit: Array<() => unknown>;
+}
+const current = new AsyncLocalStorage<OpenTransaction>();
+
+/**
+ * The unit of work: `run(fn)` runs `fn` in one transaction, and every repository that reads
+ * `host.tx` while it runs (in any module, however deep) uses that transaction. A `run` inside a
+ * `run` joins the outer transaction. Outside any `run`, `tx` is the database itself.
+ */
+@Injectable()
+export class TransactionHost {
+  constructor(@Inject(DB) private readonly root: Database) {}
+
+  /** The open transaction of this unit of work, or the database. */
+  get tx(): Database {
+    const open = current.getStore();
+    // several apps may share a process (tests): only this database's transaction counts
+    return open && open.db === this.root ? (open.tx as unknown as Database) : this.root;
+  }
+
+  /** Runs `fn` in a transaction (or in the one already open); rolls back when it throws. */
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    const open = current.getStore();
+    if (open && open.db === this.root) return fn();
+    const afterCommit: OpenTransaction['afterCommit'] = [];
+    const result = await this.root.transaction((tx) =>
+      current.run({ db: this.root, tx, afterCommit }, fn),
+    );
+    // outside the finished transaction: what they read sees what it wrote
+    await current.exit(async () => {
+      for (const task of afterCommit) await task();
+    });
+    return result;
+  }
+
+  /**
+   * Runs `task` once the open transaction commits (never if it rolls back), or now when none is
+   * open: for what must only happen to committed data, like sending a receipt.
+   */
+  async afterCommit(task: () => unknown): Promise<void> {
+    const open = current.getStore();
+    if (open && open.db === this.root) open.afterCommit.push(task);
+    else await task();
+  }
+}
+
+/** Provides TransactionHost to every module. */
+@Global()
+@Module({ providers: [TransactionHost], exports: [TransactionHost] })
+export class TransactionsModule {}
+
+/**
+ * Base of every repository: `this.db` is the current transaction when one is open, else the
+ * database. Only a repository touches its module's tables.
+ */
+@Injectable()
+export abstract class Repository {
+  constructor(readonly host: TransactionHost) {}
+
+  protected get db(): Database {
+    return this.host.tx;
+  }
+}
+
+/** The TransactionHost a service can reach: its own, or the one of a repository it holds. */
+function hostOf(target: object): TransactionHost | undefined {
+  for (const value of Object.values(target)) {
+    if (value instanceof TransactionHost) return value;
+    if (value instanceof Repository) return value.host;
+  }
+  return undefined;
+}
+
+/**
+ * Marks a service method as one transaction: everything it writes, through any module's
+ * repositories, commits together or not at all. The service must hold a TransactionHost or one of
+ * its own repositories (the usual case), through which the transaction is opened.
+ */
+export function Transactional(): MethodDecorator {
+  return (_target, key, descriptor: PropertyDescriptor) => {
+    const method = descriptor.value as (...args: unknown[]) => Promise<unknown>;
+    descriptor.value = function (this: object, ...args: unknown[]) {
+      const host = hostOf(this);
+      if (!host) {
+        throw new Error(
+          `@Transactional ${String(key)}: ${this.constructor.name} holds no TransactionHost or repository`,
+        );
+      }
+      return host.run(() => method.apply(this, args));
+    };
+    return descriptor;
+  };
+}

@@ -1,0 +1,116 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  bestDiscountFor,
+  discountedPrice,
+  fromCents,
+  LANGUAGES,
+  PAYMENT_ERRORS,
+  toCents,
+  type CheckoutItemRequest,
+  type Localized,
+} from '@circo/shared-contracts';
+import { AppError, conflict, notFound } from '../../common/errors/app-error.js';
+import { CoursesService } from '../courses/courses.service.js';
+import { DiscountsService } from '../discounts/discounts.service.js';
+import { FormationsService } from '../formations/formations.service.js';
+import { PurchasesService, type ItemRef } from '../purchases/purchases.service.js';
+
+/** One item as the server prices it now: from the database and the vouchers active now. */
+export interface PricedLine extends ItemRef {
+  /** The title in each language where the item is visible ('' elsewhere). */
+  title: Localized;
+  listPriceCents: number;
+  priceCents: number;
+  discount: { id: string; name: string; percentage: number; amountCents: number } | null;
+}
+
+export interface Quote {
+  lines: PricedLine[];
+  /** Requested items the user owns with active access: not charged. */
+  alreadyOwned: ItemRef[];
+  amountCents: number;
+}
+
+/**
+ * Prices a cart for a buyer. The client's prices are never trusted: each item's price is read
+ * from the database, the best active voucher applied with the shared pricing rule, and a price the
+ * client expected differently is logged, not charged. Never reads the public catalogue cache.
+ */
+@Injectable()
+export class CheckoutPricingService {
+  private readonly logger = new Logger('Checkout');
+
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly formations: FormationsService,
+    private readonly discounts: DiscountsService,
+    private readonly purchases: PurchasesService,
+  ) {}
+
+  async quote(userId: string, requested: CheckoutItemRequest[], now = new Date()): Promise<Quote> {
+    const unique = [...new Map(requested.map((i) => [`${i.type}:${i.id}`, i])).values()];
+    const vouchers = await this.discounts.active(now);
+    const lines: PricedLine[] = [];
+    const alreadyOwned: ItemRef[] = [];
+    for (const item of unique) {
+      const row = await this.item(item);
+      if (!LANGUAGES.some((l) => row.visible[l] === true)) {
+        throw conflict(PAYMENT_ERRORS.itemUnavailable, `This ${item.type} is not on sale`);
+      }
+      if (await this.purchases.hasActive(userId, item.type, item.id, now)) {
+        alreadyOwned.push({ type: item.type, id: item.id });
+        continue;
+      }
+      const listPrice = fromCents(row.priceCents);
+      const best = bestDiscountFor(
+        { _id: item.id, type: item.type, price: listPrice },
+        vouchers,
+        now,
+      );
+      const priceCents = toCents(discountedPrice(listPrice, best));
+      if (item.price !== undefined && toCents(item.price) !== priceCents) {
+        this.logger.warn(
+          `client price ${item.price} for ${item.type} ${item.id} differs from ${fromCents(priceCents)}: charging the server price`,
+        );
+      }
+      lines.push({
+        type: item.type,
+        id: item.id,
+        title: Object.fromEntries(
+          LANGUAGES.map((l) => [l, row.visible[l] === true ? (row.title[l] ?? '') : '']),
+        ) as Localized,
+        listPriceCents: row.priceCents,
+        priceCents,
+        discount: best
+          ? {
+              id: best._id,
+              name: best.name,
+              percentage: best.percentage,
+              amountCents: toCents(best.amount),
+            }
+          : null,
+      });
+    }
+    if (lines.length === 0) {
+      throw conflict(
+        PAYMENT_ERRORS.alreadyOwned,
+        'You already had these courses/trainings in your account',
+      );
+    }
+    return { lines, alreadyOwned, amountCents: lines.reduce((sum, l) => sum + l.priceCents, 0) };
+  }
+
+  /** The course or formation, or 404 `payments.item_not_found`. */
+  private async item(item: ItemRef) {
+    try {
+      return item.type === 'course'
+        ? await this.courses.get(item.id)
+        : await this.formations.get(item.id);
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 404) {
+        throw notFound(PAYMENT_ERRORS.itemNotFound, `No ${item.type} has the id ${item.id}`);
+      }
+      throw err;
+    }
+  }
+}

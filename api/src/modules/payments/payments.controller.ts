@@ -1,0 +1,105 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  type RawBodyRequest,
+} from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type {
+  CheckoutSessionResponse,
+  PaymentIntentResponse,
+  PurchaseResult,
+} from '@circo/shared-contracts';
+import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import {
+  CheckoutDto,
+  ConfirmPaymentIntentDto,
+  ConfirmSessionQueryDto,
+} from './dto/checkout.dto.js';
+import { PaymentsService } from './payments.service.js';
+import { WebhooksService } from './webhooks.service.js';
+
+/** The card-payment calls of the spec (storefront.md section 7), at their exact /stripe paths. */
+@ApiTags('payments')
+@Controller('stripe')
+export class PaymentsController {
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly webhooks: WebhooksService,
+  ) {}
+
+  /** Prices the cart on the server and starts a payment: the client secret of its PaymentIntent. */
+  @Post('crear-payment-intent')
+  @Auth()
+  createIntent(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: CheckoutDto,
+  ): Promise<PaymentIntentResponse> {
+    return this.payments.createIntent(user, dto);
+  }
+
+  /** Registers the purchase of a PaymentIntent the provider reports as succeeded (idempotent). */
+  @Post('confirmar-compra-payment-intent')
+  @HttpCode(200)
+  @Auth()
+  confirmIntent(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: ConfirmPaymentIntentDto,
+  ): Promise<PurchaseResult> {
+    return this.payments.confirmIntent(user, dto.paymentIntentId);
+  }
+
+  /** A hosted checkout page for the cart: redirect the browser to `url`. */
+  @Post('crear-sesion')
+  @Auth()
+  createSession(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: CheckoutDto,
+  ): Promise<CheckoutSessionResponse> {
+    return this.payments.createSession(user, dto);
+  }
+
+  /** Registers the purchase of a completed Checkout Session (idempotent). */
+  @Get('confirmar-compra')
+  @Auth()
+  confirmSession(
+    @CurrentUser() user: AuthUser,
+    @Query() query: ConfirmSessionQueryDto,
+  ): Promise<PurchaseResult> {
+    return this.payments.confirmSession(user, query.session_id);
+  }
+
+  /** Stripe's signed events (payment_intent.succeeded, checkout.session.completed, charge.refunded). */
+  @Post('webhook')
+  @HttpCode(200)
+  @ApiExcludeEndpoint()
+  webhook(
+    @Req() req: RawBodyRequest<FastifyRequest>,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<{ received: true; duplicate: boolean }> {
+    return this.webhooks.handle(req.rawBody, signature);
+  }
+}
+
+/** Admin actions on payments. */
+@ApiTags('payments')
+@Controller('payments')
+export class PaymentsAdminController {
+  constructor(private readonly payments: PaymentsService) {}
+
+  /** Refunds a paid payment in full and ends the access it gave, at once. */
+  @Post(':id/refund')
+  @HttpCode(200)
+  @Auth('admin')
+  refund(@Param('id', UuidPipe) id: string): Promise<{ refunded: true }> {
+    return this.payments.refund(id);
+  }
+}

@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { CoursesModule } from '../courses/courses.module.js';
+import { DiscountsModule } from '../discounts/discounts.module.js';
+import { FormationsModule } from '../formations/formations.module.js';
+import { PurchasesModule } from '../purchases/purchases.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { CheckoutPricingService } from './checkout-pricing.service.js';
+import { LocalProviderController } from './local-provider.controller.js';
+import { PaymentsAdminController, PaymentsController } from './payments.controller.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { PaymentsService } from './payments.service.js';
+import { LocalPaymentProvider } from './providers/local-payment.provider.js';
+import { LocalProviderRepository } from './providers/local-provider.repository.js';
+import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
+import { StripePaymentProvider } from './providers/stripe-payment.provider.js';
+import { ReceiptsService } from './receipts.service.js';
+import { WebhooksService } from './webhooks.service.js';
+
+/**
+ * Cart checkout and card payments. The provider is chosen once from the configuration: Stripe
+ * when STRIPE_SECRET_KEY is set, else the local test provider.
+ */
+@Module({
+  imports: [CoursesModule, FormationsModule, DiscountsModule, PurchasesModule, UsersModule],
+  controllers: [PaymentsController, PaymentsAdminController, LocalProviderController],
+  providers: [
+    PaymentsRepository,
+    LocalProviderRepository,
+    LocalPaymentProvider,
+    CheckoutPricingService,
+    PaymentsService,
+    ReceiptsService,
+    WebhooksService,
+    {
+      provide: PAYMENT_PROVIDER,
+      inject: [APP_CONFIG, LocalPaymentProvider],
+      useFactory: (config: AppConfig, local: LocalPaymentProvider) =>
+        config.stripe.secretKey
+          ? new StripePaymentProvider({ ...config.stripe, secretKey: config.stripe.secretKey })
+          : local,
+    },
+  ],
+  exports: [PaymentsService],
+})
+export class PaymentsModule {}

@@ -1,0 +1,144 @@
+import { Injectable } from '@nestjs/common';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { Repository } from '../../database/transactions.js';
+import {
+  paymentItems,
+  payments,
+  processedWebhookEvents,
+  type NewPaymentItemRow,
+  type NewPaymentRow,
+  type PaymentItemRow,
+  type PaymentRow,
+} from './payments.table.js';
+
+/** Payments that can still be paid: a second click reuses one of these. */
+const OPEN_STATUSES = ['requires_payment_method', 'requires_confirmation', 'open'];
+
+@Injectable()
+export class PaymentsRepository extends Repository {
+  /**
+   * Inserts a payment with its items, or returns the payment already recorded for the same
+   * provider object (two clicks that raced to the same idempotent provider call).
+   */
+  async insertWithItems(
+    row: NewPaymentRow,
+    items: Array<Omit<NewPaymentItemRow, 'paymentId'>>,
+  ): Promise<PaymentRow> {
+    const [created] = await this.db.insert(payments).values(row).onConflictDoNothing().returning();
+    if (!created) {
+      const existing = await this.findByProviderId(row.provider, row.providerPaymentId);
+      if (!existing) throw new Error(`payment ${row.providerPaymentId} vanished`);
+      return existing;
+    }
+    await this.db.insert(paymentItems).values(items.map((i) => ({ ...i, paymentId: created.id })));
+    return created;
+  }
+
+  /**
+   * Serialises checkout starts of one user until the transaction ends (a transaction-level
+   * advisory lock), so a double click cannot start two payments.
+   */
+  async lockUser(userId: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${`checkout:${userId}`}))`);
+  }
+
+  async findById(id: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, id)).limit(1);
+    return row;
+  }
+
+  /** The payment, locked until the transaction ends (so two fulfilments of it run one by one). */
+  async lockById(id: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, id))
+      .limit(1)
+      .for('update');
+    return row;
+  }
+
+  async findByProviderId(
+    provider: PaymentRow['provider'],
+    providerPaymentId: string,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.provider, provider), eq(payments.providerPaymentId, providerPaymentId)),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** The payment made through this provider object: its own id, or its session's PaymentIntent. */
+  async findByProviderObject(
+    provider: PaymentRow['provider'],
+    id: string,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, provider),
+          or(eq(payments.providerPaymentId, id), eq(payments.providerIntentId, id)),
+        ),
+      )
+      .limit(1);
+    return row;
+  }
+
+  /** A still-payable payment of the user with this idempotency key, made after `since`. */
+  async findOpen(
+    userId: string,
+    idempotencyKey: string,
+    since: Date,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, userId),
+          eq(payments.idempotencyKey, idempotencyKey),
+          inArray(payments.status, OPEN_STATUSES),
+          gt(payments.createdAt, since),
+        ),
+      )
+      .orderBy(desc(payments.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  items(paymentId: string): Promise<PaymentItemRow[]> {
+    return this.db
+      .select()
+      .from(paymentItems)
+      .where(eq(paymentItems.paymentId, paymentId))
+      .orderBy(paymentItems.itemType, paymentItems.itemId);
+  }
+
+  async update(
+    id: string,
+    changes: Partial<
+      Pick<PaymentRow, 'status' | 'providerIntentId' | 'fulfilledAt' | 'refundedAt'>
+    >,
+  ): Promise<void> {
+    await this.db.update(payments).set(changes).where(eq(payments.id, id));
+  }
+
+  /**
+   * Records a webhook event id; false when it was already recorded (a redelivery). Run inside the
+   * transaction that applies the event, so an event whose handling fails is not marked done.
+   */
+  async markEventProcessed(eventId: string, type: string): Promise<boolean> {
+    const rows = await this.db
+      .insert(processedWebhookEvents)
+      .values({ eventId, type })
+      .onConflictDoNothing()
+      .returning({ eventId: processedWebhookEvents.eventId });
+    return rows.length > 0;
+  }
+}

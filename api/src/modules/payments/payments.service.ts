@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  COMMON_ERRORS,
+  fromCents,
+  PAYMENT_ERRORS,
+  type CheckoutRequest,
+  type CheckoutSessionResponse,
+  type PaymentIntentResponse,
+  type PurchaseOutcome,
+  type PurchaseResult,
+  type QuotedItem,
+} from '@circo/shared-contracts';
+import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { TransactionHost, Transactional } from '../../database/transactions.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { PurchasesService } from '../purchases/purchases.service.js';
+import { CheckoutPricingService, type Quote } from './checkout-pricing.service.js';
+import { idempotencyKeyOf } from './idempotency.js';
+import { PaymentsRepository } from './payments.repository.js';
+import type { PaymentRow } from './payments.table.js';
+import {
+  PAYMENT_PROVIDER,
+  type IntentStatus,
+  type PaymentProvider,
+} from './providers/payment-provider.js';
+import { ReceiptsService } from './receipts.service.js';
+
+/** A second click within this time on the same cart reuses the payment it started. */
+const REUSE_WINDOW_MS = 30 * 60 * 1000;
+const MESSAGES: Record<PurchaseOutcome, string> = {
+  registered: 'Purchase successfully registered',
+  already_owned: 'You already had these courses/trainings in your account',
+  processing: 'The payment is still being processed',
+  failed: 'An error occurred while registering the purchase',
+};
+const STILL_PAYING: IntentStatus[] = [
+  'processing',
+  'requires_action',
+  'requires_confirmation',
+  'requires_capture',
+];
+
+/** What one fulfilment did: the grants it made now (empty when an earlier run made them). */
+interface Fulfilment {
+  payment: PaymentRow;
+  newlyGranted: number;
+}
+
+/**
+ * Checkout: prices the cart on the server, starts the provider's payment, and registers the paid
+ * items exactly once, whichever of the confirm call, the success page, the local provider or a
+ * Stripe webhook (or its redelivery) comes first, concurrently or not. A refund ends the access.
+ */
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger('Payments');
+
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly repo: PaymentsRepository,
+    private readonly host: TransactionHost,
+    private readonly pricing: CheckoutPricingService,
+    private readonly purchases: PurchasesService,
+    private readonly receipts: ReceiptsService,
+  ) {}
+
+  get providerName(): PaymentProvider['name'] {
+    return this.provider.name;
+  }
+
+  /** POST /stripe/crear-payment-intent */
+  async createIntent(user: AuthUser, req: CheckoutRequest): Promise<PaymentIntentResponse> {
+    this.assertSalesOpen();
+    const now = new Date();
+    const lang = req.lang ?? 'es';
+    const quote = await this.pricing.quote(user.id, req.items, now);
+    const key = idempotencyKeyOf(user.id, 'payment_intent', quote);
+    const { payment, clientSecret } = await this.host.run(async () => {
+      // one checkout start per user at a time: a double click waits, then reuses the first
+      await this.repo.lockUser(user.id);
+      const open = await this.repo.findOpen(
+        user.id,
+        key,
+        new Date(now.getTime() - REUSE_WINDOW_MS),
+      );
+      if (open) {
+        const intent = await this.provider.retrieveIntent(open.providerPaymentId);
+        if (
+          intent.status === 'requires_payment_method' ||
+          intent.status === 'requires_confirmation'
+        ) {
+          return { payment: open, clientSecret: intent.clientSecret };
+        }
+      }
+      const paymentId = randomUUID();
+      const intent = await this.provider.createIntent({
+        amountCents: quote.amountCents,
+        currency: 'usd',
+        description: describe(quote),
+        idempotencyKey: paymentId,
+        metadata: { paymentId, userId: user.id, lang },
+      });
+      const created = await this.repo.insertWithItems(
+        {
+          id: paymentId,
+          userId: user.id,
+          provider: this.provider.name,
+          kind: 'payment_intent',
+          providerPaymentId: intent.id,
+          providerIntentId: intent.id,
+          amountCents: quote.amountCents,
+          status: intent.status,
+          idempotencyKey: key,
+          lang,
+        },
+        itemRows(quote),
+      );
+      return { payment: created, clientSecret: intent.clientSecret };
+    });
+    return {
+      clientSecret,
+      paymentIntentId: payment.providerPaymentId,
+      provider: this.provider.name,
+      amount: fromCents(quote.amountCents),
+      currency: 'usd',
+      items: this.quoted(quote, now),
+      alreadyOwned: quote.alreadyOwned,
+    };
+  }
+
+  /** POST /stripe/crear-sesion: a hosted checkout page (Stripe Checkout, or the local one). */
+  async createSession(user: AuthUser, req: CheckoutRequest): Promise<CheckoutSessionResponse> {
+    this.assertSalesOpen();
+    const now = new Date();
+    const lang = req.lang ?? 'es';
+    const quote = await this.pricing.quote(user.id, req.items, now);
+    const paymentId = randomUUID();
+    const session = await this.host.run(async () => {
+      await this.repo.lockUser(user.id);
+      const created = await this.provider.createSession({
+        amountCents: quote.amountCents,
+        currency: 'usd',
+        description: describe(quote),
+        idempotencyKey: paymentId,
+        metadata: { paymentId, userId: user.id, lang },
+        lines: quote.lines.map((l) => ({
+          name: l.title[lang] || l.title.es || l.title.en || l.title.fr,
+          amountCents: l.priceCents,
+        })),
+        successUrl: `${this.config.publicUrl}/pago-exitoso`,
+        cancelUrl: `${this.config.publicUrl}/pago-embed`,
+        locale: lang,
+      });
+      await this.repo.insertWithItems(
+        {
+          id: paymentId,
+          userId: user.id,
+          provider: this.provider.name,
+          kind: 'checkout_session',
+          providerPaymentId: created.id,
+          amountCents: quote.amountCents,
+          status: 'open',
+          idempotencyKey: idempotencyKeyOf(user.id, 'checkout_session', quote),
+          lang,
+        },
+        itemRows(quote),
+      );
+      return created;
+    });
+    return {
+      id: session.id,
+      url: session.url,
+      provider: this.provider.name,
+      amount: fromCents(quote.amountCents),
+      items: this.quoted(quote, now),
+      alreadyOwned: quote.alreadyOwned,
+    };
+  }
+
+  /** POST /stripe/confirmar-compra-payment-intent: the buyer's own payment only. */
+  async confirmIntent(user: AuthUser, paymentIntentId: string): Promise<PurchaseResult> {
+    const payment = await this.paymentOf(user, paymentIntentId);
+    const intent = await this.provider.retrieveIntent(payment.providerIntentId ?? paymentIntentId);
+    return this.settle(payment, intent.status, paymentIntentId);
+  }
+
+  /** GET /stripe/confirmar-compra?session_id= */
+  async confirmSession(user: AuthUser, sessionId: string): Promise<PurchaseResult> {
+    const payment = await this.paymentOf(user, sessionId);
+    const session = await this.provider.retrieveSession(sessionId);
+    if (session.paymentIntentId && !payment.providerIntentId) {
+      await this.repo.update(payment.id, { providerIntentId: session.paymentIntentId });
+    }
+    return this.settle(payment, session.paid ? 'succeeded' : 'processing', sessionId);
+  }
+
+  /**
+   * The provider says this object (a PaymentIntent or a Checkout Session) is paid: registers its
+   * items (once) and sends the receipt. Used by the local provider's pages and by webhooks.
+   */
+  async fulfilProviderObject(id: string, intentId?: string): Promise<Fulfilment | null> {
+    const payment = await this.repo.findByProviderObject(this.provider.name, id);
+    if (!payment) {
+      this.logger.warn(`paid ${id} matches no payment: ignored`);
+      return null;
+    }
+    if (intentId && !payment.providerIntentId) {
+      await this.repo.update(payment.id, { providerIntentId: intentId });
+    }
+    return this.fulfil(payment.id);
+  }
+
+  /**
+   * Registers a succeeded payment's items in one transaction, under a lock on the payment row,
+   * so concurrent callers register them once; the first caller sends the receipt afterwards.
+   * A payment whose items were all owned already by then is refunded at once.
+   */
+  async fulfil(paymentId: string, now = new Date()): Promise<Fulfilment> {
+    return this.host.run(async () => {
+      const result = await this.fulfilInTransaction(paymentId, now);
+      // only once the grants are committed (a webhook's transaction may still be open here)
+      if (result.newlyGranted > 0) {
+        await this.host.afterCommit(() => this.receipts.send(result.payment.id));
+      } else if (result.refundOwned) {
+        await this.host.afterCommit(() => this.refundUnneeded(result.payment));
+      }
+      return result;
+    });
+  }
+
+  /** Ends the access a refunded payment gave (idempotent: the webhook may repeat it). */
+  @Transactional()
+  async refundAccess(paymentId: string, now = new Date()): Promise<void> {
+    const payment = await this.repo.lockById(paymentId);
+    if (!payment) return;
+    await this.purchases.refundPayment(payment.id, now);
+    if (!payment.refundedAt) {
+      await this.repo.update(payment.id, { status: 'refunded', refundedAt: now });
+    }
+  }
+
+  /** POST /payments/{id}/refund (admin): refunds the card payment and ends its access now. */
+  async refund(paymentId: string): Promise<{ refunded: true }> {
+    const payment = await this.repo.findById(paymentId);
+    if (!payment) throw notFound(PAYMENT_ERRORS.notFound, 'Payment not found');
+    if (payment.status !== 'succeeded' && payment.status !== 'refunded') {
+      throw new AppError(409, PAYMENT_ERRORS.providerError, 'Only a paid payment can be refunded');
+    }
+    if (!payment.refundedAt) {
+      await this.provider.refund(
+        payment.providerIntentId ?? payment.providerPaymentId,
+        `refund:${payment.id}`,
+      );
+    }
+    await this.refundAccess(payment.id);
+    return { refunded: true };
+  }
+
+  @Transactional()
+  private async fulfilInTransaction(
+    paymentId: string,
+    now: Date,
+  ): Promise<Fulfilment & { refundOwned: boolean }> {
+    const payment = await this.repo.lockById(paymentId);
+    if (!payment) throw notFound(PAYMENT_ERRORS.notFound, 'Payment not found');
+    if (payment.fulfilledAt) return { payment, newlyGranted: 0, refundOwned: false };
+    const items = await this.repo.items(payment.id);
+    const outcome = await this.purchases.grantPaidItems(
+      payment.userId ?? '',
+      payment.id,
+      items.map((i) => ({ type: i.itemType, id: i.itemId })),
+      now,
+    );
+    await this.repo.update(payment.id, { status: 'succeeded', fulfilledAt: now });
+    return {
+      payment: { ...payment, status: 'succeeded', fulfilledAt: now },
+      newlyGranted: outcome.granted.length,
+      refundOwned: outcome.granted.length === 0,
+    };
+  }
+
+  /** Paid for items the buyer already had (two tabs paid the same cart): the money goes back. */
+  private async refundUnneeded(payment: PaymentRow): Promise<void> {
+    try {
+      await this.provider.refund(
+        payment.providerIntentId ?? payment.providerPaymentId,
+        `refund:${payment.id}`,
+      );
+      await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
+      this.logger.log(`payment ${payment.id} bought only items already owned: refunded`);
+    } catch (err) {
+      this.logger.error(`refund of ${payment.id} (items already owned) failed`, err as Error);
+    }
+  }
+
+  private async settle(
+    payment: PaymentRow,
+    status: IntentStatus,
+    providerId: string,
+  ): Promise<PurchaseResult> {
+    if (status === 'succeeded') {
+      const { payment: paid } = await this.fulfil(payment.id);
+      const grants = await this.purchases.grantsOfPayment(paid.id);
+      const titles = new Map(
+        (await this.repo.items(paid.id)).map((i) => [`${i.itemType}:${i.itemId}`, i]),
+      );
+      const outcome: PurchaseOutcome = grants.length > 0 ? 'registered' : 'already_owned';
+      return {
+        success: true,
+        outcome,
+        message: MESSAGES[outcome],
+        paymentIntentId: providerId,
+        items: grants.map((g) => ({
+          id: g.itemId,
+          type: g.itemType,
+          title: titles.get(`${g.itemType}:${g.itemId}`)?.title ?? { es: '', en: '', fr: '' },
+          accessEndsAt: g.expiresAt.toISOString(),
+        })),
+      };
+    }
+    const outcome: PurchaseOutcome = STILL_PAYING.includes(status) ? 'processing' : 'failed';
+    if (payment.status !== status && !payment.fulfilledAt) {
+      await this.repo.update(payment.id, { status });
+    }
+    return {
+      success: false,
+      outcome,
+      message: MESSAGES[outcome],
+      paymentIntentId: providerId,
+      items: [],
+    };
+  }
+
+  /** The caller's payment made through this provider object: 404 when unknown, 403 when not theirs. */
+  async paymentOf(user: AuthUser, providerId: string): Promise<PaymentRow> {
+    const payment = await this.repo.findByProviderObject(this.provider.name, providerId);
+    if (!payment) throw notFound(PAYMENT_ERRORS.notFound, 'Payment not found');
+    if (payment.userId !== user.id) {
+      throw forbidden(PAYMENT_ERRORS.notYours, 'This payment belongs to another account');
+    }
+    return payment;
+  }
+
+  private assertSalesOpen(): void {
+    if (this.config.salesPaused) {
+      throw new AppError(
+        503,
+        COMMON_ERRORS.salesPaused,
+        'Sales are paused for maintenance: no course or training can be bought right now',
+      );
+    }
+  }
+
+  private quoted(quote: Quote, now: Date): QuotedItem[] {
+    const accessEndsAt = this.purchases.accessEndsAt(now).toISOString();
+    return quote.lines.map((l) => ({
+      id: l.id,
+      type: l.type,
+      title: l.title,
+      listPrice: fromCents(l.listPriceCents),
+      price: fromCents(l.priceCents),
+      discount: l.discount
+        ? {
+            name: l.discount.name,
+            percentage: l.discount.percentage,
+            amount: fromCents(l.discount.amountCents),
+          }
+        : null,
+      accessEndsAt,
+    }));
+  }
+}
+
+const describe = (quote: Quote) =>
+  quote.lines.map((l) => l.title.es || l.title.en || l.title.fr).join(', ');
+
+function itemRows(quote: Quote) {
+  return quote.lines.map((l) => ({
+    itemType: l.type,
+    itemId: l.id,
+    title: l.title,
+    listPriceCents: l.listPriceCents,
+    priceCents: l.priceCents,
+    discountId: l.discount?.id ?? null,
+    discountName: l.discount?.name ?? null,
+    discountPercentage: l.discount?.percentage ?? null,
+    discountAmountCents: l.discount?.amountCents ?? null,
+  }));
+}

@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { PAYMENT_ERRORS, TEST_CARDS, type Lang } from '@circo/shared-contracts';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import type { LocalProviderObjectRow } from '../payments.table.js';
+import { LocalProviderRepository } from './local-provider.repository.js';
+import {
+  ProviderError,
+  type CreateIntentInput,
+  type CreateSessionInput,
+  type IntentStatus,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderIntent,
+  type ProviderSession,
+} from './payment-provider.js';
+
+/** A card as typed in the test form. */
+export interface TestCard {
+  cardNumber: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** What paying with a test card did, in the words of Stripe's `confirmPayment`. */
+export interface CardResult {
+  status: 'succeeded' | 'requires_action' | 'failed';
+  redirectUrl?: string;
+  error?: { code: string; message: string };
+}
+
+// The decline texts of the card provider, in the buyer's language (Stripe.js shows its own
+// translations the same way).
+const DECLINES: Record<string, Record<Lang, string>> = {
+  card_declined: {
+    es: 'Tu tarjeta ha sido rechazada.',
+    en: 'Your card was declined.',
+    fr: 'Votre carte a été refusée.',
+  },
+  test_mode_live_card: {
+    es: 'Tu tarjeta ha sido rechazada. Estás en modo de prueba: usa una tarjeta de prueba.',
+    en: 'Your card was declined. Your request was in test mode, but used a non test card.',
+    fr: 'Votre carte a été refusée. Vous êtes en mode test : utilisez une carte de test.',
+  },
+  authentication_failed: {
+    es: 'No pudimos autenticar tu método de pago. Elige otro método de pago e inténtalo de nuevo.',
+    en: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    fr: "Nous n'avons pas pu authentifier votre moyen de paiement. Choisissez-en un autre et réessayez.",
+  },
+  incorrect_number: {
+    es: 'El número de tu tarjeta no es correcto.',
+    en: 'Your card number is incorrect.',
+    fr: "Le numéro de votre carte n'est pas correct.",
+  },
+  invalid_expiry: {
+    es: 'La fecha de caducidad de tu tarjeta no es válida o ya pasó.',
+    en: "Your card's expiration date is invalid or in the past.",
+    fr: "La date d'expiration de votre carte n'est pas valide ou est passée.",
+  },
+  invalid_cvc: {
+    es: 'El código de seguridad de tu tarjeta no es válido.',
+    en: "Your card's security code is invalid.",
+    fr: "Le code de sécurité de votre carte n'est pas valide.",
+  },
+};
+
+const langOf = (metadata: Record<string, string>): Lang =>
+  metadata.lang === 'en' || metadata.lang === 'fr' ? metadata.lang : 'es';
+
+const decline = (code: keyof typeof DECLINES, lang: Lang) => ({
+  code,
+  message: DECLINES[code][lang],
+});
+
+/** Luhn check of a card number's digits. */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** The first problem of a typed card (number, expiry, cvc), or null. */
+export function cardProblem(card: TestCard, now: Date): keyof typeof DECLINES | null {
+  const digits = card.cardNumber.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return 'incorrect_number';
+  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
+  if (!m) return 'invalid_expiry';
+  const month = Number(m[1]);
+  const year = 2000 + Number(m[2]);
+  // valid through the last day of its month
+  if (month < 1 || month > 12 || Date.UTC(year, month, 1) <= now.getTime()) return 'invalid_expiry';
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return 'invalid_cvc';
+  return null;
+}
+
+const newId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
+
+/**
+ * The local test provider: the default when no Stripe keys are set. It keeps its PaymentIntents
+ * and Checkout Sessions in its own table, takes the test cards of Stripe's test mode (4242...
+ * succeeds, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 needs a confirmation step) and
+ * serves the confirmation step and a hosted checkout page itself (local-provider.controller.ts).
+ */
+@Injectable()
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly name = 'local' as const;
+
+  constructor(
+    private readonly repo: LocalProviderRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    const id = newId('pi');
+    const row = await this.repo.insertOnce({
+      id,
+      kind: 'payment_intent',
+      amountCents: input.amountCents,
+      currency: input.currency,
+      status: 'requires_payment_method',
+      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      idempotencyKey: `intent:${input.idempotencyKey}`,
+      metadata: input.metadata,
+      successUrl: `${this.config.publicUrl}/pago-exitoso?payment_intent=${id}`,
+    });
+    return toIntent(row);
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent> {
+    return toIntent(await this.get(id, 'payment_intent'));
+  }
+
+  async createSession(input: CreateSessionInput): Promise<ProviderSession> {
+    const id = newId('cs');
+    const row = await this.repo.insertOnce({
+      id,
+      kind: 'checkout_session',
+      amountCents: input.amountCents,
+      currency: input.currency,
+      status: 'open',
+      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      idempotencyKey: `session:${input.idempotencyKey}`,
+      metadata: { ...input.metadata, lang: input.locale },
+      successUrl: `${input.successUrl}?session_id=${id}`,
+      cancelUrl: input.cancelUrl,
+    });
+    return this.toSession(row);
+  }
+
+  async retrieveSession(id: string): Promise<ProviderSession> {
+    return this.toSession(await this.get(id, 'checkout_session'));
+  }
+
+  async refund(paymentIntentId: string): Promise<void> {
+    const row = await this.get(paymentIntentId, 'payment_intent');
+    if (row.status !== 'succeeded') {
+      throw new ProviderError(
+        PAYMENT_ERRORS.providerError,
+        'Only a succeeded payment can be refunded',
+        409,
+      );
+    }
+    await this.repo.update(row.id, { refunded: true });
+  }
+
+  verifyEvent(): ProviderEvent {
+    // the local provider sends no webhooks: its confirm call is the source of truth
+    throw new ProviderError(PAYMENT_ERRORS.notTestMode, 'Webhooks come from Stripe only', 400);
+  }
+
+  /**
+   * Pays intent `id` with a typed test card. A card that is not well formed fails as Stripe.js
+   * would before sending it; a declined one leaves the intent payable again.
+   */
+  async payIntent(id: string, card: TestCard, now = new Date()): Promise<CardResult> {
+    const row = await this.get(id, 'payment_intent');
+    const lang = langOf(row.metadata);
+    if (row.status === 'succeeded') return { status: 'succeeded' };
+    if (row.status === 'requires_action') {
+      return { status: 'requires_action', redirectUrl: this.authenticateUrl(row.id) };
+    }
+    const problem = cardProblem(card, now);
+    if (problem) return { status: 'failed', error: decline(problem, lang) };
+    const digits = card.cardNumber.replace(/[\s-]/g, '');
+    if (digits === TEST_CARDS.success) {
+      await this.succeed(row);
+      return { status: 'succeeded' };
+    }
+    if (digits === TEST_CARDS.requiresAction) {
+      await this.repo.update(row.id, { status: 'requires_action', lastError: null });
+      return { status: 'requires_action', redirectUrl: this.authenticateUrl(row.id) };
+    }
+    const error = decline(
+      digits === TEST_CARDS.declined ? 'card_declined' : 'test_mode_live_card',
+      lang,
+    );
+    await this.repo.update(row.id, { status: 'requires_payment_method', lastError: error });
+    return { status: 'failed', error };
+  }
+
+  /**
+   * Pays session `id` with a test card: the session gets a PaymentIntent of its own, paid like
+   * the embedded one. Returns where the browser goes next.
+   */
+  async paySession(id: string, card: TestCard, now = new Date()): Promise<CardResult> {
+    const session = await this.get(id, 'checkout_session');
+    let intentId = session.paymentIntentId;
+    if (!intentId) {
+      const intent = await this.createIntent({
+        amountCents: session.amountCents,
+        currency: 'usd',
+        description: `Checkout ${session.id}`,
+        idempotencyKey: session.id,
+        metadata: { ...session.metadata, sessionId: session.id },
+      });
+      intentId = intent.id;
+      await this.repo.update(intentId, { successUrl: session.successUrl });
+      await this.repo.update(session.id, { paymentIntentId: intentId });
+    }
+    const result = await this.payIntent(intentId, card, now);
+    if (result.status === 'succeeded') await this.completeSession(session.id);
+    return result.status === 'succeeded'
+      ? { status: 'succeeded', redirectUrl: session.successUrl ?? undefined }
+      : result;
+  }
+
+  /** The confirmation step's answer; returns where the browser goes next. */
+  async authenticate(id: string, approve: boolean): Promise<string> {
+    const row = await this.get(id, 'payment_intent');
+    if (row.status === 'requires_action') {
+      if (approve) await this.succeed(row);
+      else {
+        await this.repo.update(row.id, {
+          status: 'requires_payment_method',
+          lastError: decline('authentication_failed', langOf(row.metadata)),
+        });
+      }
+    }
+    const sessionId = row.metadata.sessionId;
+    if (sessionId) {
+      const session = await this.get(sessionId, 'checkout_session');
+      if (approve) await this.completeSession(sessionId);
+      return approve ? (session.successUrl ?? '/') : (session.cancelUrl ?? '/');
+    }
+    return row.successUrl ?? `${this.config.publicUrl}/pago-exitoso?payment_intent=${row.id}`;
+  }
+
+  /** The local objects the pages show (404 when unknown or of the other kind). */
+  async get(id: string, kind: LocalProviderObjectRow['kind']): Promise<LocalProviderObjectRow> {
+    const row = /^(pi|cs)_local_[0-9a-f]{24}$/.test(id) ? await this.repo.find(id) : undefined;
+    if (!row || row.kind !== kind) {
+      throw new ProviderError(PAYMENT_ERRORS.notFound, 'Payment not found', 404);
+    }
+    return row;
+  }
+
+  authenticateUrl(id: string): string {
+    return `${this.config.publicUrl}/api/stripe/local/authenticate/${id}`;
+  }
+
+  private async succeed(row: LocalProviderObjectRow): Promise<void> {
+    await this.repo.update(row.id, { status: 'succeeded', lastError: null });
+  }
+
+  private async completeSession(id: string): Promise<void> {
+    await this.repo.update(id, { status: 'complete' });
+  }
+
+  private async toSession(row: LocalProviderObjectRow): Promise<ProviderSession> {
+    return {
+      id: row.id,
+      url: `${this.config.publicUrl}/api/stripe/local/checkout/${row.id}`,
+      paid: row.status === 'complete',
+      paymentIntentId: row.paymentIntentId,
+      amountCents: row.amountCents,
+      metadata: row.metadata,
+    };
+  }
+}
+
+function toIntent(row: LocalProviderObjectRow): ProviderIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as IntentStatus,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    metadata: row.metadata,
+    lastError: row.lastError ?? null,
+  };
+}

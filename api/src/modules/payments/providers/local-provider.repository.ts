@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import { Repository } from '../../../database/transactions.js';
+import { localProviderObjects, type LocalProviderObjectRow } from '../payments.table.js';
+
+type NewObject = typeof localProviderObjects.$inferInsert;
+
+/** The local test provider's records (its PaymentIntents and Checkout Sessions). */
+@Injectable()
+export class LocalProviderRepository extends Repository {
+  async find(id: string): Promise<LocalProviderObjectRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(localProviderObjects)
+      .where(eq(localProviderObjects.id, id))
+      .limit(1);
+    return row;
+  }
+
+  /** Inserts the object, or returns the one already made with the same idempotency key. */
+  async insertOnce(row: NewObject): Promise<LocalProviderObjectRow> {
+    const [created] = await this.db
+      .insert(localProviderObjects)
+      .values(row)
+      .onConflictDoNothing()
+      .returning();
+    if (created) return created;
+    const [existing] = await this.db
+      .select()
+      .from(localProviderObjects)
+      .where(eq(localProviderObjects.idempotencyKey, row.idempotencyKey ?? ''))
+      .limit(1);
+    return existing;
+  }
+
+  async update(
+    id: string,
+    changes: Partial<Omit<NewObject, 'id'>>,
+  ): Promise<LocalProviderObjectRow> {
+    const [row] = await this.db
+      .update(localProviderObjects)
+      .set(changes)
+      .where(eq(localProviderObjects.id, id))
+      .returning();
+    return row;
+  }
+}

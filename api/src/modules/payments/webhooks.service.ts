@@ -1,0 +1,78 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PAYMENT_ERRORS } from '@circo/shared-contracts';
+import { badRequest } from '../../common/errors/app-error.js';
+import { TransactionHost } from '../../database/transactions.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { PaymentsService } from './payments.service.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+const idOf = (v: unknown): string | undefined =>
+  str(v) ?? (v && typeof v === 'object' ? str((v as { id?: unknown }).id) : undefined);
+
+/**
+ * POST /stripe/webhook: Stripe's signed events are the source of truth for what was paid and
+ * refunded. Each event is applied in one transaction together with the record of its id, so a
+ * redelivered event changes nothing and an event whose handling failed is applied on redelivery.
+ */
+@Injectable()
+export class WebhooksService {
+  private readonly logger = new Logger('Webhooks');
+
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly host: TransactionHost,
+    private readonly repo: PaymentsRepository,
+    private readonly payments: PaymentsService,
+  ) {}
+
+  async handle(
+    rawBody: Buffer | undefined,
+    signature: string | undefined,
+  ): Promise<{ received: true; duplicate: boolean }> {
+    if (!rawBody || rawBody.length === 0) {
+      throw badRequest(PAYMENT_ERRORS.badSignature, 'The webhook has no body');
+    }
+    const event = this.provider.verifyEvent(rawBody, signature);
+    const duplicate = await this.host.run(async () => {
+      if (!(await this.repo.markEventProcessed(event.id, event.type))) return true;
+      const o = event.object;
+      switch (event.type) {
+        case 'payment_intent.succeeded': {
+          const id = str(o.id);
+          const paymentId = str((o.metadata as Record<string, unknown> | undefined)?.paymentId);
+          const payment =
+            (paymentId && (await this.repo.findById(paymentId))) ||
+            (id && (await this.repo.findByProviderObject(this.provider.name, id)));
+          if (payment) await this.payments.fulfil(payment.id);
+          else this.logger.warn(`${event.type} ${id}: no matching payment`);
+          break;
+        }
+        case 'checkout.session.completed':
+        case 'checkout.session.async_payment_succeeded': {
+          if (o.payment_status !== 'paid') break;
+          const id = str(o.id);
+          if (id) await this.payments.fulfilProviderObject(id, idOf(o.payment_intent));
+          break;
+        }
+        case 'charge.refunded': {
+          const intentId = idOf(o.payment_intent);
+          // a partial refund (a goodwill gesture) keeps the access; the whole amount ends it
+          if (o.refunded !== true) {
+            this.logger.log(`partial refund of ${intentId}: access kept`);
+            break;
+          }
+          const payment =
+            intentId && (await this.repo.findByProviderObject(this.provider.name, intentId));
+          if (payment) await this.payments.refundAccess(payment.id);
+          else this.logger.warn(`${event.type} for ${intentId}: no matching payment`);
+          break;
+        }
+        default:
+          break;
+      }
+      return false;
+    });
+    return { received: true, duplicate };
+  }
+}

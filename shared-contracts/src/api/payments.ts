@@ -1,0 +1,125 @@
+// The /api/stripe contract (storefront.md section 7) and the local test provider's calls. The
+// server prices every item itself: a client price is only compared and logged, never charged.
+import type { Localized } from '../languages.js';
+import type { ItemType } from './catalog.js';
+
+/** Card payments go to Stripe when it is configured, else to the local test provider. */
+export type PaymentProviderName = 'stripe' | 'local';
+
+/** One cart line sent to start a payment. `price` (the UI's discounted price) is informative only. */
+export interface CheckoutItemRequest {
+  id: string;
+  type: ItemType;
+  price?: number;
+}
+
+/** POST /stripe/crear-payment-intent and POST /stripe/crear-sesion. */
+export interface CheckoutRequest {
+  items: CheckoutItemRequest[];
+  /** Language of the receipt e-mail and of the hosted pages; es by default. */
+  lang?: 'es' | 'en' | 'fr';
+}
+
+/** An item as the server priced it for this payment. */
+export interface QuotedItem {
+  id: string;
+  type: ItemType;
+  title: Localized;
+  /** Price before the discount, USD. */
+  listPrice: number;
+  /** What is charged for it, USD. */
+  price: number;
+  discount: { name: string; percentage: number; amount: number } | null;
+  /** When access bought now ends (ISO): now + the access period. */
+  accessEndsAt: string;
+}
+
+/** The answer of POST /stripe/crear-payment-intent. */
+export interface PaymentIntentResponse {
+  clientSecret: string;
+  paymentIntentId: string;
+  provider: PaymentProviderName;
+  /** Total charged, USD with 2 decimals. */
+  amount: number;
+  currency: 'usd';
+  /** The items charged, priced by the server. */
+  items: QuotedItem[];
+  /** Items of the request the user already owns with active access: left out, not charged. */
+  alreadyOwned: Array<{ id: string; type: ItemType }>;
+}
+
+/** The answer of POST /stripe/crear-sesion: redirect the browser to `url`. */
+export interface CheckoutSessionResponse {
+  id: string;
+  url: string;
+  provider: PaymentProviderName;
+  amount: number;
+  items: QuotedItem[];
+  alreadyOwned: Array<{ id: string; type: ItemType }>;
+}
+
+/**
+ * What confirming a payment did (POST /stripe/confirmar-compra-payment-intent,
+ * GET /stripe/confirmar-compra): `registered` (access given now or by an earlier confirm or
+ * webhook), `already_owned` (nothing was new), `processing` (the card provider has not finished),
+ * `failed` (the payment did not succeed).
+ */
+export type PurchaseOutcome = 'registered' | 'already_owned' | 'processing' | 'failed';
+
+export interface PurchaseResult {
+  success: boolean;
+  outcome: PurchaseOutcome;
+  message: string;
+  paymentIntentId: string;
+  /** The items of the payment with the end of their access (empty unless registered). */
+  items: Array<{ id: string; type: ItemType; title: Localized; accessEndsAt: string }>;
+}
+
+/** POST /stripe/confirmar-compra-payment-intent */
+export interface ConfirmPaymentIntentRequest {
+  paymentIntentId: string;
+}
+
+/** POST /stripe/local/confirm: the local test provider's card form (test mode only). */
+export interface LocalCardRequest {
+  paymentIntentId: string;
+  /** Digits, spaces allowed: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. */
+  cardNumber: string;
+  /** MM/YY */
+  expiry: string;
+  cvc: string;
+}
+
+/**
+ * The local provider's answer, shaped like Stripe's `confirmPayment` result: `succeeded`, a decline
+ * (`error`), or `requires_action` with the URL of a confirmation step the browser must visit
+ * (4000 0027 6000 3184), which then returns to /pago-exitoso?payment_intent={id}.
+ */
+export interface LocalCardResponse {
+  status: 'succeeded' | 'requires_action' | 'failed';
+  paymentIntentId: string;
+  redirectUrl?: string;
+  error?: { code: string; message: string };
+}
+
+/** Test cards of the local provider (the same numbers Stripe's test mode uses). */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  requiresAction: '4000002760003184',
+} as const;
+
+export const PAYMENT_ERRORS = {
+  salesPaused: 'payments.sales_paused',
+  emptyCart: 'payments.empty_cart',
+  itemNotFound: 'payments.item_not_found',
+  itemUnavailable: 'payments.item_unavailable',
+  alreadyOwned: 'payments.already_owned',
+  notFound: 'payments.not_found',
+  notYours: 'payments.not_yours',
+  cardDeclined: 'payments.card_declined',
+  invalidCard: 'payments.invalid_card',
+  providerError: 'payments.provider_error',
+  badSignature: 'payments.bad_signature',
+  notTestMode: 'payments.not_test_mode',
+} as const;

@@ -1,0 +1,45 @@
+import type { UserProfile } from '@circo/shared-contracts';
+import { installFakeApi, type FakeApi } from '../../test/fakeApi';
+import { selectIsAdmin, useSessionStore } from './sessionStore';
+
+const ana = { _id: 'u1', name: 'Ana', email: 'ana@example.com', role: 'user' } as UserProfile;
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi();
+  useSessionStore.setState({ token: null, user: null, status: 'anonymous' });
+});
+
+describe('session store', () => {
+  it('logs in: keeps the token in localStorage `token` and loads the profile with it', async () => {
+    api.on('GET', '/api/auth/perfil', (req) =>
+      req.headers.Authorization === 'Bearer t-1'
+        ? { body: ana }
+        : { status: 401, body: { code: 'auth.unauthorized' } },
+    );
+    const user = await useSessionStore.getState().login('t-1');
+    expect(user).toEqual(ana);
+    expect(localStorage.getItem('token')).toBe('t-1');
+    expect(useSessionStore.getState()).toMatchObject({ status: 'authenticated', user: ana });
+    expect(selectIsAdmin(useSessionStore.getState())).toBe(false);
+  });
+
+  it('drops a token whose profile cannot be loaded (spec 4)', async () => {
+    api.on('GET', '/api/auth/perfil', { status: 401, body: { code: 'auth.unauthorized' } });
+    expect(await useSessionStore.getState().login('stale')).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'anonymous', token: null });
+  });
+
+  it('restores the stored session and logs out', async () => {
+    api.on('GET', '/api/auth/perfil', { body: { ...ana, role: 'admin' } });
+    localStorage.setItem('token', 't-2');
+    useSessionStore.setState({ token: 't-2' });
+    await useSessionStore.getState().restore();
+    expect(selectIsAdmin(useSessionStore.getState())).toBe(true);
+
+    useSessionStore.getState().logout();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(useSessionStore.getState()).toMatchObject({ status: 'anonymous', user: null });
+  });
+});

@@ -1,0 +1,166 @@
+import { jest } from '@jest/globals';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addTranslations } from '@circo/shared-web';
+import { installFakeApi, type FakeApi } from '../../../shared-web/test/fakeApi';
+import es from '../locales/es.json';
+import en from '../locales/en.json';
+import fr from '../locales/fr.json';
+import {
+  LOAD_TIMEOUT_MS,
+  createRemotesRegistry,
+  type FederationRuntime,
+  type RemoteApp,
+  type RemotesRegistry,
+} from './createRemotesRegistry';
+import { RemotePage } from './RemotePage';
+
+addTranslations('shell', { es, en, fr });
+
+/**
+ * A Module Federation runtime the test drives: each `loadRemote` waits until the test answers it
+ * (resolve with a module, reject, or never).
+ */
+class TestRuntime implements FederationRuntime {
+  registered: Array<{ name: string; entry: string; force: boolean }> = [];
+  loads: Array<{
+    id: string;
+    resolve: (m: { default: RemoteApp }) => void;
+    reject: (e: Error) => void;
+  }> = [];
+  preloads: string[] = [];
+  registerRemotes(remotes: Array<{ name: string; entry: string }>, opts?: { force?: boolean }) {
+    for (const r of remotes) this.registered.push({ ...r, force: opts?.force ?? false });
+  }
+  loadRemote<T>(id: string): Promise<T | null> {
+    return new Promise<T | null>((resolve, reject) => {
+      this.loads.push({ id, resolve: resolve as (m: { default: RemoteApp }) => void, reject });
+    });
+  }
+  preloadRemote(opts: Array<{ nameOrAlias: string }>) {
+    this.preloads.push(...opts.map((o) => o.nameOrAlias));
+    return Promise.resolve();
+  }
+}
+
+const CatalogApp: RemoteApp = ({ page }) => <h1>catalogue page {page}</h1>;
+
+let api: FakeApi;
+let runtime: TestRuntime;
+let registry: RemotesRegistry;
+beforeEach(async () => {
+  api = installFakeApi();
+  api.on('GET', '/remotes.json', {
+    body: {
+      mf_catalog: '/remotes/mf-catalog/mf-manifest.json',
+      mf_checkout: { entry: 'https://cdn.example.com/checkout/mf-manifest.json', version: '1.2.0' },
+    },
+  });
+  runtime = new TestRuntime();
+  registry = createRemotesRegistry(runtime);
+  await registry.registerRemotesFromFile();
+});
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('remotes registry', () => {
+  it('registers the remotes of /remotes.json with absolute entries', () => {
+    expect(runtime.registered).toEqual([
+      {
+        name: 'mf_catalog',
+        entry: 'http://localhost/remotes/mf-catalog/mf-manifest.json',
+        force: false,
+      },
+      {
+        name: 'mf_checkout',
+        entry: 'https://cdn.example.com/checkout/mf-manifest.json',
+        force: false,
+      },
+    ]);
+  });
+
+  it('loads a remote once for concurrent callers, then serves it from memory', async () => {
+    const a = registry.loadRemoteApp('mf_catalog');
+    const b = registry.loadRemoteApp('mf_catalog');
+    expect(runtime.loads).toHaveLength(1);
+    runtime.loads[0].resolve({ default: CatalogApp });
+    expect(await a).toBe(CatalogApp);
+    expect(await b).toBe(CatalogApp);
+    expect(registry.loadedRemoteApp('mf_catalog')).toBe(CatalogApp);
+    await registry.loadRemoteApp('mf_catalog');
+    expect(runtime.loads).toHaveLength(1);
+  });
+
+  it('gives up on a remote that hangs after the timeout', async () => {
+    jest.useFakeTimers();
+    const load = registry.loadRemoteApp('mf_catalog');
+    const outcome = load.then(
+      () => 'loaded',
+      (e: Error) => e.message,
+    );
+    jest.advanceTimersByTime(LOAD_TIMEOUT_MS - 1);
+    await Promise.resolve();
+    expect(registry.loadedRemoteApp('mf_catalog')).toBeUndefined();
+    jest.advanceTimersByTime(1);
+    expect(await outcome).toBe(`mf_catalog timed out after ${LOAD_TIMEOUT_MS} ms`);
+  });
+
+  it('does not cache a failure: the next load asks the runtime again and can succeed', async () => {
+    const first = registry.loadRemoteApp('mf_catalog');
+    runtime.loads[0].reject(new Error('manifest 503'));
+    await expect(first).rejects.toThrow('manifest 503');
+
+    registry.resetRemote('mf_catalog');
+    expect(runtime.registered.at(-1)).toMatchObject({ name: 'mf_catalog', force: true });
+    const second = registry.loadRemoteApp('mf_catalog');
+    expect(runtime.loads).toHaveLength(2);
+    runtime.loads[1].resolve({ default: CatalogApp });
+    expect(await second).toBe(CatalogApp);
+  });
+
+  it('refuses a remote missing from /remotes.json, and preloads only known, unloaded ones', async () => {
+    await expect(registry.loadRemoteApp('mf_admin')).rejects.toThrow('not in /remotes.json');
+    registry.preloadRemoteApp('mf_admin');
+    registry.preloadRemoteApp('mf_checkout');
+    expect(runtime.preloads).toEqual(['mf_checkout']);
+  });
+});
+
+describe('RemotePage', () => {
+  it('shows a spinner, then the remote page', async () => {
+    render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
+    await act(async () => runtime.loads[0].resolve({ default: CatalogApp }));
+    expect(screen.getByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
+  });
+
+  it('shows the unavailable panel when the remote hangs, and the retry loads it again', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    await act(async () => {
+      jest.advanceTimersByTime(LOAD_TIMEOUT_MS);
+    });
+    const panel = screen.getByTestId('remote-unavailable');
+    expect(panel).toHaveTextContent(es.remote.unavailableTitle);
+
+    await user.click(screen.getByRole('button', { name: es.remote.retry }));
+    expect(runtime.loads).toHaveLength(2); // the failure was not cached
+    await act(async () => runtime.loads[1].resolve({ default: CatalogApp }));
+    expect(screen.getByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
+    expect(screen.queryByTestId('remote-unavailable')).not.toBeInTheDocument();
+  });
+
+  it('keeps a remote that throws while rendering inside its area', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken: RemoteApp = () => {
+      throw new Error('boom');
+    };
+    render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    await act(async () => runtime.loads[0].resolve({ default: Broken }));
+    expect(screen.getByTestId('remote-unavailable')).toHaveTextContent(es.remote.unavailableText);
+  });
+});

@@ -1,0 +1,83 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { UserProfile } from '@circo/shared-contracts';
+import { addTranslations, useLanguageStore, useSessionStore } from '@circo/shared-web';
+import { installFakeApi, gate, type FakeApi } from '../../../../shared-web/test/fakeApi';
+import es from '../../locales/es.json';
+import en from '../../locales/en.json';
+import fr from '../../locales/fr.json';
+import { LoginPage } from './LoginPage';
+
+addTranslations('shell', { es, en, fr });
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi();
+  useSessionStore.setState({ token: null, user: null, status: 'anonymous' });
+  act(() => useLanguageStore.getState().setLang('es'));
+});
+
+const renderLogin = () =>
+  render(
+    <MemoryRouter initialEntries={['/login']}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/mis-cursos" element={<h1>Mis cursos</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+describe('LoginPage (shared form parts)', () => {
+  it('shows the translated field errors and focuses the first invalid field', async () => {
+    renderLogin();
+    await userEvent.click(screen.getByRole('button', { name: es.login.submit }));
+    const email = screen.getByLabelText(es.fields.email);
+    expect(await screen.findByText(es.validation.emailRequired)).toBeVisible();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(es.validation.emailRequired);
+    expect(email).toHaveFocus();
+    expect(screen.getByLabelText(es.fields.password)).toHaveAccessibleDescription(
+      es.validation.passwordRequired,
+    );
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('shows the busy label while sending, the failure alert, and then logs in', async () => {
+    const answer = gate<{ status: number; body: unknown }>();
+    api
+      .on('POST', '/api/auth/login', (req) =>
+        (req.body as { password: string }).password === 'Secreta123'
+          ? { body: { token: 'tok' } }
+          : answer.promise,
+      )
+      .on('GET', '/api/auth/perfil', {
+        body: { _id: 'u1', name: 'Ana', email: 'ana@example.com', role: 'user' } as UserProfile,
+      });
+    renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(es.fields.email), 'ana@example.com');
+    await user.type(screen.getByLabelText(es.fields.password), 'Equivocada1');
+    await user.keyboard('{Enter}');
+    const busy = await screen.findByRole('button', { name: es.login.submitting });
+    expect(busy).toBeDisabled();
+    await act(async () =>
+      answer.open({ status: 401, body: { statusCode: 401, code: 'auth.invalid_credentials' } }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(es.login.failed);
+
+    await user.clear(screen.getByLabelText(es.fields.password));
+    await user.type(screen.getByLabelText(es.fields.password), 'Secreta123');
+    await user.click(screen.getByRole('button', { name: es.login.submit }));
+    expect(await screen.findByRole('heading', { name: 'Mis cursos' })).toBeVisible();
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
+
+  it('speaks the chosen language', async () => {
+    act(() => useLanguageStore.getState().setLang('en'));
+    renderLogin();
+    expect(screen.getByRole('heading', { name: en.login.title })).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: en.login.submit }));
+    expect(await screen.findByText(en.validation.emailRequired)).toBeVisible();
+  });
+});
