@@ -78,6 +78,7 @@ describe('database', () => {
         'formation_classes',
         'formation_modules',
         'formations',
+        'local_provider_objects',
         'password_reset_tokens',
         'payments',
         'payment_items',

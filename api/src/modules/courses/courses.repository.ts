@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
-import { containsTerm, searchOrder } from '../../common/search/text-search.js';
+import { searchIds, searchSteps, type SearchableTable } from '../../common/search/text-search.js';
 import type { Database } from '../../database/database.js';
 import { Repository, TransactionHost } from '../../database/transactions.js';
 import { courseClasses, courses, type CourseClassRow, type CourseRow } from './courses.table.js';
@@ -27,7 +27,12 @@ const classColumns = {
 };
 export type CourseClassTitleRow = { [K in keyof typeof classColumns]: CourseClassRow[K] };
 
-const searchColumn = { es: courses.searchEs, en: courses.searchEn, fr: courses.searchFr } as const;
+const searchable: SearchableTable = {
+  table: courses,
+  id: courses.id,
+  search: { es: courses.searchEs, en: courses.searchEn, fr: courses.searchFr },
+  searchTitle: { es: courses.searchTitleEs, en: courses.searchTitleEn, fr: courses.searchTitleFr },
+};
 const visibleIn = (lang: Lang | Placeholder) => sql`${courses.visible} ->> ${lang} = 'true'`;
 
 /** The hot public reads, built once and prepared (Drizzle no longer rebuilds their SQL per call). */
@@ -127,29 +132,20 @@ export class CoursesRepository extends Repository {
       .where(inArray(courses.id, [...ids]));
   }
 
-  /**
-   * Courses visible in `lang` whose title or description there contains `q` (accents and case
-   * ignored): title matches first, then by normalised title. Kept as a query (not awaited) so a
-   * test can EXPLAIN it.
-   */
-  searchQuery(lang: Lang, q: string, limit: number) {
-    const column = searchColumn[lang];
-    const order = searchOrder(column, sql`${courses.title} ->> ${lang}`, courses.id, q);
-    // ranked on narrow rows first, then only the page's full rows are read
-    const page = this.db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(and(containsTerm(column, q), visibleIn(lang)))
-      .orderBy(...order)
-      .limit(limit);
-    return this.db
-      .select(summaryColumns)
-      .from(courses)
-      .where(inArray(courses.id, page))
-      .orderBy(...order);
+  /** The queries of a search, as searchIds runs them (for EXPLAIN in tests and the bench). */
+  searchSteps(lang: Lang, q: string) {
+    return searchSteps(searchable, lang, q);
   }
 
-  search(lang: Lang, q: string, limit: number): Promise<CourseSummaryRow[]> {
-    return this.searchQuery(lang, q, limit);
+  /**
+   * Courses visible in `lang` whose title or description there contains `q` (accents and case
+   * ignored): title matches first, then by normalised title (common/search/text-search.ts).
+   */
+  async search(lang: Lang, q: string, limit: number): Promise<CourseSummaryRow[]> {
+    const ids = await searchIds(this.db, searchable, lang, q, limit);
+    if (ids.length === 0) return [];
+    const rows = await this.db.select(summaryColumns).from(courses).where(inArray(courses.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }

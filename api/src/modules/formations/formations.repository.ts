@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
-import { containsTerm, searchOrder } from '../../common/search/text-search.js';
+import { searchIds, searchSteps, type SearchableTable } from '../../common/search/text-search.js';
 import type { Database } from '../../database/database.js';
 import { Repository, TransactionHost } from '../../database/transactions.js';
 import {
@@ -51,11 +51,16 @@ export interface FormationClassWithParents {
   formationVisible: FormationRow['visible'];
 }
 
-const searchColumn = {
-  es: formations.searchEs,
-  en: formations.searchEn,
-  fr: formations.searchFr,
-} as const;
+const searchable: SearchableTable = {
+  table: formations,
+  id: formations.id,
+  search: { es: formations.searchEs, en: formations.searchEn, fr: formations.searchFr },
+  searchTitle: {
+    es: formations.searchTitleEs,
+    en: formations.searchTitleEn,
+    fr: formations.searchTitleFr,
+  },
+};
 const visibleIn = (lang: Lang | Placeholder) => sql`${formations.visible} ->> ${lang} = 'true'`;
 
 /** The hot public reads, built once and prepared (Drizzle no longer rebuilds their SQL per call). */
@@ -185,25 +190,23 @@ export class FormationsRepository extends Repository {
       .where(inArray(formations.id, [...ids]));
   }
 
-  /** Like CoursesRepository.searchQuery, on formations. */
-  searchQuery(lang: Lang, q: string, limit: number) {
-    const column = searchColumn[lang];
-    const order = searchOrder(column, sql`${formations.title} ->> ${lang}`, formations.id, q);
-    // ranked on narrow rows first, then only the page's full rows are read
-    const page = this.db
-      .select({ id: formations.id })
-      .from(formations)
-      .where(and(containsTerm(column, q), visibleIn(lang)))
-      .orderBy(...order)
-      .limit(limit);
-    return this.db
-      .select(summaryColumns)
-      .from(formations)
-      .where(inArray(formations.id, page))
-      .orderBy(...order);
+  /** The queries of a search, as searchIds runs them (for EXPLAIN in tests and the bench). */
+  searchSteps(lang: Lang, q: string) {
+    return searchSteps(searchable, lang, q);
   }
 
-  search(lang: Lang, q: string, limit: number): Promise<FormationSummaryRow[]> {
-    return this.searchQuery(lang, q, limit);
+  /**
+   * Formations visible in `lang` whose title or description there contains `q` (accents and case
+   * ignored): title matches first, then by normalised title (common/search/text-search.ts).
+   */
+  async search(lang: Lang, q: string, limit: number): Promise<FormationSummaryRow[]> {
+    const ids = await searchIds(this.db, searchable, lang, q, limit);
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(formations)
+      .where(inArray(formations.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }
