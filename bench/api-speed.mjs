@@ -7,7 +7,7 @@
 // each URL new (so every search is a cache miss that reaches the database).
 // Options (env): COURSES=100000 ROUNDS=3 DURATION_S=10 CONNECTIONS=50 SEARCHES=320
 //   BENCH_STORES=pglite,postgres  DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test:
-//   a scratch database is created on that server and dropped at the end).
+//   a scratch database is created on that server and dropped at the end), BENCH_PARTS=load,search.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DISCIPLINES, LEVELS, PHRASES, fill } from './catalog-data.mjs';
 
@@ -28,6 +29,8 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SEARCHES = Number(process.env.SEARCHES ?? 320);
 const STORES = (process.env.BENCH_STORES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const SERVER_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
+// BENCH_PARTS=search skips the throughput rounds (quicker when only search changed)
+const PARTS = (process.env.BENCH_PARTS ?? 'load,search').split(',').map((s) => s.trim());
 
 // ------------------------------------------------------------------ helpers
 
@@ -110,6 +113,7 @@ async function benchStore(store) {
     const { openDatabase } = await import(join(dist, 'database/database.js'));
     const handle = await openDatabase({ dataDir, databaseUrl });
     await fill(handle.db, COURSES);
+    await printSearchPlans(handle.db);
     await handle.close();
     console.log(
       `  ${fmt(COURSES)} courses filled in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -156,6 +160,10 @@ async function benchStore(store) {
     await waitFor(`http://127.0.0.1:${barePort}/bare/list`, bare);
     const bareUrl = (name) => `http://127.0.0.1:${barePort}/bare/${name}`;
 
+    if (!PARTS.includes('load')) {
+      const search = await searchLatency(base);
+      return { store, idle, search };
+    }
     const routes = [
       {
         name: 'GET /api/courses/visible?lang=es',
@@ -218,7 +226,7 @@ async function benchStore(store) {
       `  API RSS: ${idle.rss.toFixed(0)} MB idle (peak during start ${idle.peak.toFixed(0)} MB), ${loaded.rss.toFixed(0)} MB after the load (peak ${loaded.peak.toFixed(0)} MB)`,
     );
 
-    const search = await searchLatency(base);
+    const search = PARTS.includes('search') ? await searchLatency(base) : null;
     return { store, rows, idle, loaded, search };
   } finally {
     await stop(api);
@@ -230,6 +238,40 @@ async function benchStore(store) {
       await admin.end();
     }
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** EXPLAIN ANALYZE of the search steps at this size: which index serves which kind of term. */
+async function printSearchPlans(db) {
+  const { TransactionHost } = await import(join(dist, 'database/transactions.js'));
+  const { CoursesRepository } = await import(join(dist, 'modules/courses/courses.repository.js'));
+  const { SEARCH_PROBE } = await import(join(dist, 'common/search/text-search.js'));
+  const repo = new CoursesRepository(new TransactionHost(db));
+  console.log(
+    `  search plans at this size (courses, es; a probe reads up to ${SEARCH_PROBE} matches):`,
+  );
+  for (const [kind, q] of [
+    ['common in titles', 'acrobacia'],
+    ['common in descriptions only', 'progresiones'],
+    ['rare', 'curso 4242'],
+  ]) {
+    const steps = repo.searchSteps('es', q);
+    for (const [name, query] of [
+      ['title probe', steps.title.probe(20)],
+      ['title walk', steps.title.walk(20)],
+      ['description probe', steps.descriptionOnly.probe(20)],
+      ['description walk', steps.descriptionOnly.walk(20)],
+    ]) {
+      const res = await db.execute(sql`explain (analyze, costs off) ${query}`);
+      const lines = res.rows.map((r) => Object.values(r)[0]);
+      const used = [
+        ...new Set(
+          lines.flatMap((l) => /(?:Scan|Scan using|Scan on) (\w+_idx)/.exec(l)?.[1] ?? []),
+        ),
+      ];
+      const ms = lines.find((l) => /Execution Time/.test(l))?.replace(/.*: /, '');
+      console.log(`    ${kind} "${q}", ${name}: ${used.join(', ') || 'no index'}; ${ms}`);
+    }
   }
 }
 
