@@ -21,3 +21,4 @@ export * from './domain/account-validation.js';
 export * from './domain/admin-validation.js';
 export * from './domain/visibility.js';
 export * from './domain/countdown.js';
+export * from './domain/search-term.js';
