@@ -190,7 +190,7 @@ export class CourseAdminService {
 
 /** The column values of a course body, checked by the shared rules. */
 function courseValues(body: CourseBodyDto, current: CourseRow | undefined): Partial<NewCourseRow> {
-  if (body.language !== undefined) {
+  if (body.language !== undefined || typeof body.title === 'string') {
     // simple forms: one language's texts; the other languages keep what they had
     assertRules(
       validateSimpleCourse({
@@ -201,7 +201,7 @@ function courseValues(body: CourseBodyDto, current: CourseRow | undefined): Part
       }),
       ADMIN_MESSAGES.allRequired,
     );
-    const lang = body.language;
+    const lang = body.language as Lang;
     const set = <T>(base: Record<Lang, T>, value: T) => ({ ...base, [lang]: value });
     const empty: LocalizedText = { es: '', en: '', fr: '' };
     return {

@@ -47,8 +47,8 @@ export class DiscountAdminService {
 
   @Transactional()
   async update(id: string, body: DiscountBodyDto): Promise<AdminDiscount> {
-    if (!(await this.repo.findById(id))) throw discountNotFound();
     const { values, targets } = await this.read(body);
+    if (!(await this.repo.findById(id))) throw discountNotFound();
     const row = await this.repo.update(id, values);
     if (!row) throw discountNotFound();
     await this.repo.replaceTargets(id, targets);
