@@ -5,9 +5,8 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A call to /api<path> with the admin's token (and a JSON body when given). */
 export function call(t: TestApp, token: string, method: Method, path: string, body?: object) {
-  const req = request(t.app.getHttpServer())
-    [method](`/api${path}`)
-    .set('Authorization', `Bearer ${token}`);
+  const server = request(t.app.getHttpServer());
+  const req = server[method](`/api${path}`).set('Authorization', `Bearer ${token}`);
   return body === undefined ? req : req.send(body);
 }
 
