@@ -62,6 +62,7 @@ export default {
     },
     { ...web, displayName: 'shared-web', rootDir: '<rootDir>/shared-web' },
     { ...web, displayName: 'shell', rootDir: '<rootDir>/shell' },
+    { ...web, displayName: 'mf-checkout', rootDir: '<rootDir>/mf-checkout' },
     {
       ...common,
       displayName: 'api',

@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import type { AppConfig } from './config/app-config.js';
 import { AppModule } from './app.module.js';
 import { createValidationPipe } from './common/validation.js';
+import { TextInputPipe } from './common/pipes/text-input.pipe.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { serveWeb } from './web/serve-web.js';
 
@@ -30,7 +31,8 @@ export async function createApp(
     rawBody: true,
   });
   app.setGlobalPrefix('api');
-  app.useGlobalPipes(createValidationPipe());
+  // text checks first: the class-validator pipe then sees only text the database can store
+  app.useGlobalPipes(new TextInputPipe(), createValidationPipe());
   app.enableCors({
     origin: config.corsOrigins,
     credentials: false,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
+import { BackgroundQueue } from '../src/common/background/background-queue.js';
 import { passwordResetTokens, users } from '../src/database/schema.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
@@ -29,7 +30,7 @@ const api = (ip = freshIp()) => ({
 beforeAll(async () => {
   t = await createTestApp({
     trustProxy: true,
-    rateLimit: { login: 5, register: 5, forgot: 3, windowMs: 60_000 },
+    rateLimit: { login: 5, register: 5, forgot: 3, reset: 3, windowMs: 60_000 },
   });
   server = t.app.getHttpServer();
 });
@@ -243,7 +244,9 @@ describe('POST /auth/login and GET /auth/perfil', () => {
 
 describe('forgot and reset password', () => {
   const outbox = () => join(t.config.dataDir, 'outbox');
-  const mailsTo = (email: string) => {
+  /** The mails sent to `email` so far, once the background queue has sent them. */
+  const mailsTo = async (email: string) => {
+    await t.app.get(BackgroundQueue, { strict: false }).idle();
     let files: string[] = [];
     try {
       files = readdirSync(outbox());
@@ -274,11 +277,11 @@ describe('forgot and reset password', () => {
     expect(known.body).toEqual({
       message: "We've sent you an email with instructions to reset your password.",
     });
-    const mails = mailsTo(user.email);
+    const mails = await mailsTo(user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Restablecer tu contraseña');
     expect(mails[0].text).toContain(`${t.config.publicUrl}/reset-password/`);
-    expect(mailsTo(unknownEmail)).toHaveLength(0);
+    expect(await mailsTo(unknownEmail)).toHaveLength(0);
     // only a hash of the token is stored
     const token = linkIn(mails[0].text);
     const rows = await t.db
@@ -316,10 +319,31 @@ describe('forgot and reset password', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
+  it('answers 429 past the reset-password limit, whatever the token', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await api(ip)
+        .post(`/auth/reset-password/${'A'.repeat(40)}${i}`)
+        .send({ newPassword: 'Nueva12345' });
+      statuses.push(res.status);
+      if (res.status === 429) {
+        expect(res.body).toMatchObject({ statusCode: 429, code: 'common.too_many_requests' });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([400, 400, 400, 429, 429]);
+    // another client is not affected
+    const other = await api()
+      .post(`/auth/reset-password/${'A'.repeat(40)}`)
+      .send({ newPassword: 'Nueva12345' });
+    expect(other.status).toBe(400);
+  });
+
   it('resets the password once: the new one logs in, the old one and a reused link do not', async () => {
     const user = await createUser(t.db);
     await api().post('/auth/forgot-password').send({ email: user.email, lang: 'en' });
-    const token = linkIn(mailsTo(user.email).at(-1)!.text);
+    const token = linkIn((await mailsTo(user.email)).at(-1)!.text);
 
     const weak = await api().post(`/auth/reset-password/${token}`).send({ newPassword: 'weak' });
     expect(weak.status).toBe(400);
@@ -353,7 +377,7 @@ describe('forgot and reset password', () => {
     const user = await createUser(t.db);
     await api().post('/auth/forgot-password').send({ email: user.email });
     await api().post('/auth/forgot-password').send({ email: user.email });
-    const [first, second] = mailsTo(user.email).map((m) => linkIn(m.text));
+    const [first, second] = (await mailsTo(user.email)).map((m) => linkIn(m.text));
 
     await t.db
       .update(passwordResetTokens)
@@ -378,7 +402,7 @@ describe('forgot and reset password', () => {
 
     await api().post('/auth/forgot-password').send({ email: user.email });
     await api().post('/auth/forgot-password').send({ email: user.email });
-    const [, , third, fourth] = mailsTo(user.email).map((m) => linkIn(m.text));
+    const [, , third, fourth] = (await mailsTo(user.email)).map((m) => linkIn(m.text));
     expect(
       (await api().post(`/auth/reset-password/${fourth}`).send({ newPassword: 'Nueva12345' }))
         .status,

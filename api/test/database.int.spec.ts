@@ -239,7 +239,7 @@ describe('demo seed', () => {
   let t: TestApp;
   beforeAll(async () => {
     // seeded by the start-up itself, like a first `npm start`
-    t = await createTestApp({ seedDemo: true });
+    t = await createTestApp({ seedDemo: true, seedDemoAccounts: true });
   });
   afterAll(async () => {
     await t?.close();

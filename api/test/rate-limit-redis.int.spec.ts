@@ -5,7 +5,7 @@ import request from 'supertest';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const redisUrl = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-const limits = { login: 3, register: 3, forgot: 3, windowMs: 60_000 };
+const limits = { login: 3, register: 3, forgot: 3, reset: 3, windowMs: 60_000 };
 let a: TestApp;
 let b: TestApp;
 

@@ -18,6 +18,7 @@ Object.assign(process.env, {
   RATE_LIMIT_LOGIN: '1000',
   RATE_LIMIT_REGISTER: '1000',
   RATE_LIMIT_FORGOT: '1000',
+  RATE_LIMIT_RESET: '1000',
   PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3210'}`,
   LOG_LEVEL: 'warn',
 });

@@ -69,7 +69,14 @@ export const ROUTES = [
   },
   { id: 'cart', path: '/carrito', owner: 'mf_checkout' },
   { id: 'checkout', path: '/pago-embed', owner: 'mf_checkout' },
-  { id: 'paymentSuccess', path: '/pago-exitoso', owner: 'mf_checkout', noindex: true },
+  // spec: the success page needs a session (a returning buyer logs in and comes back to it)
+  {
+    id: 'paymentSuccess',
+    path: '/pago-exitoso',
+    owner: 'mf_checkout',
+    noindex: true,
+    access: 'user',
+  },
   { id: 'maintenance', path: '/mantenimiento', owner: 'shell' },
   { id: 'admin', path: '/admin', owner: 'mf_admin', noindex: true, access: 'admin' },
   {

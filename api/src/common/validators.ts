@@ -8,7 +8,30 @@ import {
   ValidateBy,
   type ValidationOptions,
 } from 'class-validator';
-import { EMAIL_MAX, isStrongPassword, isValidEmail } from '@circo/shared-contracts';
+import {
+  EMAIL_MAX,
+  FIELD_ERRORS,
+  hasInvalidCharacters,
+  isStrongPassword,
+  isValidEmail,
+} from '@circo/shared-contracts';
+
+/**
+ * Text without control characters or lone surrogates (`multiline` keeps tab, LF and CR). The
+ * global TextInputPipe already refuses what no field accepts; this is the stricter one-line rule.
+ */
+export const IsPlainText = (opts: { multiline?: boolean } = {}, options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: FIELD_ERRORS.invalidCharacters,
+      validator: {
+        validate: (v) => typeof v !== 'string' || !hasInvalidCharacters(v, opts),
+        defaultMessage: (args) =>
+          `${args?.property ?? 'text'} must not contain control characters or invalid Unicode`,
+      },
+    },
+    options,
+  );
 
 /** The shared-contracts e-mail rule (the same one the forms use). */
 export const IsShopEmail = (options?: ValidationOptions) =>
@@ -45,5 +68,6 @@ export const ShopEmailField = () =>
     IsString(),
     IsNotEmpty({ message: 'Email is required.' }),
     MaxLength(EMAIL_MAX),
+    IsPlainText(),
     IsShopEmail(),
   );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ms from 'ms';
 
 /** The repository root, where the built front ends live (shell/dist and each remote dist). */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -14,7 +15,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | null;
   jwtSecret: string;
-  jwtExpiresIn: string;
+  /** Session token lifetime: seconds, or a duration string of the `ms` library (15m, 12h, 7d). */
+  jwtExpiresIn: number | ms.StringValue;
   corsOrigins: string[];
   publicUrl: string;
   salesPaused: boolean;
@@ -28,8 +30,14 @@ export interface AppConfig {
   mailFrom: string;
   adminEmail: string | null;
   adminPassword: string | null;
+  /** Seed the demo catalogue into an empty database (SEED_DEMO). */
   seedDemo: boolean;
-  rateLimit: { login: number; register: number; forgot: number; windowMs: number };
+  /**
+   * Also seed the demo admin and student, whose passwords are published: only the zero-setup demo
+   * (embedded PGlite, NODE_ENV not production), never with DATABASE_URL or in production.
+   */
+  seedDemoAccounts: boolean;
+  rateLimit: { login: number; register: number; forgot: number; reset: number; windowMs: number };
   stripe: {
     secretKey: string | null;
     publishableKey: string | null;
@@ -95,6 +103,28 @@ function redisUrl(env: Env): string | null {
   return url;
 }
 
+/**
+ * JWT_EXPIRES_IN in the forms jsonwebtoken accepts (it parses strings with the same `ms` library):
+ * a whole number of seconds, or a duration such as 15m, 12h, 7d or "2 days". A bare number is read
+ * as seconds (jsonwebtoken would read the string "3600" as 3.6 seconds).
+ */
+function jwtExpiresIn(env: Env): number | ms.StringValue {
+  const raw = env.JWT_EXPIRES_IN?.trim();
+  if (!raw) return '7d';
+  const fail = () =>
+    new ConfigError(
+      `JWT_EXPIRES_IN must be a number of seconds (3600) or a duration such as 15m, 12h or 7d (got "${env.JWT_EXPIRES_IN}")`,
+    );
+  if (/^\d+$/.test(raw)) {
+    const seconds = Number(raw);
+    if (!Number.isSafeInteger(seconds) || seconds < 1) throw fail();
+    return seconds;
+  }
+  const millis = ms(raw as ms.StringValue) as number | undefined;
+  if (typeof millis !== 'number' || !Number.isFinite(millis) || millis < 1000) throw fail();
+  return raw as ms.StringValue;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 function logLevel(env: Env): string {
   const level = env.LOG_LEVEL ?? 'info';
@@ -123,6 +153,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   }
   const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, '');
+  // the embedded database outside production is the demo; a server or production is not
+  const demoMode = !databaseUrl && env.NODE_ENV !== 'production';
+  const seedDemo = bool(env, 'SEED_DEMO', demoMode);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -130,7 +163,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     databaseUrl,
     jwtSecret: jwtSecretFor(env, dataDir),
-    jwtExpiresIn: env.JWT_EXPIRES_IN ?? '7d',
+    jwtExpiresIn: jwtExpiresIn(env),
     corsOrigins: (
       env.CORS_ORIGINS ??
       'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203,http://localhost:4204'
@@ -150,11 +183,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: env.MAIL_FROM ?? 'Circo <no-reply@localhost>',
     adminEmail: str(env, 'ADMIN_EMAIL'),
     adminPassword: str(env, 'ADMIN_PASSWORD'),
-    seedDemo: bool(env, 'SEED_DEMO', true),
+    seedDemo,
+    seedDemoAccounts: seedDemo && demoMode,
     rateLimit: {
       login: int(env, 'RATE_LIMIT_LOGIN', 10, 1, 100000),
       register: int(env, 'RATE_LIMIT_REGISTER', 10, 1, 100000),
       forgot: int(env, 'RATE_LIMIT_FORGOT', 5, 1, 100000),
+      reset: int(env, 'RATE_LIMIT_RESET', 10, 1, 100000),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     },
     stripe: {

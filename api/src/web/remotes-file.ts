@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { REMOTES, type RemotesFile } from '@circo/shared-contracts';
+import { Logger } from '@nestjs/common';
+import { REMOTES, hasInvalidCharacters, type RemotesFile } from '@circo/shared-contracts';
 
 /** The folder each remote is built into and served from (`/remotes/<folder>/`). */
 export const REMOTE_FOLDERS: Record<string, string> = {
@@ -15,30 +16,123 @@ export function defaultRemotes(): RemotesFile {
   );
 }
 
+type Entry = RemotesFile[string];
+
+// what the Content-Security-Policy may name: a plain host (IDN already in punycode) and a port
+const ORIGIN_HOST = /^[a-z0-9.-]+(:\d{1,5})?$/i;
+const VERSION = /^[\w.+-]{1,64}$/;
+
+/** The manifest URL problem, or null when the URL is usable: a path of this site or an http(s) URL. */
+function urlProblem(entry: string): string | null {
+  if (/\s/.test(entry) || hasInvalidCharacters(entry))
+    return 'contains spaces or control characters';
+  if (entry.startsWith('/') && !entry.startsWith('//')) return null;
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return 'is not a URL (use https://… or a path starting with /)';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http(s) URL';
+  if (!ORIGIN_HOST.test(url.host)) return 'has an invalid host';
+  return null;
+}
+
+/** The entry's problem, or null when it is a URL string or `{ entry, version? }`. */
+function entryProblem(value: unknown): string | null {
+  if (typeof value === 'string') return urlProblem(value);
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    return 'must be a URL or { "entry": URL, "version": "…" }';
+  }
+  const { entry, version, ...rest } = value as Record<string, unknown>;
+  if (typeof entry !== 'string') return '"entry" must be a URL';
+  if (version !== undefined && (typeof version !== 'string' || !VERSION.test(version))) {
+    return '"version" must be a short text such as "1.4.0"';
+  }
+  if (Object.keys(rest).length > 0) return `unknown key(s) ${Object.keys(rest).join(', ')}`;
+  return urlProblem(entry);
+}
+
+/** The operator's overrides that are usable, and a description of everything ignored. */
+export function parseRemotesFile(text: string): { overrides: RemotesFile; problems: string[] } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    return {
+      overrides: {},
+      problems: [`is not valid JSON (${(err as Error).message}): every remote keeps its default`],
+    };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return {
+      overrides: {},
+      problems: ['must be a JSON object { "<remote>": URL }: every remote keeps its default'],
+    };
+  }
+  const overrides: RemotesFile = {};
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!(REMOTES as readonly string[]).includes(name)) {
+      problems.push(`"${name}" is not a remote (known: ${REMOTES.join(', ')}): ignored`);
+      continue;
+    }
+    const problem = entryProblem(value);
+    if (problem) problems.push(`"${name}" ${problem}: it keeps its default`);
+    else overrides[name] = value as Entry;
+  }
+  return { overrides, problems };
+}
+
 /**
  * `/remotes.json`: the defaults (each remote served by this server), overridden entry by entry by
- * the operator's file. Read on every request, so re-pointing a remote needs no restart.
+ * the operator's file. Read on every request, so re-pointing a remote needs no restart. An invalid
+ * file or entry is ignored (the default stays) and reported once per change of the file, not per
+ * request: the pages keep working whatever the file holds.
  */
-export async function readRemotes(file: string): Promise<RemotesFile> {
-  let overrides: RemotesFile = {};
-  try {
-    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-      overrides = parsed as RemotesFile;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-      console.error(`remotes file ${file} is not valid JSON; using the defaults`, err);
+export class RemotesFileReader {
+  private last: { key: string; remotes: RemotesFile } | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly logger: Pick<Logger, 'warn'> = new Logger('Remotes'),
+  ) {}
+
+  async read(): Promise<RemotesFile> {
+    let text: string | null = null;
+    let key: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+      key = `text:${text}`;
+    } catch (err) {
+      key = `error:${(err as NodeJS.ErrnoException).code ?? String(err)}`;
     }
+    if (this.last?.key === key) return this.last.remotes;
+
+    let overrides: RemotesFile = {};
+    if (text !== null) {
+      const parsed = parseRemotesFile(text);
+      overrides = parsed.overrides;
+      if (parsed.problems.length > 0) {
+        this.logger.warn(`remotes file ${this.file}: ${parsed.problems.join('; ')}`);
+      }
+    } else if (key !== 'error:ENOENT') {
+      this.logger.warn(
+        `remotes file ${this.file} cannot be read (${key.slice(6)}); using the defaults`,
+      );
+    }
+    const remotes = { ...defaultRemotes(), ...overrides };
+    this.last = { key, remotes };
+    return remotes;
   }
-  return { ...defaultRemotes(), ...overrides };
 }
 
 /** Origins other than our own that the remotes are loaded from, for the Content-Security-Policy. */
 export function remoteOrigins(remotes: RemotesFile): string[] {
   const origins = new Set<string>();
   for (const value of Object.values(remotes)) {
-    const entry = typeof value === 'string' ? value : value.entry;
-    if (/^https?:\/\//.test(entry)) origins.add(new URL(entry).origin);
+    const entry = typeof value === 'string' ? value : value?.entry;
+    if (typeof entry === 'string' && /^https?:\/\//.test(entry)) origins.add(new URL(entry).origin);
   }
   return [...origins];
 }

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import type { AppConfig } from '../config/app-config.js';
-import { REMOTE_FOLDERS, readRemotes, remoteOrigins } from './remotes-file.js';
+import { REMOTE_FOLDERS, RemotesFileReader, remoteOrigins } from './remotes-file.js';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|woff2?|png|svg|jpe?g|webp)$/;
 
@@ -51,16 +51,33 @@ function cacheHeaders(reply: FastifyReply, file: string): void {
   );
 }
 
+const isHtml = (file: string) => /\.html?$/i.test(file);
+
 /**
  * Serves the composed front end from the API's port: the shell at `/` (with an SPA fallback to its
  * index.html), each remote at `/remotes/<folder>/`, and the runtime `/remotes.json`.
  */
 export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Promise<void> {
   const shellDist = join(config.webRoot, 'shell/dist');
+  const remotesFile = new RemotesFileReader(config.remotesFile);
   await fastify.register(fastifyStatic, { root: config.webRoot, serve: false });
 
+  /**
+   * Sends a file of `dir`. Every HTML page (the shell by any path, a remote's standalone page)
+   * gets the Content-Security-Policy, which names the remotes' origins, and is never cached.
+   */
+  async function sendFile(reply: FastifyReply, dir: string, file: string): Promise<FastifyReply> {
+    if (isHtml(file)) {
+      const csp = contentSecurityPolicy(remoteOrigins(await remotesFile.read()));
+      void reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', csp);
+    } else {
+      cacheHeaders(reply, file);
+    }
+    return reply.sendFile(file.slice(dir.length + 1), dir, { cacheControl: false });
+  }
+
   fastify.get('/remotes.json', async (_req, reply) => {
-    const remotes = await readRemotes(config.remotesFile);
+    const remotes = await remotesFile.read();
     return reply
       .header('Cache-Control', 'no-cache')
       .header('Access-Control-Allow-Origin', '*')
@@ -69,7 +86,7 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
 
   for (const folder of Object.values(REMOTE_FOLDERS)) {
     const dist = join(config.webRoot, folder, 'dist');
-    fastify.get(`/remotes/${folder}/*`, (req, reply) => {
+    fastify.get(`/remotes/${folder}/*`, async (req, reply) => {
       const rest = (req.params as { '*': string })['*'];
       const file = fileIn(dist, rest);
       void reply.header('Access-Control-Allow-Origin', '*');
@@ -78,8 +95,7 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
           .status(404)
           .send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: 'Not found' });
       }
-      cacheHeaders(reply, file);
-      return reply.sendFile(file.slice(dist.length + 1), dist, { cacheControl: false });
+      return sendFile(reply, dist, file);
     });
   }
 
@@ -91,10 +107,7 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
         .send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: `Cannot GET /${path}` });
     }
     const file = path ? fileIn(shellDist, path) : null;
-    if (file) {
-      cacheHeaders(reply, file);
-      return reply.sendFile(file.slice(shellDist.length + 1), shellDist, { cacheControl: false });
-    }
+    if (file) return sendFile(reply, shellDist, file);
     // an asset that does not exist is a 404, any other path is a route of the single-page app
     if (/\.[a-z0-9]{1,5}$/i.test(path) && !path.endsWith('.html')) {
       return reply
@@ -107,10 +120,6 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
         .type('text/plain')
         .send('The front end is not built. Run `npm start` (it builds what is missing).');
     }
-    const remotes = await readRemotes(config.remotesFile);
-    return reply
-      .header('Cache-Control', 'no-cache')
-      .header('Content-Security-Policy', contentSecurityPolicy(remoteOrigins(remotes)))
-      .sendFile('index.html', shellDist, { cacheControl: false });
+    return sendFile(reply, shellDist, join(shellDist, 'index.html'));
   });
 }

@@ -35,9 +35,13 @@ export interface TestApp {
  * Boots the real app (`createApp`) on a fresh, migrated, empty database: a PGlite data dir cloned
  * from a migrated template, or, when DATABASE_URL is set, a new `circo_t_<random>` database on
  * that server (dropped by `close()`). No web front end, no logger, no demo seed unless overridden.
+ * `env` adds to (or, with undefined, removes from) the environment the config is read from.
  * Call once per test file (beforeAll) and make rows with the factories.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  env: Record<string, string | undefined> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'circo-test-'));
   const serverUrl = process.env.DATABASE_URL?.trim() || null;
   let dropDatabase: (() => Promise<void>) | null = null;
@@ -57,6 +61,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
         SERVE_WEB: 'false',
         SEED_DEMO: 'false',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        ...env,
       }),
       ...overrides,
     };

@@ -51,3 +51,11 @@ export const ACCOUNT_ERRORS = {
   userNotFound: 'users.not_found',
   progressPurchaseRequired: 'progress.purchase_required',
 } as const;
+
+/** Field-level codes (`errors[].code`) that several areas share. */
+export const FIELD_ERRORS = {
+  /** Text with a control character (NUL, ESC, ...) or invalid Unicode (a lone surrogate). */
+  invalidCharacters: 'invalidCharacters',
+  /** A request body nested deeper than any request of the API. */
+  tooDeep: 'tooDeep',
+} as const;

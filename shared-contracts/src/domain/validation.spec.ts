@@ -1,4 +1,4 @@
-import { hasErrors, isBlank, isBlankRichText } from './validation.js';
+import { hasErrors, hasInvalidCharacters, isBlank, isBlankRichText } from './validation.js';
 
 describe('hasErrors', () => {
   it('is false for an empty map or only undefined entries', () => {
@@ -29,5 +29,29 @@ describe('isBlankRichText', () => {
   it('keeps text and embedded media', () => {
     expect(isBlankRichText('<p>Hola</p>')).toBe(false);
     expect(isBlankRichText('<p><img src="x.png"></p>')).toBe(false);
+  });
+});
+
+describe('hasInvalidCharacters', () => {
+  it.each([
+    '\u0000',
+    'a\u0001b',
+    '\u001b[31m',
+    '\u007f',
+    '\u0085',
+    'x\ud800',
+    '\udfffx',
+    '\n',
+    'a\tb',
+  ])('refuses %j in one-line text', (v) => {
+    expect(hasInvalidCharacters(v)).toBe(true);
+  });
+  it('lets multi-line text keep tab, line feed and carriage return, nothing else', () => {
+    expect(hasInvalidCharacters('a\tb\r\nc', { multiline: true })).toBe(false);
+    expect(hasInvalidCharacters('a\u0000b', { multiline: true })).toBe(true);
+    expect(hasInvalidCharacters('\ud83e', { multiline: true })).toBe(true);
+  });
+  it('keeps accents, emoji (surrogate pairs) and any script', () => {
+    expect(hasInvalidCharacters('Zoë Ñúñez 🤹‍♀️ 李 жонглёр \u00a0')).toBe(false);
   });
 });

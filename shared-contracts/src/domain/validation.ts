@@ -28,3 +28,22 @@ export function isBlankRichText(value: string | null | undefined): boolean {
       .trim() === ''
   );
 }
+
+// C0 control characters (NUL to US), DEL and the C1 controls: no one types them, PostgreSQL cannot
+// store NUL, and a terminal or log viewer may act on them. Multi-line text keeps tab, LF and CR.
+/* eslint-disable no-control-regex */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/* eslint-enable no-control-regex */
+// a lone UTF-16 surrogate has no UTF-8 form: it would be stored as U+FFFD, silently changed
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/**
+ * True when `value` holds a control character (tab, line feed and carriage return are allowed in
+ * `multiline` text) or a lone surrogate (invalid Unicode).
+ */
+export function hasInvalidCharacters(value: string, opts: { multiline?: boolean } = {}): boolean {
+  return (
+    (opts.multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(value) || LONE_SURROGATE.test(value)
+  );
+}

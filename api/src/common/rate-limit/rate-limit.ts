@@ -19,7 +19,7 @@ import { COMMON_ERRORS } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
 
-export type RateLimitBucket = 'login' | 'register' | 'forgot';
+export type RateLimitBucket = 'login' | 'register' | 'forgot' | 'reset';
 const RATE_LIMIT_KEY = 'rate-limit:bucket';
 
 /** Puts a route under one of the configured rate limits (429 past it). */
@@ -65,6 +65,7 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
       login: make('login', config.rateLimit.login),
       register: make('register', config.rateLimit.register),
       forgot: make('forgot', config.rateLimit.forgot),
+      reset: make('reset', config.rateLimit.reset),
     };
   }
 

@@ -1,11 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
+import { isStrongPassword } from '@circo/shared-contracts';
 import { hashPassword } from '../../modules/users/password.js';
 import type { Database } from '../database.js';
 import { users } from '../schema.js';
-
-/** The storefront's password rule (spec: 8+ characters with an uppercase, a lowercase and a digit). */
-const STRONG = (p: string) => p.length >= 8 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p);
 
 /**
  * Makes sure the configured admin account (ADMIN_EMAIL / ADMIN_PASSWORD) exists with role admin.
@@ -29,7 +27,8 @@ export async function ensureAdmin(
     logger.log(`Account ${normalized} promoted to admin (ADMIN_EMAIL)`);
     return 'promoted';
   }
-  if (!STRONG(password)) {
+  // the storefront's own rule (shared-contracts), the one the register and reset forms apply
+  if (!isStrongPassword(password)) {
     throw new Error(
       'ADMIN_PASSWORD must have at least 8 characters, an uppercase, a lowercase and a digit',
     );

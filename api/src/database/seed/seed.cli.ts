@@ -4,7 +4,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from '../../config/app-config.js';
 import { openDatabase, redact } from '../database.js';
-import { ensureAdmin } from './ensure-admin.js';
+import { ensureConfiguredAdmin } from './prepare.js';
 import { resetDatabase } from './reset.js';
 import { seedDemo } from './seed.js';
 
@@ -28,9 +28,7 @@ async function main(argv: string[]): Promise<void> {
       const seeded = await seedDemo(handle.db, config, logger);
       if (!seeded)
         logger.log(`${where} already has data: nothing seeded (use --reset to start over)`);
-      if (config.adminEmail && config.adminPassword) {
-        await ensureAdmin(handle.db, config.adminEmail, config.adminPassword, logger);
-      }
+      await ensureConfiguredAdmin(handle.db, config, logger);
     });
   } finally {
     await handle.close();

@@ -38,8 +38,9 @@ export const DEMO_ACCOUNTS = {
 export interface SeedSummary {
   courses: Record<string, string>;
   formations: Record<string, string>;
-  adminId: string;
-  studentId: string;
+  /** The demo accounts' ids; null when the accounts were not seeded. */
+  adminId: string | null;
+  studentId: string | null;
 }
 
 const DAY = 86_400_000;
@@ -55,40 +56,44 @@ export async function isDatabaseEmpty(db: Database | Transaction): Promise<boole
 }
 
 /**
- * Writes the demo catalogue, a demo admin and a demo student, in one transaction, but only into an
- * empty database (no users and no courses): it never seeds over existing data. Returns null when
- * it did nothing.
+ * Writes the demo catalogue, and with `seedDemoAccounts` a demo admin and a demo student (their
+ * passwords are published: the embedded demo only), in one transaction, but only into an empty
+ * database (no users and no courses): it never seeds over existing data. Returns null when it did
+ * nothing.
  */
 export async function seedDemo(
   db: Database,
-  config: Pick<AppConfig, 'accessPeriodMonths'>,
+  config: Pick<AppConfig, 'accessPeriodMonths' | 'seedDemoAccounts'>,
   logger: Pick<Logger, 'log'> = new Logger('Seed'),
 ): Promise<SeedSummary | null> {
   if (!(await isDatabaseEmpty(db))) return null;
-  const [adminHash, studentHash] = await Promise.all([
-    hashPassword(DEMO_ACCOUNTS.admin.password),
-    hashPassword(DEMO_ACCOUNTS.student.password),
-  ]);
+  const hashes = config.seedDemoAccounts
+    ? await Promise.all([
+        hashPassword(DEMO_ACCOUNTS.admin.password),
+        hashPassword(DEMO_ACCOUNTS.student.password),
+      ])
+    : null;
   const summary = await db.transaction(async (tx) => {
     // re-checked inside the transaction: a concurrent writer may have won the race
     if (!(await isDatabaseEmpty(tx))) return null;
-    return writeDemo(tx, config, adminHash, studentHash);
+    const catalogue = await writeCatalogue(tx);
+    if (!hashes) return { ...catalogue, adminId: null, studentId: null };
+    return { ...catalogue, ...(await writeAccounts(tx, config, catalogue, hashes)) };
   });
-  if (summary) {
+  if (summary?.adminId) {
     logger.log(
       `Demo data seeded. Admin: ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}  ` +
         `Student: ${DEMO_ACCOUNTS.student.email} / ${DEMO_ACCOUNTS.student.password}`,
     );
+  } else if (summary) {
+    logger.log('Demo catalogue seeded (no demo accounts outside the embedded demo)');
   }
   return summary;
 }
 
-async function writeDemo(
+async function writeCatalogue(
   tx: Transaction,
-  config: Pick<AppConfig, 'accessPeriodMonths'>,
-  adminHash: string,
-  studentHash: string,
-): Promise<SeedSummary> {
+): Promise<Pick<SeedSummary, 'courses' | 'formations'>> {
   const now = new Date();
   const courseIds: Record<string, string> = {};
   const formationIds: Record<string, string> = {};
@@ -203,6 +208,17 @@ async function writeDemo(
     },
   ]);
 
+  return { courses: courseIds, formations: formationIds };
+}
+
+/** The demo admin and the demo student with an active and an expired purchase and some progress. */
+async function writeAccounts(
+  tx: Transaction,
+  config: Pick<AppConfig, 'accessPeriodMonths'>,
+  { courses: courseIds }: Pick<SeedSummary, 'courses'>,
+  [adminHash, studentHash]: string[],
+): Promise<{ adminId: string; studentId: string }> {
+  const now = new Date();
   const [admin] = await tx
     .insert(users)
     .values({
@@ -278,7 +294,7 @@ async function writeDemo(
     classId: firstJugglingClass.id,
   });
 
-  return { courses: courseIds, formations: formationIds, adminId: admin.id, studentId: student.id };
+  return { adminId: admin.id, studentId: student.id };
 }
 
 function classColumns(c: DemoClass) {

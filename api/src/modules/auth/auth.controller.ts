@@ -39,6 +39,7 @@ export class AuthController {
 
   @Post('reset-password/:token')
   @HttpCode(200)
+  @RateLimit('reset')
   resetPassword(
     @Param('token') token: string,
     @Body() dto: ResetPasswordDto,

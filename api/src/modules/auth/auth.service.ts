@@ -9,6 +9,7 @@ import {
   type MessageResponse,
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { BackgroundQueue } from '../../common/background/background-queue.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Transactional } from '../../database/transactions.js';
 import type { TokenPayload } from './auth-user.js';
@@ -35,6 +36,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly repo: AuthRepository,
     private readonly mail: MailService,
+    private readonly background: BackgroundQueue,
   ) {}
 
   async login(email: string, password: string): Promise<LoginResponse> {
@@ -51,27 +53,31 @@ export class AuthService {
   }
 
   /**
-   * Mails a single-use reset link when the account exists. The answer is the same either way, so
-   * it does not reveal which e-mails have accounts.
+   * Mails a single-use reset link when the account exists. The answer is the same either way and
+   * is sent at once: the lookup, the token and the mail run in the background queue, so neither
+   * the answer nor its timing reveals which e-mails have accounts (and a slow SMTP server does not
+   * hold the request). A failure there is logged.
    */
-  async forgotPassword(email: string, lang: Lang = DEFAULT_LANG): Promise<MessageResponse> {
+  forgotPassword(email: string, lang: Lang = DEFAULT_LANG): Promise<MessageResponse> {
+    this.background.enqueue('password reset mail', () => this.sendResetLink(email, lang));
+    return Promise.resolve({ message: FORGOT_PASSWORD_MESSAGE });
+  }
+
+  private async sendResetLink(email: string, lang: Lang): Promise<void> {
     const user = await this.users.findByEmail(email);
-    if (user) {
-      const token = randomBytes(32).toString('base64url');
-      await this.repo.insertResetToken(
-        user.id,
-        sha256(token),
-        new Date(Date.now() + RESET_TOKEN_TTL_MS),
-      );
-      const link = `${this.config.publicUrl}/reset-password/${token}`;
-      try {
-        await this.mail.send({ to: user.email, ...resetPasswordMail(lang, user.name, link) });
-      } catch (err) {
-        // the answer must not differ for existing accounts: log and answer as usual
-        this.logger.error(`reset mail to ${user.email} failed`, err as Error);
-      }
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.repo.insertResetToken(
+      user.id,
+      sha256(token),
+      new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    );
+    const link = `${this.config.publicUrl}/reset-password/${token}`;
+    try {
+      await this.mail.send({ to: user.email, ...resetPasswordMail(lang, user.name, link) });
+    } catch (err) {
+      this.logger.error(`reset mail to ${user.email} failed`, (err as Error).stack);
     }
-    return { message: FORGOT_PASSWORD_MESSAGE };
   }
 
   /** Claims the link, sets the password and ends earlier sessions and links: all or nothing. */

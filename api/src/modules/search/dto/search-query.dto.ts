@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { SEARCH_LIMIT } from '@circo/shared-contracts';
 import { LangQueryDto } from '../../../common/dto/lang-query.dto.js';
-import { Trim } from '../../../common/validators.js';
+import { IsPlainText, Trim } from '../../../common/validators.js';
 
 /** GET /search?q=&lang=&limit= (a blank q is refused by the service with `search.query_required`). */
 export class SearchQueryDto extends LangQueryDto {
@@ -11,6 +11,7 @@ export class SearchQueryDto extends LangQueryDto {
   @IsOptional()
   @Trim()
   @IsString({ message: 'q must be a single text' })
+  @IsPlainText()
   @MaxLength(SEARCH_LIMIT.queryMax, {
     message: `q must be at most ${SEARCH_LIMIT.queryMax} characters`,
   })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LANGUAGES, PASSWORD_MAX, type Lang } from '@circo/shared-contracts';
-import { IsShopPassword, ShopEmailField, Trim } from '../../../common/validators.js';
+import { IsPlainText, IsShopPassword, ShopEmailField, Trim } from '../../../common/validators.js';
 
 /** POST /users (the password confirmation is checked by the form and never sent). */
 export class RegisterDto {
@@ -10,6 +10,7 @@ export class RegisterDto {
   @IsString()
   @IsNotEmpty({ message: 'First name is required.' })
   @MaxLength(100)
+  @IsPlainText()
   name: string;
 
   @ApiProperty({ example: 'Pérez' })
@@ -17,6 +18,7 @@ export class RegisterDto {
   @IsString()
   @IsNotEmpty({ message: 'Last name is required.' })
   @MaxLength(100)
+  @IsPlainText()
   surname: string;
 
   @ShopEmailField()
@@ -25,6 +27,7 @@ export class RegisterDto {
   @ApiProperty({ example: 'Secreta123' })
   @IsString()
   @MaxLength(PASSWORD_MAX)
+  @IsPlainText()
   @IsShopPassword()
   password: string;
 

@@ -16,7 +16,7 @@ export function ItemImage({
 }) {
   if (!src) {
     return (
-      <div className={`${className} cat-media--placeholder`} aria-hidden="true">
+      <div className={`${className} media-placeholder cat-media--placeholder`} aria-hidden="true">
         <span>◎</span>
       </div>
     );

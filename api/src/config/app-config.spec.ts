@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JwtService } from '@nestjs/jwt';
+import { ConfigError, loadConfig } from './app-config.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'circo-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** loadConfig on a minimal environment plus `env`. */
+const load = (env: Record<string, string | undefined> = {}) =>
+  loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(32), ...env });
+
+describe('JWT_EXPIRES_IN', () => {
+  it.each(['7x', 'soon', '7 weeks ago', '-1d', '0', '10ms', '1e3', '15 m s'])(
+    'stops the start on %p with a readable message',
+    (value) => {
+      expect(() => load({ JWT_EXPIRES_IN: value })).toThrow(ConfigError);
+      expect(() => load({ JWT_EXPIRES_IN: value })).toThrow(
+        `JWT_EXPIRES_IN must be a number of seconds (3600) or a duration such as 15m, 12h or 7d (got "${value}")`,
+      );
+    },
+  );
+
+  it.each([
+    [undefined, 7 * 86_400],
+    ['15m', 900],
+    ['12h', 43_200],
+    ['7d', 7 * 86_400],
+    ['2 days', 2 * 86_400],
+    ['3600', 3600],
+    [' 90s ', 90],
+  ])('accepts %p: tokens signed with it live %p seconds', async (value, seconds) => {
+    const config = load({ JWT_EXPIRES_IN: value });
+    const jwt = new JwtService({
+      secret: config.jwtSecret,
+      signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresIn },
+    });
+    const { iat, exp } = jwt.decode<{ iat: number; exp: number }>(
+      await jwt.signAsync({ sub: 'someone' }),
+    );
+    expect(exp - iat).toBe(seconds);
+  });
+});
+
+describe('demo seed defaults', () => {
+  it('seeds the demo catalogue and accounts on the embedded database outside production', () => {
+    expect(load()).toMatchObject({ seedDemo: true, seedDemoAccounts: true });
+  });
+
+  it.each([
+    { NODE_ENV: 'production' },
+    { DATABASE_URL: 'postgres://db.example.com/circo' },
+    { DATABASE_URL: 'postgres://db.example.com/circo', NODE_ENV: 'development' },
+  ])('seeds nothing by default with %p', (env) => {
+    expect(load(env)).toMatchObject({ seedDemo: false, seedDemoAccounts: false });
+  });
+
+  it.each([{ NODE_ENV: 'production' }, { DATABASE_URL: 'postgres://db.example.com/circo' }])(
+    'with SEED_DEMO=true and %p seeds the catalogue, never the accounts',
+    (env) => {
+      expect(load({ ...env, SEED_DEMO: 'true' })).toMatchObject({
+        seedDemo: true,
+        seedDemoAccounts: false,
+      });
+    },
+  );
+
+  it('SEED_DEMO=false turns the embedded demo off', () => {
+    expect(load({ SEED_DEMO: 'false' })).toMatchObject({
+      seedDemo: false,
+      seedDemoAccounts: false,
+    });
+  });
+});

@@ -1,0 +1,262 @@
+// Checkout journeys (mf-checkout) on the built app with the local test-payment provider: a buyer
+// pays a course and a formation (one with the running voucher) in es and en, a declined card, a
+// card that asks for a confirmation step, what is already owned, a visitor asked to log in, and
+// the sales pause. Each test buys as a fresh user, so parallel purchases never meet.
+import { expect, test } from '@playwright/test';
+import { cartTotal, discountedPrice, formatUsd } from '../../shared-contracts/src/domain/pricing';
+import { remoteArea, useLanguage, type Lang } from '../support/fixtures';
+import {
+  CARDS,
+  CheckoutPage,
+  addToCartFromCatalogue,
+  cartItems,
+  demoItems,
+  loginWithToken,
+  newBuyer,
+  purchasesOf,
+} from '../pages/CheckoutPages';
+
+const TEXT = {
+  es: {
+    access: '12 meses de acceso',
+    accessUntil: 'Acceso hasta el',
+    warning: 'Debes aceptar los términos para continuar.',
+    testMode: 'MODO DE PRUEBA',
+    pay: 'Pagar',
+    thanks: 'Gracias por tu compra, ya puedes acceder a tu contenido',
+    myCourses: 'Ir a Mis cursos',
+    loginTitle: 'Por favor, inicia sesión',
+    loginText: 'Necesitas una cuenta para comprar',
+    empty: 'Tu carrito está vacío',
+    alreadyOwned: 'Ya tenías estos cursos/formaciones en tu cuenta',
+    cardRequired: 'Introduce el número de tarjeta.',
+  },
+  en: {
+    access: '12 months of access',
+    accessUntil: 'Access until',
+    warning: 'You must accept the terms to continue.',
+    testMode: 'TEST MODE',
+    pay: 'Pay',
+    thanks: 'Thank you for your purchase, you can now access your content',
+    myCourses: 'Go to My Courses',
+    loginTitle: 'Please log in',
+    loginText: 'You need an account to purchase and later access your items in My Courses',
+    empty: 'Your cart is empty',
+    alreadyOwned: 'You already had these courses/trainings in your account',
+    cardRequired: 'Enter the card number.',
+  },
+} as const satisfies Partial<Record<Lang, Record<string, string>>>;
+
+for (const lang of ['es', 'en'] as const) {
+  const txt = TEXT[lang];
+
+  test(`a buyer pays a course and a formation with the voucher, and owns both (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const { voucher, course, formation, formationDiscounted } = await demoItems(request, lang);
+    const buyer = await newBuyer(request);
+    await useLanguage(page, lang);
+    await loginWithToken(page, buyer.token);
+
+    await addToCartFromCatalogue(page, course, 'course');
+    await addToCartFromCatalogue(page, formation, 'formation');
+    await expect(page.getByTestId('cart-link')).toContainText('2');
+
+    const checkout = new CheckoutPage(page);
+    await checkout.open();
+    await expect(checkout.lines).toHaveCount(2);
+
+    // the voucher: final price, original price struck through, its name with "20% OFF"
+    const courseLine = checkout.line(course.title[lang]);
+    await expect(courseLine.getByTestId('line-discount')).toContainText(
+      `${voucher.percentage}% OFF`,
+    );
+    await expect(courseLine.getByTestId('line-discount')).toContainText(voucher.name);
+    await expect(courseLine.getByTestId('line-price')).toContainText(
+      formatUsd(discountedPrice(course.price, voucher)),
+    );
+    await expect(courseLine.getByTestId('line-original-price')).toContainText(
+      formatUsd(course.price),
+    );
+    // the access period, and once the server priced the payment, the date it ends
+    for (const line of [courseLine, checkout.line(formation.title[lang])]) {
+      await expect(line.getByTestId('line-access')).toContainText(txt.access);
+      await expect(line.getByTestId('line-access')).toContainText(txt.accessUntil);
+    }
+    const expected = cartTotal([
+      { price: course.price, discount: voucher },
+      { price: formation.price, discount: formationDiscounted ? voucher : null },
+    ]);
+    await expect(checkout.total).toHaveText(`${formatUsd(expected)} USD`);
+
+    // no card form until the terms are accepted
+    await expect(checkout.termsWarning).toHaveText(txt.warning);
+    await expect(checkout.cardForm).toHaveCount(0);
+    await checkout.terms.check();
+    await expect(checkout.termsWarning).toHaveCount(0);
+    await expect(checkout.cardForm).toContainText(txt.testMode);
+    await expect(checkout.payButton).toContainText(txt.pay);
+
+    await checkout.payWith(CARDS.success);
+    await expect(page).toHaveURL(/\/pago-exitoso\?payment_intent=[^&]+$/);
+    const result = page.getByTestId('payment-result');
+    await expect(result).toContainText(txt.thanks);
+    await expect(page.getByTestId('purchased-items').locator('li')).toHaveCount(2);
+    await expect(result.getByRole('link', { name: txt.myCourses })).toHaveAttribute(
+      'href',
+      '/mis-cursos',
+    );
+    // the cart is empty, in the header and in storage
+    await expect(page.getByTestId('cart-link')).not.toContainText(/\d/);
+    expect(await cartItems(page)).toEqual([]);
+
+    const purchases = await purchasesOf(request, buyer.token);
+    expect(purchases.cursos.map((c) => c.courseId)).toEqual([course._id]);
+    expect(purchases.formaciones.map((f) => f.formationId)).toEqual([formation._id]);
+  });
+}
+
+test('a declined card shows the provider message and registers nothing; another card pays', async ({
+  page,
+  request,
+}) => {
+  const { plainCourses } = await demoItems(request, 'en');
+  const buyer = await newBuyer(request);
+  await useLanguage(page, 'en');
+  await loginWithToken(page, buyer.token);
+  await addToCartFromCatalogue(page, plainCourses[0], 'course');
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.terms.check();
+  // the form is checked before anything is sent
+  await checkout.payButton.click();
+  await expect(checkout.cardForm).toContainText(TEXT.en.cardRequired);
+
+  await checkout.payWith(CARDS.declined);
+  // the provider's own decline text
+  await expect(checkout.cardForm.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(checkout.payButton).toBeEnabled();
+  await expect(page).toHaveURL(/\/pago-embed$/);
+  expect(await cartItems(page)).toHaveLength(1);
+  expect(await purchasesOf(request, buyer.token)).toEqual({ cursos: [], formaciones: [] });
+
+  // another card pays the same payment
+  await checkout.payWith(CARDS.success);
+  await expect(page.getByTestId('payment-result')).toContainText(TEXT.en.thanks);
+  const purchases = await purchasesOf(request, buyer.token);
+  expect(purchases.cursos.map((c) => c.courseId)).toEqual([plainCourses[0]._id]);
+});
+
+test('a card that asks for a confirmation step completes after the step', async ({
+  page,
+  request,
+}) => {
+  const { plainCourses } = await demoItems(request, 'es');
+  const course = plainCourses[1] ?? plainCourses[0];
+  const buyer = await newBuyer(request);
+  await useLanguage(page, 'es');
+  await loginWithToken(page, buyer.token);
+  await addToCartFromCatalogue(page, course, 'course');
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.terms.check();
+  await checkout.payWith(CARDS.requiresAction);
+  // the provider's confirmation page, outside the app
+  await expect(page.getByRole('heading', { name: 'Confirma este pago de prueba' })).toBeVisible();
+  await page.getByRole('button', { name: 'Completar la autenticación' }).click();
+  await expect(page).toHaveURL(/\/pago-exitoso\?payment_intent=/);
+  await expect(page.getByTestId('payment-result')).toContainText(TEXT.es.thanks);
+  await expect(page.getByTestId('cart-link')).not.toContainText(/\d/);
+  const purchases = await purchasesOf(request, buyer.token);
+  expect(purchases.cursos.map((c) => c.courseId)).toEqual([course._id]);
+});
+
+test('an item already owned is not charged again and can be taken out of the cart', async ({
+  page,
+  request,
+}) => {
+  const { plainCourses } = await demoItems(request, 'en');
+  const course = plainCourses[2] ?? plainCourses[0];
+  const buyer = await newBuyer(request);
+  await useLanguage(page, 'en');
+  await loginWithToken(page, buyer.token);
+
+  // buy it once
+  await addToCartFromCatalogue(page, course, 'course');
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.terms.check();
+  await checkout.payWith(CARDS.success);
+  await expect(page.getByTestId('payment-result')).toContainText(TEXT.en.thanks);
+
+  // put it in the cart again
+  await addToCartFromCatalogue(page, course, 'course');
+  await checkout.open();
+  const notice = page.getByTestId('already-owned');
+  await expect(notice).toContainText(TEXT.en.alreadyOwned);
+  await checkout.terms.check();
+  await expect(checkout.cardForm).toHaveCount(0);
+  await notice.getByRole('button').click();
+  await expect(page.getByTestId('cart-empty')).toContainText(TEXT.en.empty);
+  const purchases = await purchasesOf(request, buyer.token);
+  expect(purchases.cursos).toHaveLength(1);
+});
+
+for (const lang of ['es', 'en'] as const) {
+  test(`a visitor is asked to log in on /carrito and /pago-embed, and comes back after (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    await useLanguage(page, lang);
+    for (const path of ['/pago-embed', '/carrito']) {
+      await page.goto(path);
+      const panel = page.getByTestId('login-required');
+      await expect(panel.getByRole('heading', { level: 1 })).toHaveText(TEXT[lang].loginTitle);
+      await expect(panel).toContainText(TEXT[lang].loginText);
+    }
+    const buyer = await newBuyer(request);
+    await page.getByTestId('login-required').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.locator('input[type="email"]').fill(buyer.email);
+    await page.locator('input[type="password"]').fill('Comprador123');
+    await page.locator('form:has(input[type="password"]) button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/carrito$/);
+    await expect(page.getByTestId('cart-empty')).toContainText(TEXT[lang].empty);
+  });
+}
+
+test('/pago-exitoso without a payment says no payment attempt was detected', async ({
+  page,
+  request,
+}) => {
+  const buyer = await newBuyer(request);
+  await loginWithToken(page, buyer.token);
+  await page.goto('/pago-exitoso');
+  await expect(page.getByTestId('payment-result')).toContainText(
+    'No se detectó ningún intento de pago.',
+  );
+});
+
+test('while sales are paused, /carrito and /pago-embed lead to /mantenimiento', async ({
+  page,
+  request,
+}) => {
+  const buyer = await newBuyer(request);
+  await loginWithToken(page, buyer.token);
+  // the server's SALES_PAUSED switch reaches the apps through /api/config
+  await page.route('**/api/config', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, json: { ...(await res.json()), salesPaused: true } });
+  });
+  for (const path of ['/carrito', '/pago-embed']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/mantenimiento$/);
+    await expect(page.getByTestId('maintenance')).toContainText(
+      'En este momento no es posible comprar cursos ni formaciones.',
+    );
+  }
+  await expect(remoteArea(page, 'mf_checkout')).toHaveCount(0);
+});

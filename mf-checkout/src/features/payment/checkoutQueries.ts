@@ -1,0 +1,54 @@
+// The checkout's query keys and queries on the shared TanStack Query client. Keys start with
+// 'checkout'; the shared client drops them all when the session changes.
+import { queryOptions } from '@tanstack/react-query';
+import type { CartItem, Lang } from '@circo/shared-contracts';
+import { toApiError } from '@circo/shared-web';
+import { confirmPurchase, createPaymentIntent, type PaymentRef } from './paymentsApi';
+
+/** The cart's items as one key: other items need another PaymentIntent. */
+export const itemsKey = (items: readonly CartItem[]) =>
+  items
+    .map((i) => `${i.type}:${i._id}`)
+    .sort()
+    .join(',');
+
+export const checkoutKeys = {
+  all: ['checkout'] as const,
+  intent: (items: string) => ['checkout', 'intent', items] as const,
+  purchase: (ref: PaymentRef) => ['checkout', 'purchase', ref] as const,
+};
+
+const asApiError =
+  <A extends unknown[], T>(fn: (...args: A) => Promise<T>) =>
+  async (...args: A): Promise<T> => {
+    try {
+      return await fn(...args);
+    } catch (err) {
+      throw toApiError(err);
+    }
+  };
+
+export const checkoutQueries = {
+  /**
+   * The payment of these cart items (POST /stripe/crear-payment-intent): kept while the page
+   * shows them, dropped once it is left (a later visit starts again). The server answers the same
+   * items with the same PaymentIntent, so a remount never charges twice.
+   */
+  intent: (items: readonly CartItem[], lang: Lang) =>
+    queryOptions({
+      queryKey: checkoutKeys.intent(itemsKey(items)),
+      queryFn: ({ signal }) => asApiError(createPaymentIntent)(items, lang, signal),
+      staleTime: Infinity,
+      gcTime: 0,
+    }),
+  /**
+   * The registration of a paid payment (the confirm call): asked once per payment and page view;
+   * the payment form stores its answer here, so the success page does not ask again.
+   */
+  purchase: (ref: PaymentRef) =>
+    queryOptions({
+      queryKey: checkoutKeys.purchase(ref),
+      queryFn: () => asApiError(confirmPurchase)(ref),
+      staleTime: Infinity,
+    }),
+};

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { CartItem } from '@circo/shared-contracts';
+import { useCartStore, useLanguageStore } from '@circo/shared-web';
+import { CartGateView } from '../features/cart/components/CartGateView';
+import { CartLineList } from '../features/cart/components/CartLineList';
+import { CartTotal } from '../features/cart/components/CartTotal';
+import { TermsAcceptance } from '../features/cart/components/TermsAcceptance';
+import { useCartGate } from '../features/cart/hooks/useCartGate';
+import { cartLines, checkoutTotal } from '../features/cart/lines';
+import { PaymentPanel } from '../features/payment/components/PaymentPanel';
+import { usePaymentIntent } from '../features/payment/hooks/usePaymentIntent';
+
+function Checkout({ items }: { items: CartItem[] }) {
+  const { t } = useTranslation('checkout');
+  const location = useLocation();
+  const lang = useLanguageStore((s) => s.lang);
+  const clear = useCartStore((s) => s.clear);
+  const [accepted, setAccepted] = useState(
+    () => (location.state as { termsAccepted?: boolean } | null)?.termsAccepted === true,
+  );
+  const intent = usePaymentIntent(items);
+  // once the server priced the payment, its prices, discounts and access dates are shown
+  const quote = intent.status === 'success' ? intent.data : undefined;
+
+  return (
+    <div className="co-page" data-testid="checkout-page">
+      <h1 className="co-page__title">{t('cart.checkoutTitle')}</h1>
+      <div className="co-layout">
+        <CartLineList lines={cartLines(items, lang, quote)} />
+        <aside className="co-summary panel" aria-label={t('cart.summary')}>
+          <CartTotal amount={checkoutTotal(items, quote)} />
+          <TermsAcceptance accepted={accepted} onChange={setAccepted} />
+          <PaymentPanel intent={intent} items={items} termsAccepted={accepted} />
+          <button type="button" className="btn btn--ghost btn--block" onClick={clear}>
+            {t('cart.clear')}
+          </button>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** /pago-embed: the cart with the embedded card payment. */
+export function CheckoutPage() {
+  const gate = useCartGate();
+  return gate.state === 'ready' ? <Checkout items={gate.items} /> : <CartGateView gate={gate} />;
+}
