@@ -20,6 +20,15 @@ export {
   type AdminWrite,
   type AdminMethod,
 } from './api/queries/admin';
+export {
+  learningKeys,
+  learningQueries,
+  fetchPrivatePdf,
+  fetchPrivateVideo,
+  useToggleClassDone,
+  type MyItemOf,
+  type ToggleDoneVars,
+} from './api/queries/learning';
 export { getJson } from './api/queries/fetcher';
 export { toResource, type Resource } from './api/queries/resource';
 export { useApiMutation, sendJson, type ApiMutationOptions } from './api/queries/mutation';
