@@ -6,6 +6,15 @@ import { useLanguage } from '../support/fixtures';
 
 const unique = () => `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
+/** A mail of the outbox, or null while another test's mail is still being written. */
+function readMail(path: string): { to: string; text: string } | null {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as { to: string; text: string };
+  } catch {
+    return null;
+  }
+}
+
 /** The newest reset link mailed to `email` (the local outbox stands in for SMTP). */
 async function resetLinkFor(email: string): Promise<string> {
   let link: string | undefined;
@@ -13,12 +22,9 @@ async function resetLinkFor(email: string): Promise<string> {
     .poll(() => {
       const mails = readdirSync(outboxDir)
         .sort()
-        .map(
-          (f) =>
-            JSON.parse(readFileSync(join(outboxDir, f), 'utf8')) as { to: string; text: string },
-        );
+        .map((f) => readMail(join(outboxDir, f)));
       link = mails
-        .filter((m) => m.to === email)
+        .filter((m) => m?.to === email)
         .at(-1)
         ?.text.match(/https?:\/\/\S+\/reset-password\/\S+/)?.[0];
       return link;

@@ -13,6 +13,14 @@ export { queryClient, createQueryClient, CATALOG_STALE_MS, CACHE_GC_MS } from '.
 export { QueryProvider } from './api/QueryProvider';
 export { catalogKeys, catalogQueries, type ItemDetailOf } from './api/queries/catalog';
 export {
+  adminKeys,
+  adminQueries,
+  adminPaths,
+  useAdminWrite,
+  type AdminWrite,
+  type AdminMethod,
+} from './api/queries/admin';
+export {
   learningKeys,
   learningQueries,
   fetchPrivatePdf,

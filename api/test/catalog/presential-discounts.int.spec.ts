@@ -72,6 +72,8 @@ describe('catalog: in-person trainings and active discounts', () => {
         _id: running.id,
         name: running.name,
         description: 'Doce con cincuenta',
+        nameI18n: { es: running.name, en: '', fr: '' },
+        descriptionI18n: { es: 'Doce con cincuenta', en: '', fr: '' },
         percentage: 0,
         amount: 12.5,
         startDate: running.startDate.toISOString(),

@@ -4,20 +4,23 @@ import { addTranslations } from '@circo/shared-web';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
-import { RoutePage } from '../pages/RoutePage';
+import { DashboardPage } from '../pages/DashboardPage';
+import { CoursesPage, FormationsPage, PresentialPage, VouchersPage } from '../pages/ManagerPages';
+import { SimpleCoursePage } from '../pages/SimpleCoursePage';
+import '../admin.css';
 
 addTranslations('admin', { es, en, fr });
 
 type Page = PageOf<'mf_admin'>;
 
-const pages: Record<Page, ComponentType<{ page: Page }>> = {
-  admin: RoutePage,
-  adminCreateCourse: RoutePage,
-  adminEditCourse: RoutePage,
-  adminFormations: RoutePage,
-  adminCourses: RoutePage,
-  adminVouchers: RoutePage,
-  adminPresential: RoutePage,
+const pages: Record<Page, ComponentType> = {
+  admin: DashboardPage,
+  adminCreateCourse: () => <SimpleCoursePage mode="create" />,
+  adminEditCourse: () => <SimpleCoursePage mode="edit" />,
+  adminFormations: FormationsPage,
+  adminCourses: CoursesPage,
+  adminVouchers: VouchersPage,
+  adminPresential: PresentialPage,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */
@@ -25,7 +28,7 @@ export default function App({ page }: { page: string }) {
   const Page = pages[page as Page];
   return (
     <div className="remote" data-remote="mf_admin" data-page={page}>
-      {Page ? <Page page={page as Page} /> : null}
+      {Page ? <Page /> : null}
     </div>
   );
 }

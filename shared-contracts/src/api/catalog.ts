@@ -112,6 +112,19 @@ export interface PresentialFormation {
  */
 export interface DiscountDto extends Discount {
   targetItems: Array<{ _id: string; title: string; itemType?: ItemType }>;
+  /** The name per language (`name` is the Spanish one): show `voucherText(d.nameI18n, d.name, lang)`. */
+  nameI18n?: Localized;
+  descriptionI18n?: Localized;
+}
+
+/** A voucher text in `lang`, falling back to the Spanish one. */
+export function voucherText(
+  texts: Partial<Localized> | undefined,
+  spanish: string | undefined,
+  lang: Lang,
+): string {
+  const own = texts?.[lang]?.trim();
+  return own || spanish || texts?.es || '';
 }
 
 /** GET /courses/visible: `?limit=` (default, max) and `?offset=` page through a long catalogue. */

@@ -3,6 +3,7 @@
 import { LANGUAGES, type Lang, type Localized } from '../languages.js';
 import { toInstant } from './instant.js';
 import { isBlank, isBlankRichText, type FieldErrors } from './validation.js';
+import { validateVideoLink } from './video.js';
 
 /** Message keys with the spec's Spanish text ("ours" where the spec gives none). */
 export const ADMIN_MESSAGES = {
@@ -34,6 +35,12 @@ export const ADMIN_MESSAGES = {
   priceMustBePositive: 'El precio debe ser un número mayor a cero',
   priceRequired: 'El precio es obligatorio',
   priceInvalid: 'El precio debe ser un número válido',
+  // simple course forms (/admin/create, /admin/edit/{id})
+  allRequired: 'Todos los campos obligatorios deben completarse.',
+  // video links
+  videoLinkInvalid: 'El enlace no es válido o no se puede mostrar como video embebido.',
+  // ordering (ours)
+  orderMismatch: 'El orden debe incluir cada elemento exactamente una vez',
 } as const;
 export type AdminMessageKey = keyof typeof ADMIN_MESSAGES;
 
@@ -207,4 +214,72 @@ export function validateClass(
   if (isBlank(c.title?.es)) errors['title.es'] = 'titleEsRequired';
   if (isBlankRichText(c.content?.es)) errors['content.es'] = 'contentEsRequired';
   return errors;
+}
+
+// ---------------------------------------------------------------- simple course forms
+
+export interface SimpleCourseInput {
+  title?: Text;
+  description?: Text;
+  price?: NumberInput;
+  language?: Text;
+}
+export type SimpleCourseField = 'title' | 'description' | 'price' | 'language';
+
+/**
+ * /admin/create and /admin/edit/{id}: title, description, a price above zero and one of the three
+ * languages. Every problem reads "Todos los campos obligatorios deben completarse." (the form shows
+ * it once, above the fields, and marks each field).
+ */
+export function validateSimpleCourse(
+  c: SimpleCourseInput,
+): FieldErrors<SimpleCourseField, AdminMessageKey> {
+  const errors: FieldErrors<SimpleCourseField, AdminMessageKey> = {};
+  if (isBlank(c.title)) errors.title = 'allRequired';
+  if (isBlankRichText(c.description)) errors.description = 'allRequired';
+  const price = readNumber(c.price);
+  if (!(Number.isFinite(price) && price > 0)) errors.price = 'allRequired';
+  if (!(LANGUAGES as readonly string[]).includes(c.language ?? '')) errors.language = 'allRequired';
+  return errors;
+}
+
+// ---------------------------------------------------------------- video fields
+
+/**
+ * A presentation video field: blank, a file we stored ourselves (a path under /api/ or a URL the
+ * upload answered), or a link that can be embedded. `ownUrl` tells our uploads apart.
+ */
+export function validateVideoField(
+  value: string | null | undefined,
+  ownUrl: (url: string) => boolean = isOwnMediaUrl,
+): AdminMessageKey | null {
+  if (!value || !value.trim()) return null;
+  if (ownUrl(value.trim())) return null;
+  return validateVideoLink(value) ? 'videoLinkInvalid' : null;
+}
+
+/** URLs our upload endpoints answer: files we serve (/api/files/...) or private media links. */
+export function isOwnMediaUrl(url: string): boolean {
+  return /^\/api\/(files|upload|cloudinary)\//.test(url) && !url.includes('..');
+}
+
+/** Per-language presentation videos: the field of each invalid language. */
+export function validateVideoFields(
+  video: LocalizedInput | null | undefined,
+): FieldErrors<`video.${Lang}`, AdminMessageKey> {
+  const errors: FieldErrors<`video.${Lang}`, AdminMessageKey> = {};
+  for (const lang of LANGUAGES) {
+    const key = validateVideoField(video?.[lang]);
+    if (key) errors[`video.${lang}`] = key;
+  }
+  return errors;
+}
+
+// ---------------------------------------------------------------- ordering
+
+/** An order must name every current child exactly once. */
+export function isSameSet(order: readonly string[], current: readonly string[]): boolean {
+  if (order.length !== current.length) return false;
+  const wanted = new Set(order);
+  return wanted.size === order.length && current.every((id) => wanted.has(id));
 }

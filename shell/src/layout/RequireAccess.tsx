@@ -20,7 +20,15 @@ export function RequireAccess({
   if (status === 'loading') return null;
   const allowed = status === 'authenticated' && (access === 'user' || isAdmin);
   if (!allowed) {
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    // a logged-in user without the role is told why on /login (not shown a bare form)
+    const denied = status === 'authenticated';
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={{ from: location.pathname + location.search, ...(denied ? { denied: access } : {}) }}
+      />
+    );
   }
   return <>{children}</>;
 }

@@ -1,13 +1,20 @@
 import { Module } from '@nestjs/common';
 import { PublicCacheModule } from '../../common/http/public-cache.js';
+import { ClassMediaModule } from '../class-media/class-media.module.js';
+import { PurchasesModule } from '../purchases/purchases.module.js';
+import { UploadsModule } from '../uploads/uploads.module.js';
+import { CourseAdminRepository } from './course-admin.repository.js';
+import { CourseAdminService } from './course-admin.service.js';
+import { CourseClassesController } from './course-classes.controller.js';
+import { CoursesAdminController } from './courses-admin.controller.js';
 import { CoursesController } from './courses.controller.js';
 import { CoursesRepository } from './courses.repository.js';
 import { CoursesService } from './courses.service.js';
 
 @Module({
-  imports: [PublicCacheModule],
-  controllers: [CoursesController],
-  providers: [CoursesRepository, CoursesService],
-  exports: [CoursesService],
+  imports: [PublicCacheModule, ClassMediaModule, PurchasesModule, UploadsModule],
+  controllers: [CoursesAdminController, CoursesController, CourseClassesController],
+  providers: [CoursesRepository, CoursesService, CourseAdminRepository, CourseAdminService],
+  exports: [CoursesService, CourseAdminService],
 })
 export class CoursesModule {}

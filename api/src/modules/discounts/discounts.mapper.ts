@@ -14,6 +14,8 @@ export function toDiscountDto(row: DiscountRow, targetItems: DiscountTargetView[
     _id: row.id,
     name: row.name,
     description: row.description,
+    nameI18n: { ...row.nameI18n, es: row.nameI18n?.es || row.name },
+    descriptionI18n: { ...row.descriptionI18n, es: row.descriptionI18n?.es || row.description },
     percentage: row.percentage,
     amount: fromCents(row.amountCents),
     startDate: row.startDate.toISOString(),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ITEM_TYPES, createdAt, updatedAt } from '../../database/columns.js';
+import { ITEM_TYPES, createdAt, localizedTextOrEmpty, updatedAt } from '../../database/columns.js';
 
 export const DISCOUNT_TYPES = ['course', 'formation', 'both'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];
@@ -22,6 +22,9 @@ export const discounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** The name and description per language; `name`/`description` keep the Spanish ones. */
+    nameI18n: localizedTextOrEmpty('name_i18n'),
+    descriptionI18n: localizedTextOrEmpty('description_i18n'),
     percentage: integer('percentage').notNull().default(0),
     amountCents: integer('amount_cents').notNull().default(0),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),

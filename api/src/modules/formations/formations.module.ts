@@ -1,14 +1,36 @@
 import { Module } from '@nestjs/common';
 import { PublicCacheModule } from '../../common/http/public-cache.js';
+import { ClassMediaModule } from '../class-media/class-media.module.js';
+import { CoursesModule } from '../courses/courses.module.js';
+import { PurchasesModule } from '../purchases/purchases.module.js';
+import { UploadsModule } from '../uploads/uploads.module.js';
+import { ClassesAdminController } from './classes-admin.controller.js';
+import { FormationAdminRepository } from './formation-admin.repository.js';
+import { FormationAdminService } from './formation-admin.service.js';
+import { FormationClassesAdminService } from './formation-classes-admin.service.js';
+import { FormationsAdminController } from './formations-admin.controller.js';
 import { FormationsController } from './formations.controller.js';
 import { FormationsRepository } from './formations.repository.js';
 import { FormationsService } from './formations.service.js';
+import { ModulesAdminController } from './modules-admin.controller.js';
 import { ModulesController } from './modules.controller.js';
 
 @Module({
-  imports: [PublicCacheModule],
-  controllers: [FormationsController, ModulesController],
-  providers: [FormationsRepository, FormationsService],
+  imports: [PublicCacheModule, ClassMediaModule, CoursesModule, PurchasesModule, UploadsModule],
+  controllers: [
+    FormationsAdminController,
+    FormationsController,
+    ModulesAdminController,
+    ModulesController,
+    ClassesAdminController,
+  ],
+  providers: [
+    FormationsRepository,
+    FormationsService,
+    FormationAdminRepository,
+    FormationAdminService,
+    FormationClassesAdminService,
+  ],
   exports: [FormationsService],
 })
 export class FormationsModule {}

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { asc, gte } from 'drizzle-orm';
+import { asc, desc, eq, gte } from 'drizzle-orm';
 import { Repository } from '../../database/transactions.js';
-import { presentialFormations, type PresentialFormationRow } from './presential.table.js';
+import {
+  presentialFormations,
+  type NewPresentialFormationRow,
+  type PresentialFormationRow,
+} from './presential.table.js';
 
 @Injectable()
 export class PresentialRepository extends Repository {
@@ -17,5 +21,38 @@ export class PresentialRepository extends Repository {
         asc(presentialFormations.createdAt),
         asc(presentialFormations.id),
       );
+  }
+
+  /** Every training, latest first (the admin list). */
+  listAll(): Promise<PresentialFormationRow[]> {
+    return this.db
+      .select()
+      .from(presentialFormations)
+      .orderBy(desc(presentialFormations.startsOn), desc(presentialFormations.createdAt));
+  }
+
+  async insert(values: NewPresentialFormationRow): Promise<PresentialFormationRow> {
+    const [row] = await this.db.insert(presentialFormations).values(values).returning();
+    return row;
+  }
+
+  async update(
+    id: string,
+    values: Partial<NewPresentialFormationRow>,
+  ): Promise<PresentialFormationRow | undefined> {
+    const [row] = await this.db
+      .update(presentialFormations)
+      .set(values)
+      .where(eq(presentialFormations.id, id))
+      .returning();
+    return row;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(presentialFormations)
+      .where(eq(presentialFormations.id, id))
+      .returning({ id: presentialFormations.id });
+    return rows.length > 0;
   }
 }

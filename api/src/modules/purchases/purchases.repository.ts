@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Repository } from '../../database/transactions.js';
 import type { ItemType } from '../../database/columns.js';
@@ -99,5 +99,15 @@ export class PurchasesRepository extends Repository {
       .where(and(eq(accessGrants.itemType, itemType), eq(accessGrants.itemId, itemId)))
       .limit(1);
     return Boolean(row);
+  }
+
+  /** Which of the given items any user ever had access to. */
+  async itemsWithBuyers(itemType: ItemType, itemIds: readonly string[]): Promise<Set<string>> {
+    if (itemIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectDistinct({ itemId: accessGrants.itemId })
+      .from(accessGrants)
+      .where(and(eq(accessGrants.itemType, itemType), inArray(accessGrants.itemId, [...itemIds])));
+    return new Set(rows.map((r) => r.itemId));
   }
 }

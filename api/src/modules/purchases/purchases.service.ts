@@ -140,4 +140,9 @@ export class PurchasesService {
   hasBuyers(itemType: ItemType, itemId: string): Promise<boolean> {
     return this.repo.hasBuyers(itemType, itemId);
   }
+
+  /** Which of the given items have buyers (the admin lists mark them: they cannot be deleted). */
+  itemsWithBuyers(itemType: ItemType, itemIds: readonly string[]): Promise<Set<string>> {
+    return this.repo.itemsWithBuyers(itemType, itemIds);
+  }
 }

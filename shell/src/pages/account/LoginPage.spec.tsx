@@ -80,4 +80,22 @@ describe('LoginPage (shared form parts)', () => {
     await userEvent.click(screen.getByRole('button', { name: en.login.submit }));
     expect(await screen.findByText(en.validation.emailRequired)).toBeVisible();
   });
+
+  it('tells a logged-in student sent from an admin page why, with a way back', () => {
+    const user = { _id: 'u1', email: 'ana@test.local', role: 'user' } as unknown as UserProfile;
+    useSessionStore.setState({ token: 't', user, status: 'authenticated' });
+    render(
+      <MemoryRouter
+        initialEntries={[{ pathname: '/login', state: { from: '/admin', denied: 'admin' } }]}
+      >
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(
+      screen.getByText(es.login.noAccess.replace('{{email}}', 'ana@test.local')),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: es.login.back })).toHaveAttribute('href', '/');
+  });
 });

@@ -18,6 +18,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useSessionStore((s) => s.login);
+  const current = useSessionStore((s) => (s.status === 'authenticated' ? s.user : null));
+  const denied = (location.state as { denied?: string } | null)?.denied;
   const [failed, setFailed] = useState(false);
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     defaultValues: { email: '', password: '' },
@@ -45,6 +47,16 @@ export function LoginPage() {
   return (
     <section className="panel panel--narrow">
       <h1>{t('login.title')}</h1>
+      {current && (
+        <div className="alert alert--warning" role="status" data-testid="logged-in-notice">
+          <p>
+            {denied
+              ? t('login.noAccess', { email: current.email })
+              : t('login.alreadyIn', { email: current.email })}
+          </p>
+          <Link to="/">{t('login.back')}</Link>
+        </div>
+      )}
       {failed && <Alert tone="error">{t('login.failed')}</Alert>}
       <form className="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
         <TextField

@@ -1,0 +1,148 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ADMIN_ERRORS,
+  toInstant,
+  validateVoucher,
+  type AdminDiscount,
+  type ItemType,
+} from '@circo/shared-contracts';
+import { priceToCents, toRichText, toText } from '../../common/admin/admin-values.js';
+import { assertRules } from '../../common/admin/shared-rules.js';
+import { AppError, notFound } from '../../common/errors/app-error.js';
+import { Transactional } from '../../database/transactions.js';
+import { CoursesService } from '../courses/courses.service.js';
+import { FormationsService } from '../formations/formations.service.js';
+import { DiscountAdminRepository } from './discount-admin.repository.js';
+import { toDiscountDto } from './discounts.mapper.js';
+import { DiscountsRepository } from './discounts.repository.js';
+import type { DiscountRow, NewDiscountRow } from './discounts.table.js';
+import type { DiscountBodyDto } from './dto/discount-body.dto.js';
+
+const discountNotFound = () => notFound(ADMIN_ERRORS.discountNotFound, 'Voucher not found');
+const numberOr0 = (v: number | string | undefined) =>
+  v === undefined || v === null || v === '' ? 0 : Number(v);
+
+/** The admin side of vouchers (bonos): list, create, edit, delete. */
+@Injectable()
+export class DiscountAdminService {
+  constructor(
+    private readonly repo: DiscountAdminRepository,
+    private readonly reads: DiscountsRepository,
+    private readonly courses: CoursesService,
+    private readonly formations: FormationsService,
+  ) {}
+
+  /** GET /discounts: every voucher (running, future, past, off), latest start first. */
+  async list(): Promise<AdminDiscount[]> {
+    return this.withTargets(await this.repo.listAll());
+  }
+
+  @Transactional()
+  async create(body: DiscountBodyDto): Promise<AdminDiscount> {
+    const { values, targets } = await this.read(body);
+    const row = await this.repo.insert(values);
+    await this.repo.replaceTargets(row.id, targets);
+    return (await this.withTargets([row]))[0];
+  }
+
+  @Transactional()
+  async update(id: string, body: DiscountBodyDto): Promise<AdminDiscount> {
+    const { values, targets } = await this.read(body);
+    if (!(await this.repo.findById(id))) throw discountNotFound();
+    const row = await this.repo.update(id, values);
+    if (!row) throw discountNotFound();
+    await this.repo.replaceTargets(id, targets);
+    return (await this.withTargets([row]))[0];
+  }
+
+  async remove(id: string): Promise<void> {
+    if (!(await this.repo.delete(id))) throw discountNotFound();
+  }
+
+  /** Checks the body with the shared voucher rule and resolves every target's kind. */
+  private async read(body: DiscountBodyDto) {
+    const name = toText(body.name);
+    const description = toRichText(body.description);
+    assertRules(
+      validateVoucher({
+        name: name.es,
+        percentage: body.percentage,
+        amount: body.amount,
+        startDate: body.startDate,
+        endDate: body.endDate,
+        targetItems: body.targetItems,
+      }),
+    );
+    const type = body.type ?? 'course';
+    const targets = await this.resolveTargets(body.targetItems, type);
+    const values: NewDiscountRow = {
+      name: name.es,
+      description: description.es,
+      nameI18n: name,
+      descriptionI18n: description,
+      percentage: Math.round(numberOr0(body.percentage)),
+      amountCents: priceToCents(numberOr0(body.amount)),
+      startDate: new Date(toInstant(body.startDate)),
+      endDate: new Date(toInstant(body.endDate)),
+      active: body.active ?? true,
+      type,
+    };
+    return { values, targets };
+  }
+
+  private async resolveTargets(
+    items: DiscountBodyDto['targetItems'],
+    type: 'course' | 'formation' | 'both',
+  ): Promise<Array<{ itemType: ItemType; itemId: string }>> {
+    const ids = [...new Set(items.map((i) => i._id))];
+    const [courses, formations] = await Promise.all([
+      this.courses.titles(ids),
+      this.formations.titles(ids),
+    ]);
+    return ids.map((id) => {
+      const wanted = items.find((i) => i._id === id)?.itemType;
+      const itemType: ItemType | undefined =
+        wanted ?? (courses.has(id) ? 'course' : formations.has(id) ? 'formation' : undefined);
+      const exists =
+        itemType === 'course' ? courses.has(id) : itemType === 'formation' && formations.has(id);
+      if (!itemType || !exists || (type !== 'both' && itemType !== type)) {
+        throw new AppError(
+          400,
+          ADMIN_ERRORS.targetNotFound,
+          'A target is not a course or training of the voucher type',
+          {
+            errors: [
+              {
+                field: 'targetItems',
+                code: ADMIN_ERRORS.targetNotFound,
+                message: `Unknown target ${id}`,
+              },
+            ],
+          },
+        );
+      }
+      return { itemType, itemId: id };
+    });
+  }
+
+  private async withTargets(rows: DiscountRow[]): Promise<AdminDiscount[]> {
+    const targets = await this.reads.targets(rows.map((r) => r.id));
+    const ofType = (t: ItemType) => targets.filter((x) => x.itemType === t).map((x) => x.itemId);
+    const [courses, formations] = await Promise.all([
+      this.courses.titles(ofType('course')),
+      this.formations.titles(ofType('formation')),
+    ]);
+    return rows.map((r) =>
+      toDiscountDto(
+        r,
+        targets
+          .filter((t) => t.discountId === r.id)
+          .map((t) => ({
+            _id: t.itemId,
+            itemType: t.itemType,
+            title: (t.itemType === 'course' ? courses : formations).get(t.itemId)?.title.es ?? '',
+          })),
+      ),
+    );
+  }
+}
