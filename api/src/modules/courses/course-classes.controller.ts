@@ -6,9 +6,11 @@ import { LangPipe } from '../../common/pipes/lang.pipe.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth } from '../auth/auth.decorators.js';
 import { CourseAdminService } from './course-admin.service.js';
+import { InvalidatesCatalog } from '../../common/catalog-cache/invalidates-catalog.js';
 
 /** Admin writes of course classes. The full class is read at GET /classes/admin/{id}. */
 @ApiTags('admin: courses')
+@InvalidatesCatalog()
 @Controller('course-classes')
 @Auth('admin')
 export class CourseClassesController {

@@ -6,9 +6,11 @@ import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth } from '../auth/auth.decorators.js';
 import { CourseAdminService } from './course-admin.service.js';
 import { CourseBodyDto } from './dto/course-body.dto.js';
+import { InvalidatesCatalog } from '../../common/catalog-cache/invalidates-catalog.js';
 
 /** Admin writes of courses (admin spec section 7). Every route: admins only. */
 @ApiTags('admin: courses')
+@InvalidatesCatalog()
 @Controller('courses')
 @Auth('admin')
 export class CoursesAdminController {

@@ -5,9 +5,11 @@ import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth } from '../auth/auth.decorators.js';
 import { DiscountAdminService } from './discount-admin.service.js';
 import { DiscountBodyDto } from './dto/discount-body.dto.js';
+import { InvalidatesCatalog } from '../../common/catalog-cache/invalidates-catalog.js';
 
 /** Admin management of vouchers (admin spec section 7). The public list is GET /discounts/activos. */
 @ApiTags('admin: vouchers')
+@InvalidatesCatalog()
 @Controller('discounts')
 @Auth('admin')
 export class DiscountsAdminController {

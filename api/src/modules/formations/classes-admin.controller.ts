@@ -13,9 +13,11 @@ import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth } from '../auth/auth.decorators.js';
 import { CourseAdminService } from '../courses/course-admin.service.js';
 import { FormationClassesAdminService } from './formation-classes-admin.service.js';
+import { InvalidatesCatalog } from '../../common/catalog-cache/invalidates-catalog.js';
 
 /** Admin reads of any class and writes of formation classes. */
 @ApiTags('admin: formations')
+@InvalidatesCatalog()
 @Controller('classes')
 @Auth('admin')
 export class ClassesAdminController {

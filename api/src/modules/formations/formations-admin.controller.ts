@@ -6,9 +6,11 @@ import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth } from '../auth/auth.decorators.js';
 import { FormationBodyDto } from './dto/formation-body.dto.js';
 import { FormationAdminService } from './formation-admin.service.js';
+import { InvalidatesCatalog } from '../../common/catalog-cache/invalidates-catalog.js';
 
 /** Admin writes of online formations (admin spec section 7). Every route: admins only. */
 @ApiTags('admin: formations')
+@InvalidatesCatalog()
 @Controller('formations')
 @Auth('admin')
 export class FormationsAdminController {

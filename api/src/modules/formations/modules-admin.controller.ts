@@ -7,9 +7,11 @@ import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth } from '../auth/auth.decorators.js';
 import { FormationAdminService } from './formation-admin.service.js';
 import { FormationClassesAdminService } from './formation-classes-admin.service.js';
+import { InvalidatesCatalog } from '../../common/catalog-cache/invalidates-catalog.js';
 
 /** Admin writes of formation modules. */
 @ApiTags('admin: formations')
+@InvalidatesCatalog()
 @Controller('modules')
 @Auth('admin')
 export class ModulesAdminController {

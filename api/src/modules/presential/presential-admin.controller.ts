@@ -5,9 +5,11 @@ import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth } from '../auth/auth.decorators.js';
 import { PresentialBodyDto } from './dto/presential-body.dto.js';
 import { PresentialAdminService } from './presential-admin.service.js';
+import { InvalidatesCatalog } from '../../common/catalog-cache/invalidates-catalog.js';
 
 /** Admin management of in-person trainings. The public list is GET /presential-formations/presencial. */
 @ApiTags('admin: in-person trainings')
+@InvalidatesCatalog()
 @Controller('presential-formations')
 @Auth('admin')
 export class PresentialAdminController {

@@ -3,8 +3,10 @@ import {
   COUNTDOWN_UNITS,
   countdown,
   discountEndsAt,
+  voucherText,
   type DiscountDto,
 } from '@circo/shared-contracts';
+import { useLang } from '../../catalog/hooks/useLang';
 import { discountLabel } from '../discountLabel';
 
 /**
@@ -13,6 +15,7 @@ import { discountLabel } from '../discountLabel';
  */
 export function DiscountBanner({ discount, now }: { discount: DiscountDto; now: number }) {
   const { t } = useTranslation('catalog');
+  const lang = useLang();
   const p = countdown(discountEndsAt(discount), now);
   if (p.ended) return null;
   return (
@@ -23,7 +26,7 @@ export function DiscountBanner({ discount, now }: { discount: DiscountDto; now: 
     >
       <p className="cat-banner__text">
         <span className="cat-badge cat-badge--deal">{discountLabel(t, discount)}</span>{' '}
-        <strong>{discount.name}</strong>
+        <strong>{voucherText(discount.nameI18n, discount.name, lang)}</strong>
       </p>
       <div className="cat-countdown">
         <span className="cat-countdown__lead">{t('detail.discount.endsIn')}</span>

@@ -5,6 +5,7 @@ import {
   LANGUAGES,
   discountedPrice,
   formatUsd,
+  voucherText,
   type CartItem,
   type CourseSummary,
   type DiscountDto,
@@ -12,6 +13,7 @@ import {
   type Localized,
 } from '@circo/shared-contracts';
 import { useAppConfig } from '@circo/shared-web';
+import { useLang } from '../../catalog/hooks/useLang';
 import { discountLabel } from '../discountLabel';
 import { useAddToCart } from '../hooks/useAddToCart';
 
@@ -47,6 +49,7 @@ export function PriceCard({
   discount: DiscountDto | null;
   ref?: Ref<HTMLElement>;
 }) {
+  const lang = useLang();
   const { t } = useTranslation('catalog');
   const months = useAppConfig((s) => s.accessPeriodMonths);
   const salesPaused = useAppConfig((s) => s.salesPaused);
@@ -67,7 +70,7 @@ export function PriceCard({
       {discount && (
         <p className="cat-price__deal">
           <span className="cat-badge cat-badge--deal">{discountLabel(t, discount)}</span>{' '}
-          <span>{discount.name}</span>
+          <span>{voucherText(discount.nameI18n, discount.name, lang)}</span>
         </p>
       )}
       <p className="cat-price__amount">
