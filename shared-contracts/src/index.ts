@@ -20,3 +20,5 @@ export * from './domain/account-validation.js';
 export * from './domain/admin-validation.js';
 export * from './domain/visibility.js';
 export * from './domain/countdown.js';
+export * from './domain/semver.js';
+export * from './domain/release-compat.js';
