@@ -14,7 +14,8 @@ async function loadContracts() {
   const dist = join(root, 'shared-contracts/dist/index.js');
   const rule = join(root, 'shared-contracts/src/domain/release-compat.ts');
   // the rule is TypeScript: compile shared-contracts when its build is missing or older
-  if (!existsSync(dist) || statSync(dist).mtimeMs < statSync(rule).mtimeMs) run('npx', ['tsc', '-p', 'shared-contracts/tsconfig.build.json']);
+  if (!existsSync(dist) || statSync(dist).mtimeMs < statSync(rule).mtimeMs)
+    run('npx', ['tsc', '-p', 'shared-contracts/tsconfig.build.json']);
   return import(pathToFileURL(dist).href);
 }
 

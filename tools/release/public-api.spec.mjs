@@ -1,5 +1,6 @@
 // CI check: shared-web is a public contract between separately released apps. Its exports are
 // snapshotted in shared-web/public-api.json; a change without the matching semver bump fails.
+import { describe, expect, it } from '@jest/globals';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
