@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { REMOTES } from '../../shared-contracts/src/routes';
 import { baseURL, repoRoot } from './env';
@@ -139,7 +139,7 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-function sendFile(res: import('node:http').ServerResponse, root: string, path: string): boolean {
+function sendFile(res: ServerResponse, root: string, path: string): boolean {
   const file = normalize(join(root, decodeURIComponent(path)));
   if (!file.startsWith(root + sep) || !existsSync(file) || extname(file) === '') return false;
   res.setHeader('Content-Type', TYPES[extname(file)] ?? 'application/octet-stream');
