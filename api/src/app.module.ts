@@ -19,6 +19,8 @@ import { DiscountsModule } from './modules/discounts/discounts.module.js';
 import { SearchModule } from './modules/search/search.module.js';
 import { PurchasesModule } from './modules/purchases/purchases.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { LearningModule } from './modules/learning/learning.module.js';
+import { MediaModule } from './modules/media/media.module.js';
 
 @Module({})
 export class AppModule {
@@ -42,6 +44,8 @@ export class AppModule {
         DiscountsModule,
         SearchModule,
         PaymentsModule,
+        MediaModule,
+        LearningModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,7 @@ import {
   users,
 } from '../src/database/schema.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/database/seed/seed.js';
+import { filePathOf } from '../src/modules/media/index.js';
 import { ensureAdmin } from '../src/database/seed/ensure-admin.js';
 import { verifyPassword } from '../src/modules/users/password.js';
 import { createCourse, createUser } from './support/factories.js';
@@ -270,13 +272,15 @@ describe('demo seed', () => {
       expect(classes.length).toBeGreaterThanOrEqual(2);
       expect(classes.length).toBeLessThanOrEqual(4);
     }
-    const videos = await t.db.select().from(classMedia).where(eq(classMedia.kind, 'video'));
-    expect(videos.map((v) => v.url.es)).toEqual(
-      expect.arrayContaining([
-        'https://vimeo.com/76979871',
-        'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
-      ]),
-    );
+    // class PDFs and videos are real local files in the private storage, in every language
+    const media = await t.db.select().from(classMedia);
+    expect(media.some((m) => m.kind === 'video') && media.some((m) => m.kind === 'pdf')).toBe(true);
+    for (const m of media) {
+      expect(m.publicId.es).toMatch(m.kind === 'pdf' ? /^pdfs\/.+\.pdf$/ : /^videos\/.+\.mp4$/);
+      expect(m.url.es).toBe(`/api/files/private/${m.publicId.es}`);
+      const file = filePathOf(t.config.dataDir, 'private', m.publicId.es!)!;
+      expect(statSync(file).size).toBeGreaterThan(500);
+    }
 
     const fs = await t.db.select().from(formations);
     expect(fs).toHaveLength(2);
@@ -312,7 +316,7 @@ describe('demo seed', () => {
     expect(targets.map((x) => x.itemType).sort()).toEqual(['course', 'formation']);
   });
 
-  it('creates a demo admin and a demo student with one active and one expired purchase', async () => {
+  it('creates a demo admin and a demo student with active, expiring and expired purchases', async () => {
     const [admin] = await t.db
       .select()
       .from(users)
@@ -331,8 +335,17 @@ describe('demo seed', () => {
       .from(currentAccess)
       .where(eq(currentAccess.userId, student.id));
     const now = Date.now();
-    expect(owned.filter((p) => p.expiresAt.getTime() > now)).toHaveLength(1);
-    expect(owned.filter((p) => p.expiresAt.getTime() <= now)).toHaveLength(1);
+    const active = owned.filter((p) => p.expiresAt.getTime() > now);
+    const expired = owned.filter((p) => p.expiresAt.getTime() <= now);
+    expect(active.map((p) => p.itemType).sort()).toEqual([
+      'course',
+      'course',
+      'course',
+      'formation',
+    ]);
+    expect(expired.map((p) => p.itemType).sort()).toEqual(['course', 'formation']);
+    // one course expires within a week (its badge shows days remaining)
+    expect(active.filter((p) => p.expiresAt.getTime() < now + 7 * 86_400_000)).toHaveLength(1);
   });
 
   it('never seeds twice, nor over existing data', async () => {

@@ -7,6 +7,7 @@ export * from './api/cart.js';
 export * from './api/payments.js';
 export * from './api/content.js';
 export * from './api/catalog.js';
+export * from './api/learning.js';
 export * from './domain/instant.js';
 export * from './domain/access-period.js';
 export * from './domain/validation.js';

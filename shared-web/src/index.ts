@@ -12,6 +12,15 @@ export { api, ApiError, setApiBase, toApiError, type RequestOptions } from './ap
 export { queryClient, createQueryClient, CATALOG_STALE_MS, CACHE_GC_MS } from './api/queryClient';
 export { QueryProvider } from './api/QueryProvider';
 export { catalogKeys, catalogQueries, type ItemDetailOf } from './api/queries/catalog';
+export {
+  learningKeys,
+  learningQueries,
+  fetchPrivatePdf,
+  fetchPrivateVideo,
+  useToggleClassDone,
+  type MyItemOf,
+  type ToggleDoneVars,
+} from './api/queries/learning';
 export { getJson } from './api/queries/fetcher';
 export { toResource, type Resource } from './api/queries/resource';
 export { useApiMutation, sendJson, type ApiMutationOptions } from './api/queries/mutation';

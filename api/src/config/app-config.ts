@@ -52,6 +52,12 @@ export interface AppConfig {
   /** Redis for state shared by several API instances (rate-limit counts); memory when unset. */
   redisUrl: string | null;
   vimeoToken: string | null;
+  /** Vimeo API origin (tests point it at a local stand-in); null: the real api.vimeo.com. */
+  vimeoApiUrl: string | null;
+  /** HMAC key of the local storage's signed private-file links (see modules/media). */
+  mediaSigningKey: string;
+  /** How long a signed private-media link works, in seconds. */
+  mediaLinkTtlSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +102,29 @@ function jwtSecretFor(env: Env, dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The media links' HMAC key: MEDIA_SIGNING_KEY, or generated into the data dir like the JWT secret. */
+function mediaSigningKeyFor(env: Env, dataDir: string): string {
+  const configured = str(env, 'MEDIA_SIGNING_KEY');
+  if (configured) {
+    if (Buffer.byteLength(configured) < 32) {
+      throw new ConfigError('MEDIA_SIGNING_KEY must be at least 32 bytes (256 bits)');
+    }
+    return configured;
+  }
+  const file = join(dataDir, 'media-signing-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(48).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+function httpUrl(env: Env, key: string): string | null {
+  const url = str(env, key);
+  if (url && !/^https?:\/\/[^/]+/.test(url)) throw new ConfigError(`${key} must be an http(s) URL`);
+  return url ? url.replace(/\/$/, '') : null;
 }
 
 function redisUrl(env: Env): string | null {
@@ -206,6 +235,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     cloudinaryUrl: str(env, 'CLOUDINARY_URL'),
     redisUrl: redisUrl(env),
     vimeoToken: str(env, 'VIMEO_ACCESS_TOKEN'),
+    vimeoApiUrl: httpUrl(env, 'VIMEO_API_URL'),
+    mediaSigningKey: mediaSigningKeyFor(env, dataDir),
+    mediaLinkTtlSeconds: int(env, 'MEDIA_LINK_TTL_SECONDS', 600, 30, 86_400),
   };
 }
 

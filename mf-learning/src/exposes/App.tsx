@@ -4,18 +4,21 @@ import { addTranslations } from '@circo/shared-web';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
-import { RoutePage } from '../pages/RoutePage';
+import { ExpiredItemPage } from '../pages/ExpiredItemPage';
+import { MyCoursesPage } from '../pages/MyCoursesPage';
+import { MyItemPage } from '../pages/MyItemPage';
+import '../learning.css';
 
 addTranslations('learning', { es, en, fr });
 
 type Page = PageOf<'mf_learning'>;
 
-const pages: Record<Page, ComponentType<{ page: Page }>> = {
-  myCourses: RoutePage,
-  myFormation: RoutePage,
-  myCourse: RoutePage,
-  expiredFormation: RoutePage,
-  expiredCourse: RoutePage,
+const pages: Record<Page, ComponentType> = {
+  myCourses: MyCoursesPage,
+  myFormation: () => <MyItemPage kind="formation" />,
+  myCourse: () => <MyItemPage kind="course" />,
+  expiredFormation: () => <ExpiredItemPage kind="formation" />,
+  expiredCourse: () => <ExpiredItemPage kind="course" />,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */
@@ -23,7 +26,7 @@ export default function App({ page }: { page: string }) {
   const Page = pages[page as Page];
   return (
     <div className="remote" data-remote="mf_learning" data-page={page}>
-      {Page ? <Page page={page as Page} /> : null}
+      {Page ? <Page /> : null}
     </div>
   );
 }

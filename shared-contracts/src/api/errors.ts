@@ -59,3 +59,15 @@ export const FIELD_ERRORS = {
   /** A request body nested deeper than any request of the API. */
   tooDeep: 'tooDeep',
 } as const;
+
+/** The student area and private media (api/learning.ts). */
+export const LEARNING_ERRORS = {
+  purchaseRequired: 'learning.purchase_required',
+  accessExpired: 'learning.access_expired',
+  mediaNotFound: 'media.not_found',
+  linkInvalid: 'media.link_invalid',
+  linkExpired: 'media.link_expired',
+  fileNotFound: 'media.file_not_found',
+  videoNotFound: 'media.video_not_found',
+  providerUnavailable: 'media.provider_unavailable',
+} as const;

@@ -24,3 +24,21 @@ export function completedModules(
   return modules.filter((m) => m.classIds.length > 0 && m.classIds.every((id) => done.has(id)))
     .length;
 }
+
+/**
+ * The gauge of a course or formation detail (spec sections 4 and 9): the rounded share of classes
+ * done; for a formation (`modules` given) the completed modules count too, each as one more step:
+ * (classes done + modules completed) / (classes + modules). No classes and no modules -> 0.
+ */
+export function itemProgressPercent(
+  completed: readonly string[],
+  item: { classIds: readonly string[]; modules?: ReadonlyArray<{ classIds: readonly string[] }> },
+): number {
+  const all = new Set(item.classIds);
+  const done = new Set(completed.filter((id) => all.has(id))).size;
+  // a module without classes can never be completed: it does not count at all
+  const modules = (item.modules ?? []).filter((m) => m.classIds.length > 0);
+  const total = all.size + modules.length;
+  if (total === 0) return 0;
+  return Math.round(((done + completedModules(modules, completed)) / total) * 100);
+}

@@ -34,8 +34,10 @@ describe('isExpired', () => {
 describe('timeLeftBadge', () => {
   it.each([
     [365, null],
+    [32, null],
     [31, null],
     [30, { kind: 'month' }],
+    [29, { kind: 'month' }],
     [28, { kind: 'month' }],
     [27, { kind: 'weeks', weeks: 3 }],
     [21, { kind: 'weeks', weeks: 3 }],

@@ -15,12 +15,14 @@ export const DEMO_VIDEOS = {
   vimeo: 'https://vimeo.com/76979871',
   youtube: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
 } as const;
-/** A placeholder document (the teacher's CV file, served by the site module). */
-export const DEMO_PDF = '/api/content/cv';
+/**
+ * The class PDFs and videos of the demo: real small files shipped in api/content/demo-media,
+ * copied into the private local storage by the seed (so `npm start` plays them offline).
+ */
+export const DEMO_MEDIA_FILES = { pdf: 'ficha-demo.pdf', video: 'clase-demo.mp4' } as const;
 
 export interface DemoMedia {
   kind: 'pdf' | 'video';
-  url: string;
   title: LocalizedText;
   description: LocalizedText;
 }
@@ -31,6 +33,8 @@ export interface DemoClass {
   content: LocalizedText;
   secondaryContent?: LocalizedText;
   media: DemoMedia[];
+  /** Where the class itself is visible (within its item's languages); the item's flags when absent. */
+  visible?: LocalizedFlags;
 }
 
 export interface DemoCourse {
@@ -56,7 +60,6 @@ export interface DemoFormation extends Omit<DemoCourse, 'classes'> {
 
 const exerciseSheet = (): DemoMedia => ({
   kind: 'pdf',
-  url: DEMO_PDF,
   title: t('Ficha de ejercicios', 'Exercise sheet', "Fiche d'exercices"),
   description: t(
     'Imprímela y llévala al entrenamiento.',
@@ -64,9 +67,9 @@ const exerciseSheet = (): DemoMedia => ({
     "Imprimez-la et apportez-la à l'entraînement.",
   ),
 });
-const demoVideo = (provider: keyof typeof DEMO_VIDEOS): DemoMedia => ({
+// the provider argument names what a real install would use; the demo plays a local file
+const demoVideo = (_provider: keyof typeof DEMO_VIDEOS): DemoMedia => ({
   kind: 'video',
-  url: DEMO_VIDEOS[provider],
   title: t('Demostración en vídeo', 'Video demonstration', 'Démonstration vidéo'),
   description: t(
     'Mira el ejercicio completo antes de probarlo.',
@@ -394,24 +397,28 @@ export const DEMO_FORMATIONS: DemoFormation[] = [
             ),
             [exerciseSheet()],
           ),
-          cls(
-            t(
-              'Enseñar malabares en grupo',
-              'Teaching juggling to a group',
-              'Enseigner le jonglage en groupe',
+          {
+            // not translated into English yet: hidden there, the rest of the training is not
+            ...cls(
+              t(
+                'Enseñar malabares en grupo',
+                'Teaching juggling to a group',
+                'Enseigner le jonglage en groupe',
+              ),
+              t(
+                'Pañuelos, pelotas y aros',
+                'Scarves, balls and rings',
+                'Foulards, balles et anneaux',
+              ),
+              t(
+                'Una progresión que funciona con grupos grandes y edades mezcladas.',
+                'A progression that works with large groups and mixed ages.',
+                'Une progression qui fonctionne avec de grands groupes et des âges mélangés.',
+              ),
+              [demoVideo('youtube'), exerciseSheet()],
             ),
-            t(
-              'Pañuelos, pelotas y aros',
-              'Scarves, balls and rings',
-              'Foulards, balles et anneaux',
-            ),
-            t(
-              'Una progresión que funciona con grupos grandes y edades mezcladas.',
-              'A progression that works with large groups and mixed ages.',
-              'Une progression qui fonctionne avec de grands groupes et des âges mélangés.',
-            ),
-            [demoVideo('youtube'), exerciseSheet()],
-          ),
+            visible: HIDDEN_IN_EN,
+          },
         ],
       },
       {

@@ -20,7 +20,13 @@ export async function prepareDatabase(
   handle: DatabaseHandle,
   config: Pick<
     AppConfig,
-    'seedDemo' | 'seedDemoAccounts' | 'adminEmail' | 'adminPassword' | 'accessPeriodMonths'
+    | 'seedDemo'
+    | 'seedDemoAccounts'
+    | 'adminEmail'
+    | 'adminPassword'
+    | 'accessPeriodMonths'
+    | 'dataDir'
+    | 'contentDir'
   >,
   logger: Pick<Logger, 'log' | 'warn'> = new Logger('Database'),
 ): Promise<void> {

@@ -1,9 +1,12 @@
 import { Logger } from '@nestjs/common';
+import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/app-config.js';
 import { accessEndsAt } from '@circo/shared-contracts';
 import { hashPassword } from '../../modules/users/password.js';
-import { NO_VALUES, type LocalizedOptional } from '../columns.js';
+import { filePathOf, newPublicId } from '../../modules/media/index.js';
+import type { LocalizedOptional } from '../columns.js';
 import type { Database, Transaction } from '../database.js';
 import {
   classMedia,
@@ -19,15 +22,21 @@ import {
   accessGrants,
   paymentItems,
   payments,
+  uploadedAssets,
   users,
 } from '../schema.js';
 import {
   DEMO_COURSES,
   DEMO_FORMATIONS,
+  DEMO_MEDIA_FILES,
   DEMO_PRESENTIAL,
   DEMO_VOUCHER,
   type DemoClass,
 } from './demo-catalogue.js';
+
+type SeedConfig = Pick<AppConfig, 'accessPeriodMonths' | 'dataDir' | 'contentDir'>;
+/** The stored demo files: publicId per kind. */
+type DemoFiles = Record<'pdf' | 'video', string>;
 
 /** The demo accounts of a first start (printed in the start-up log). */
 export const DEMO_ACCOUNTS = {
@@ -63,7 +72,7 @@ export async function isDatabaseEmpty(db: Database | Transaction): Promise<boole
  */
 export async function seedDemo(
   db: Database,
-  config: Pick<AppConfig, 'accessPeriodMonths' | 'seedDemoAccounts'>,
+  config: SeedConfig & Pick<AppConfig, 'seedDemoAccounts'>,
   logger: Pick<Logger, 'log'> = new Logger('Seed'),
 ): Promise<SeedSummary | null> {
   if (!(await isDatabaseEmpty(db))) return null;
@@ -76,7 +85,7 @@ export async function seedDemo(
   const summary = await db.transaction(async (tx) => {
     // re-checked inside the transaction: a concurrent writer may have won the race
     if (!(await isDatabaseEmpty(tx))) return null;
-    const catalogue = await writeCatalogue(tx);
+    const catalogue = await writeCatalogue(tx, config);
     if (!hashes) return { ...catalogue, adminId: null, studentId: null };
     return { ...catalogue, ...(await writeAccounts(tx, config, catalogue, hashes)) };
   });
@@ -93,8 +102,10 @@ export async function seedDemo(
 
 async function writeCatalogue(
   tx: Transaction,
+  config: SeedConfig,
 ): Promise<Pick<SeedSummary, 'courses' | 'formations'>> {
   const now = new Date();
+  const files = await storeDemoFiles(tx, config);
   const courseIds: Record<string, string> = {};
   const formationIds: Record<string, string> = {};
 
@@ -122,9 +133,14 @@ async function writeCatalogue(
     for (const [position, c] of course.classes.entries()) {
       const [cls] = await tx
         .insert(courseClasses)
-        .values({ courseId: row.id, position, ...classColumns(c), visible: course.visible })
+        .values({
+          courseId: row.id,
+          position,
+          ...classColumns(c),
+          visible: c.visible ?? course.visible,
+        })
         .returning({ id: courseClasses.id });
-      await insertMedia(tx, c, { ownerKind: 'course_class', courseClassId: cls.id });
+      await insertMedia(tx, c, files, { ownerKind: 'course_class', courseClassId: cls.id });
     }
   }
 
@@ -163,10 +179,13 @@ async function writeCatalogue(
             moduleId: mod.id,
             position: classPosition,
             ...classColumns(c),
-            visible: formation.visible,
+            visible: c.visible ?? formation.visible,
           })
           .returning({ id: formationClasses.id });
-        await insertMedia(tx, c, { ownerKind: 'formation_class', formationClassId: cls.id });
+        await insertMedia(tx, c, files, {
+          ownerKind: 'formation_class',
+          formationClassId: cls.id,
+        });
       }
     }
   }
@@ -211,11 +230,11 @@ async function writeCatalogue(
   return { courses: courseIds, formations: formationIds };
 }
 
-/** The demo admin and the demo student with an active and an expired purchase and some progress. */
+/** The demo admin and the demo student with purchases in every state and some progress. */
 async function writeAccounts(
   tx: Transaction,
   config: Pick<AppConfig, 'accessPeriodMonths'>,
-  { courses: courseIds }: Pick<SeedSummary, 'courses'>,
+  { courses: courseIds, formations: formationIds }: Pick<SeedSummary, 'courses' | 'formations'>,
   [adminHash, studentHash]: string[],
 ): Promise<{ adminId: string; studentId: string }> {
   const now = new Date();
@@ -240,24 +259,36 @@ async function writeAccounts(
     })
     .returning({ id: users.id });
 
-  // the student bought the juggling course a week ago (active) and the conditioning course a year
-  // and a month ago (expired a month ago), each paid by card in test mode
+  // My Courses shows every state: active (juggling, the social circus training), expiring within
+  // a week (aerial silks), active but hidden in English (handstands), expired a month ago
+  // (conditioning, the acrobatics programme). Each a card payment in test mode, like a real one.
+  const month = config.accessPeriodMonths;
   const bought = [
-    { key: 'juggling', at: new Date(now.getTime() - 7 * DAY) },
-    { key: 'conditioning', at: accessEndsAt(now, -config.accessPeriodMonths - 1) },
+    { type: 'course', key: 'juggling', at: new Date(now.getTime() - 7 * DAY) },
+    {
+      type: 'course',
+      key: 'aerial-silks',
+      at: accessEndsAt(new Date(now.getTime() + 5 * DAY), -month),
+    },
+    { type: 'course', key: 'handstands', at: new Date(now.getTime() - 30 * DAY) },
+    { type: 'course', key: 'conditioning', at: accessEndsAt(now, -month - 1) },
+    { type: 'formation', key: 'social-circus', at: new Date(now.getTime() - 14 * DAY) },
+    { type: 'formation', key: 'acrobatics-programme', at: accessEndsAt(now, -month - 1) },
   ] as const;
-  for (const { key, at } of bought) {
-    const [course] = await tx
-      .select({ id: courses.id, priceCents: courses.priceCents })
-      .from(courses)
-      .where(sql`${courses.id} = ${courseIds[key]}`);
+  for (const { type, key, at } of bought) {
+    const table = type === 'course' ? courses : formations;
+    const itemId = (type === 'course' ? courseIds : formationIds)[key];
+    const [item] = await tx
+      .select({ id: table.id, priceCents: table.priceCents })
+      .from(table)
+      .where(sql`${table.id} = ${itemId}`);
     const [payment] = await tx
       .insert(payments)
       .values({
         userId: student.id,
         provider: 'local',
         providerPaymentId: `demo_${key}_${student.id}`,
-        amountCents: course.priceCents,
+        amountCents: item.priceCents,
         status: 'succeeded',
         createdAt: at,
         updatedAt: at,
@@ -265,18 +296,18 @@ async function writeAccounts(
       .returning({ id: payments.id });
     await tx.insert(paymentItems).values({
       paymentId: payment.id,
-      itemType: 'course',
-      itemId: course.id,
-      listPriceCents: course.priceCents,
-      priceCents: course.priceCents,
+      itemType: type,
+      itemId: item.id,
+      listPriceCents: item.priceCents,
+      priceCents: item.priceCents,
     });
     await tx.insert(accessGrants).values({
       userId: student.id,
-      itemType: 'course',
-      itemId: course.id,
+      itemType: type,
+      itemId: item.id,
       kind: 'purchase',
       startsAt: at,
-      expiresAt: accessEndsAt(at, config.accessPeriodMonths),
+      expiresAt: accessEndsAt(at, month),
       paymentId: payment.id,
       createdAt: at,
     });
@@ -306,9 +337,37 @@ function classColumns(c: DemoClass) {
   };
 }
 
+/**
+ * Copies the shipped demo PDF and video into the private local storage (publicIds generated like
+ * an upload's) and records them in uploaded_assets; every demo class points at these two files.
+ */
+async function storeDemoFiles(tx: Transaction, config: SeedConfig): Promise<DemoFiles> {
+  const stored = {} as DemoFiles;
+  for (const kind of ['pdf', 'video'] as const) {
+    const source = join(config.contentDir, 'demo-media', DEMO_MEDIA_FILES[kind]);
+    const publicId = newPublicId(kind, kind === 'pdf' ? 'pdf' : 'mp4');
+    const target = filePathOf(config.dataDir, 'private', publicId)!;
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(source, target);
+    await tx.insert(uploadedAssets).values({
+      publicId,
+      resourceType: kind === 'pdf' ? 'raw' : 'video',
+      url: `/api/files/private/${publicId}`,
+      private: true,
+      storage: 'local',
+      status: 'available',
+      contentType: kind === 'pdf' ? 'application/pdf' : 'video/mp4',
+      sizeBytes: statSync(target).size,
+    });
+    stored[kind] = publicId;
+  }
+  return stored;
+}
+
 async function insertMedia(
   tx: Transaction,
   c: DemoClass,
+  files: DemoFiles,
   owner:
     | { ownerKind: 'course_class'; courseClassId: string }
     | { ownerKind: 'formation_class'; formationClassId: string },
@@ -320,8 +379,8 @@ async function insertMedia(
       ...owner,
       kind: m.kind,
       position: position[m.kind]++,
-      url: same(m.url),
-      publicId: NO_VALUES,
+      url: same(`/api/files/private/${files[m.kind]}`),
+      publicId: same(files[m.kind]),
       title: m.title,
       description: m.description,
     })),

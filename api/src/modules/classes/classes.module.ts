@@ -12,5 +12,6 @@ import { ClassesService } from './classes.service.js';
   imports: [PublicCacheModule, CoursesModule, FormationsModule, PurchasesModule, ClassMediaModule],
   controllers: [ClassesController],
   providers: [ClassesService],
+  exports: [ClassesService],
 })
 export class ClassesModule {}

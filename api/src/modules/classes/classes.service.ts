@@ -16,12 +16,13 @@ import {
 import { forbidden, notFound } from '../../common/errors/app-error.js';
 import type { ItemType } from '../../database/columns.js';
 import { ClassMediaService } from '../class-media/class-media.service.js';
+import type { ClassMediaRow } from '../class-media/class-media.table.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { FormationsService } from '../formations/formations.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
 
 /** A class, the flags of what contains it, and the item a buyer must own. */
-interface ClassInItem {
+export interface ClassInItem {
   cls: ClassContentRow;
   parent: Localized<boolean>;
   itemType: ItemType;
@@ -53,31 +54,25 @@ export class ClassesService {
    * unless the caller is an admin or holds an active purchase of the containing item.
    */
   async detail(classId: string, lang: Lang, viewer: Viewer): Promise<ClassDetail> {
-    const [inFormation, inCourse] = await Promise.all([
-      this.formations.findClass(classId),
-      this.courses.findClass(classId),
-    ]);
-    let found: ClassInItem;
-    if (inFormation) {
-      found = {
-        cls: inFormation.cls,
-        parent: andFlags(flagsOf(inFormation.moduleVisible), flagsOf(inFormation.formationVisible)),
-        itemType: 'formation',
-        itemId: inFormation.formationId,
-        owner: { moduleId: inFormation.cls.moduleId, formationId: inFormation.formationId },
-      };
-    } else if (inCourse) {
-      found = {
-        cls: inCourse.cls,
-        parent: flagsOf(inCourse.courseVisible),
-        itemType: 'course',
-        itemId: inCourse.cls.courseId,
-        owner: { course: inCourse.cls.courseId },
-      };
-    } else {
+    const { found, media } = await this.accessible(classId, lang, viewer);
+    return toClassDetail(found.cls, found.parent, media, viewer, found.owner);
+  }
+
+  /**
+   * The class with its PDFs and videos (URLs and public ids included, for the private-media
+   * routes), once the rules of `detail` let the viewer in. `itemType`, when given, is the kind of
+   * item the class must belong to (404 otherwise).
+   */
+  async accessible(
+    classId: string,
+    lang: Lang,
+    viewer: Viewer,
+    itemType?: ItemType,
+  ): Promise<{ found: ClassInItem; media: ClassMediaRow[] }> {
+    const found = await this.find(classId);
+    if (!found || (itemType && found.itemType !== itemType)) {
       throw notFound(CATALOG_ERRORS.classNotFound, 'Class not found');
     }
-
     assertVisibleIn(andFlags(flagsOf(found.cls.visible), found.parent), lang, viewer, 'class');
     if (!viewer.reveal) {
       const owns = viewer.user
@@ -94,6 +89,32 @@ export class ClassesService {
       found.itemType === 'course' ? 'course_class' : 'formation_class',
       classId,
     );
-    return toClassDetail(found.cls, found.parent, media, viewer, found.owner);
+    return { found, media };
+  }
+
+  private async find(classId: string): Promise<ClassInItem | undefined> {
+    const [inFormation, inCourse] = await Promise.all([
+      this.formations.findClass(classId),
+      this.courses.findClass(classId),
+    ]);
+    if (inFormation) {
+      return {
+        cls: inFormation.cls,
+        parent: andFlags(flagsOf(inFormation.moduleVisible), flagsOf(inFormation.formationVisible)),
+        itemType: 'formation',
+        itemId: inFormation.formationId,
+        owner: { moduleId: inFormation.cls.moduleId, formationId: inFormation.formationId },
+      };
+    }
+    if (inCourse) {
+      return {
+        cls: inCourse.cls,
+        parent: flagsOf(inCourse.courseVisible),
+        itemType: 'course',
+        itemId: inCourse.cls.courseId,
+        owner: { course: inCourse.cls.courseId },
+      };
+    }
+    return undefined;
   }
 }

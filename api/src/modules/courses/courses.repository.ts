@@ -89,6 +89,15 @@ export class CoursesRepository extends Repository {
   }
 
   /** Spanish titles and flags of the given courses (missing ids are left out). */
+  /** Summary rows of the given ids (unknown ids are absent), for My Courses. */
+  summaries(ids: readonly string[]): Promise<CourseSummaryRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select(summaryColumns)
+      .from(courses)
+      .where(inArray(courses.id, [...ids]));
+  }
+
   titles(ids: readonly string[]): Promise<Array<Pick<CourseRow, 'id' | 'title' | 'visible'>>> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db

@@ -54,6 +54,15 @@ export class CoursesService {
     };
   }
 
+  /** The given courses as summaries in `lang` (hidden languages blanked), in the order of `ids`. */
+  async summaries(ids: readonly string[], lang: Lang, viewer: Viewer): Promise<CourseSummary[]> {
+    const rows = new Map((await this.repo.summaries(ids)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [toItemSummary(row, lang, viewer)] : [];
+    });
+  }
+
   /** Visible courses matching the search term in `lang`. */
   async search(lang: Lang, q: string, limit: number, viewer: Viewer): Promise<CourseSummary[]> {
     const rows = await this.repo.search(lang, q, limit);

@@ -147,6 +147,15 @@ export class FormationsRepository extends Repository {
   }
 
   /** Spanish titles and flags of the given formations (missing ids are left out). */
+  /** Summary rows of the given ids (unknown ids are absent), for My Courses. */
+  summaries(ids: readonly string[]): Promise<FormationSummaryRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select(summaryColumns)
+      .from(formations)
+      .where(inArray(formations.id, [...ids]));
+  }
+
   titles(ids: readonly string[]): Promise<Array<Pick<FormationRow, 'id' | 'title' | 'visible'>>> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db

@@ -80,6 +80,15 @@ export class FormationsService {
     return toClassSummaries(await this.repo.classTitles([moduleId]), visible, lang, viewer);
   }
 
+  /** The given formations as summaries in `lang` (hidden languages blanked), in the order of `ids`. */
+  async summaries(ids: readonly string[], lang: Lang, viewer: Viewer): Promise<FormationSummary[]> {
+    const rows = new Map((await this.repo.summaries(ids)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [toItemSummary(row, lang, viewer)] : [];
+    });
+  }
+
   /** Visible formations matching the search term in `lang`. */
   async search(lang: Lang, q: string, limit: number, viewer: Viewer): Promise<FormationSummary[]> {
     const rows = await this.repo.search(lang, q, limit);

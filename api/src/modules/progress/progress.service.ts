@@ -50,6 +50,11 @@ export class ProgressService {
     };
   }
 
+  /** Class ids the user marked done in one course or formation. */
+  completed(userId: string, itemType: ItemType, itemId: string): Promise<string[]> {
+    return this.repo.completed(userId, itemType, itemId);
+  }
+
   /**
    * Marks or unmarks `classId` of the item for `userId`. The class must belong to the item, and
    * the user must own the item with active access (an admin may track any item).

@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import {
+  LEARNING_ERRORS,
+  type CourseSummary,
+  type ItemType,
+  type Lang,
+  type LearningAccess,
+  type MyCourseResponse,
+  type MyFormationResponse,
+  type MyItem,
+  type MyItemsResponse,
+  type PurchasesResponse,
+} from '@circo/shared-contracts';
+import type { Viewer } from '../../common/catalog/visibility.js';
+import { forbidden } from '../../common/errors/app-error.js';
+import type { AuthUser } from '../auth/auth.decorators.js';
+import { CoursesService } from '../courses/courses.service.js';
+import { FormationsService } from '../formations/formations.service.js';
+import { ProgressService } from '../progress/progress.service.js';
+import { PurchasesService } from '../purchases/purchases.service.js';
+
+const ADMIN_LIST_LIMIT = 200;
+const NO_EXPIRY: LearningAccess = { expiresAt: null, expired: false };
+
+const toMyItem = (type: ItemType, s: CourseSummary, access: LearningAccess): MyItem => ({
+  _id: s._id,
+  type,
+  title: s.title,
+  description: s.description,
+  image: s.image,
+  price: s.price,
+  visible: s.visible,
+  ...access,
+});
+
+/**
+ * The student area: My Courses (what a student bought, or for an admin everything visible in the
+ * language) and the viewers' data (a bought formation with its modules and classes, a bought
+ * course with its classes, and what the student marked done).
+ */
+@Injectable()
+export class LearningService {
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly formations: FormationsService,
+    private readonly purchases: PurchasesService,
+    private readonly progress: ProgressService,
+  ) {}
+
+  /** GET /learning/my-items?lang= */
+  async myItems(user: AuthUser, lang: Lang, viewer: Viewer): Promise<MyItemsResponse> {
+    if (user.role === 'admin') {
+      // the admin view: every item visible in the active language, no expiry, no rebuy
+      const nonAdmin: Viewer = { user, reveal: false };
+      const [formations, courses] = await Promise.all([
+        this.formations.listVisible(lang, nonAdmin),
+        this.courses.listVisible(lang, nonAdmin, { limit: ADMIN_LIST_LIMIT, offset: 0 }),
+      ]);
+      return {
+        admin: true,
+        formations: formations.map((f) => toMyItem('formation', f, NO_EXPIRY)),
+        courses: courses.map((c) => toMyItem('course', c, NO_EXPIRY)),
+      };
+    }
+    const bought = await this.purchases.listForUser(user.id);
+    const access = (
+      p: PurchasesResponse['cursos'][number] | PurchasesResponse['formaciones'][number],
+    ) => ({
+      expiresAt: p.fechaExpiracion,
+      expired: p.expired,
+    });
+    const courseAccess = new Map(bought.cursos.map((p) => [p.courseId, access(p)]));
+    const formationAccess = new Map(bought.formaciones.map((p) => [p.formationId, access(p)]));
+    const [formations, courses] = await Promise.all([
+      this.formations.summaries([...formationAccess.keys()], lang, viewer),
+      this.courses.summaries([...courseAccess.keys()], lang, viewer),
+    ]);
+    return {
+      admin: false,
+      formations: formations.map((f) => toMyItem('formation', f, formationAccess.get(f._id)!)),
+      courses: courses.map((c) => toMyItem('course', c, courseAccess.get(c._id)!)),
+    };
+  }
+
+  /**
+   * GET /learning/formations/{id}?lang= : 404 unknown; 403 + availableLanguages when hidden in
+   * `lang`; 403 `learning.purchase_required` / `learning.access_expired` unless an admin or a buyer
+   * with active access.
+   */
+  async formation(
+    user: AuthUser,
+    id: string,
+    lang: Lang,
+    viewer: Viewer,
+  ): Promise<MyFormationResponse> {
+    const detail = await this.formations.detail(id, lang, viewer);
+    const access = await this.accessTo(user, 'formation', id);
+    const { modules, ...summary } = detail;
+    return {
+      formation: toMyItem('formation', summary, access),
+      modules,
+      completed: await this.progress.completed(user.id, 'formation', id),
+    };
+  }
+
+  /** GET /learning/courses/{id}?lang= : the same rules for a course. */
+  async course(user: AuthUser, id: string, lang: Lang, viewer: Viewer): Promise<MyCourseResponse> {
+    const detail = await this.courses.detail(id, lang, viewer);
+    const access = await this.accessTo(user, 'course', id);
+    const { classes, ...summary } = detail;
+    return {
+      course: toMyItem('course', summary, access),
+      classes,
+      completed: await this.progress.completed(user.id, 'course', id),
+    };
+  }
+
+  private async accessTo(user: AuthUser, type: ItemType, id: string): Promise<LearningAccess> {
+    if (user.role === 'admin') return NO_EXPIRY;
+    const bought = await this.purchases.listForUser(user.id);
+    const row =
+      type === 'course'
+        ? bought.cursos.find((p) => p.courseId === id)
+        : bought.formaciones.find((p) => p.formationId === id);
+    if (!row) {
+      throw forbidden(LEARNING_ERRORS.purchaseRequired, `You have not bought this ${type}`);
+    }
+    if (row.expired) {
+      throw forbidden(LEARNING_ERRORS.accessExpired, `Your access to this ${type} has expired`, {
+        expiresAt: row.fechaExpiracion,
+      });
+    }
+    return { expiresAt: row.fechaExpiracion, expired: false };
+  }
+}

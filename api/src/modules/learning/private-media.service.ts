@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import {
+  LEARNING_ERRORS,
+  type ItemType,
+  type Lang,
+  type PrivateMediaResponse,
+  type PrivateVideoResponse,
+  type VideoStatusResponse,
+} from '@circo/shared-contracts';
+import type { Viewer } from '../../common/catalog/visibility.js';
+import { notFound } from '../../common/errors/app-error.js';
+import { ClassesService } from '../classes/classes.service.js';
+import { MediaStorageService } from '../media/media-storage.service.js';
+
+/**
+ * The private PDFs and videos of classes: who may have them (ClassesService's rules: an admin,
+ * or a buyer with active access, in a language where the class is visible) and a short-lived URL
+ * of the file in that language (MediaStorageService).
+ */
+@Injectable()
+export class PrivateMediaService {
+  constructor(
+    private readonly classes: ClassesService,
+    private readonly storage: MediaStorageService,
+  ) {}
+
+  /** pdfs[index] of a class of `itemType`, in `lang`. */
+  async pdf(
+    itemType: ItemType,
+    classId: string,
+    index: number,
+    lang: Lang,
+    viewer: Viewer,
+  ): Promise<PrivateMediaResponse> {
+    const ref = await this.ref('pdf', classId, index, lang, viewer, itemType);
+    const { url, expiresAt } = await this.storage.deliver(ref);
+    return { url, expiresAt };
+  }
+
+  /** videos[index] of a course or formation class, in `lang`. */
+  async video(
+    classId: string,
+    index: number,
+    lang: Lang,
+    viewer: Viewer,
+  ): Promise<PrivateVideoResponse> {
+    const ref = await this.ref('video', classId, index, lang, viewer);
+    const d = await this.storage.deliver(ref);
+    return {
+      url: d.url,
+      expiresAt: d.expiresAt,
+      provider: d.provider === 'cloudinary' ? 'external' : d.provider,
+      videoId: d.videoId,
+      status: d.status,
+    };
+  }
+
+  async videoStatus(videoId: string): Promise<VideoStatusResponse> {
+    return { status: await this.storage.videoStatus(videoId) };
+  }
+
+  private async ref(
+    kind: 'pdf' | 'video',
+    classId: string,
+    index: number,
+    lang: Lang,
+    viewer: Viewer,
+    itemType?: ItemType,
+  ) {
+    const { media } = await this.classes.accessible(classId, lang, viewer, itemType);
+    const row = media.filter((m) => m.kind === kind)[index];
+    const url = row?.url?.[lang] ?? null;
+    const publicId = row?.publicId?.[lang] ?? null;
+    if (!row || (!url && !publicId)) {
+      throw notFound(
+        LEARNING_ERRORS.mediaNotFound,
+        `This class has no ${kind} ${index} in ${lang}`,
+      );
+    }
+    return { kind, url, publicId };
+  }
+}

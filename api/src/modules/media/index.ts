@@ -1,0 +1,11 @@
+// What other modules (the admin upload side, the student viewers) use of the media storage.
+export { MediaModule } from './media.module.js';
+export { MediaStorageService, type MediaRef, type Delivery } from './media-storage.service.js';
+export {
+  newPublicId,
+  filePathOf,
+  uploadsRoot,
+  contentTypeOf,
+  isLocalPublicId,
+  MEDIA_FOLDERS,
+} from './media-layout.js';

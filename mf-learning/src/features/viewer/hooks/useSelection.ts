@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * The selected module and class, kept in the URL (?module=<id>&class=<id>): a deep link that
+ * survives a reload and can be shared. Selecting a module clears the class.
+ */
+export function useSelection(): {
+  moduleId: string | null;
+  classId: string | null;
+  selectModule: (id: string) => void;
+  selectClass: (id: string) => void;
+} {
+  const [params, setParams] = useSearchParams();
+  const moduleId = params.get('module');
+  const classId = params.get('class');
+  const selectModule = useCallback(
+    (id: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('module', id);
+          next.delete('class');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const selectClass = useCallback(
+    (id: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set('class', id);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { moduleId, classId, selectModule, selectClass };
+}
