@@ -76,24 +76,32 @@ if (!redisUp) {
   console.log(`\n=== ${msg}`);
 }
 
+const pgUrl =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const pgUp = answers(pgUrl, 5432);
+
 const pglite = join(outDir, 'jest-pglite.json');
 step('jest: unit + API integration on PGlite', () => {
   try {
-    const only = redisUp ? [] : ['--testPathIgnorePatterns', 'rate-limit-redis'];
+    // two API instances share one database only on a server: that test needs PostgreSQL
+    const left = [
+      ...(redisUp ? [] : ['rate-limit-redis']),
+      ...(pgUp ? [] : ['catalog-cache-instances']),
+    ];
+    const only = left.length ? ['--testPathIgnorePatterns', ...left] : [];
     jest([...only, '--json', `--outputFile=${pglite}`], {
       DATABASE_URL: '',
       REDIS_TEST_URL: redisUrl,
+      TEST_DATABASE_URL: pgUrl,
     });
   } finally {
     countJest(pglite);
   }
 });
 
-const pgUrl =
-  process.env.TEST_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-if (answers(pgUrl, 5432)) {
+if (pgUp) {
   const pg = join(outDir, 'jest-postgres.json');
   step('jest: API integration on PostgreSQL', () => {
     try {
@@ -105,6 +113,7 @@ if (answers(pgUrl, 5432)) {
           'int\\.spec',
           '--testPathIgnorePatterns',
           'rate-limit-redis',
+          'catalog-cache-instances',
           '--json',
           `--outputFile=${pg}`,
         ],

@@ -9,6 +9,7 @@ import { AppModule } from './app.module.js';
 import { createValidationPipe } from './common/validation.js';
 import { TextInputPipe } from './common/pipes/text-input.pipe.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
+import { RequestLogController } from './common/logging/request-log.js';
 import { serveWeb } from './web/serve-web.js';
 
 /** Builds the API (and, when `serveWeb`, the composed front end) on one Fastify server. */
@@ -19,11 +20,18 @@ export async function createApp(
   const adapter = new FastifyAdapter({
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
-    // structured JSON logs (pino), one line per request; tokens never reach the log
+    // structured JSON logs (pino); tokens never reach the log. No line per request at the
+    // default level (see RequestLogController): errors, 5xx and slow requests only, each with
+    // the request's reqId
     logger:
       opts.logger === false
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logController: new RequestLogController({
+      slowMs: config.slowRequestMs,
+      level: config.logLevel,
+    }),
+    requestIdHeader: 'x-request-id',
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: opts.logger === false ? false : new PinoNestLogger(adapter.getInstance().log),

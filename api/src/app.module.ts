@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { CatalogCacheModule } from './common/catalog-cache/catalog-cache.module.js';
 import { TransactionsModule } from './database/transactions.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.js';
@@ -32,6 +33,7 @@ export class AppModule {
         DatabaseModule.forRoot(config),
         TransactionsModule,
         PurchasesModule,
+        CatalogCacheModule,
         MailModule,
         HealthModule,
         SiteModule,

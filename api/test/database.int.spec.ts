@@ -69,6 +69,7 @@ describe('database', () => {
     ).map((r) => r.table_name);
     expect(tables).toEqual(
       [
+        'catalog_version',
         'class_media',
         'class_progress',
         'course_classes',

@@ -28,6 +28,14 @@ export interface AppConfig {
   contentDir: string;
   serveWeb: boolean;
   logLevel: string;
+  /** Requests slower than this are logged (warn) even when the level hides request lines. */
+  slowRequestMs: number;
+  /**
+   * Public catalogue answers cached in memory (common/catalog-cache): each instance reads the
+   * catalogue version every `pollMs` (the staleness bound across instances) and keeps at most
+   * `maxBytes` of answers.
+   */
+  catalogCache: { pollMs: number; maxBytes: number };
   smtpUrl: string | null;
   mailFrom: string;
   adminEmail: string | null;
@@ -211,6 +219,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     contentDir: resolve(env.CONTENT_DIR ?? join(repoRoot, 'api/content')),
     serveWeb: bool(env, 'SERVE_WEB', true),
     logLevel: logLevel(env),
+    slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000, 1, 3_600_000),
+    catalogCache: {
+      pollMs: int(env, 'CATALOG_CACHE_POLL_MS', 1000, 50, 3_600_000),
+      maxBytes: int(env, 'CATALOG_CACHE_MAX_MB', 64, 0, 4096) * 1_048_576,
+    },
     smtpUrl: str(env, 'SMTP_URL'),
     mailFrom: env.MAIL_FROM ?? 'Circo <no-reply@localhost>',
     adminEmail: str(env, 'ADMIN_EMAIL'),

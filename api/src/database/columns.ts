@@ -56,6 +56,13 @@ export const searchExpression = (lang: Lang) =>
   );
 
 /**
+ * `left(lower(f_unaccent(title_l)), 300)`: the normalised title of one language, what a search
+ * ranks by ("title matches first", then by title). Cut so it always fits a btree entry.
+ */
+export const searchTitleExpression = (lang: Lang) =>
+  sql.raw(`left(lower(f_unaccent(coalesce(title->>'${lang}', ''))), 300)`);
+
+/**
  * The columns of what is sold (courses and formations): per-language content, price in cents, and
  * one stored search column per language (see searchExpression), each with a trigram index.
  */
@@ -76,12 +83,40 @@ export const sellableItemColumns = () => ({
   searchEs: text('search_es').generatedAlwaysAs(searchExpression('es')),
   searchEn: text('search_en').generatedAlwaysAs(searchExpression('en')),
   searchFr: text('search_fr').generatedAlwaysAs(searchExpression('fr')),
+  // filled by PostgreSQL: the normalised title per language (searchTitleExpression)
+  searchTitleEs: text('search_title_es').generatedAlwaysAs(searchTitleExpression('es')),
+  searchTitleEn: text('search_title_en').generatedAlwaysAs(searchTitleExpression('en')),
+  searchTitleFr: text('search_title_fr').generatedAlwaysAs(searchTitleExpression('fr')),
 });
 
 type SellableColumns = Record<
-  'priceCents' | 'searchEs' | 'searchEn' | 'searchFr' | 'createdAt',
+  | 'id'
+  | 'priceCents'
+  | 'searchEs'
+  | 'searchEn'
+  | 'searchFr'
+  | 'searchTitleEs'
+  | 'searchTitleEn'
+  | 'searchTitleFr'
+  | 'createdAt',
   ExtraConfigColumn
 >;
+
+/**
+ * Per language: a trigram index on the title alone (the "title matches" step of a search), and
+ * the visible items in title order (what a search for a common term walks, stopping at LIMIT).
+ */
+const searchIndexes = (
+  table: string,
+  lang: Lang,
+  title: ExtraConfigColumn,
+  id: ExtraConfigColumn,
+) => [
+  index(`${table}_search_title_${lang}_idx`).using('gin', title.op('gin_trgm_ops')),
+  index(`${table}_title_order_${lang}_idx`)
+    .on(title, id)
+    .where(sql.raw(`(visible ->> '${lang}') = 'true'`)),
+];
 
 /** The constraints and indexes of a sellable item table named `table`. */
 export const sellableItemIndexes = (table: string, t: SellableColumns) => [
@@ -90,6 +125,9 @@ export const sellableItemIndexes = (table: string, t: SellableColumns) => [
   index(`${table}_search_en_idx`).using('gin', t.searchEn.op('gin_trgm_ops')),
   index(`${table}_search_fr_idx`).using('gin', t.searchFr.op('gin_trgm_ops')),
   index(`${table}_created_at_idx`).on(t.createdAt),
+  ...searchIndexes(table, 'es', t.searchTitleEs, t.id),
+  ...searchIndexes(table, 'en', t.searchTitleEn, t.id),
+  ...searchIndexes(table, 'fr', t.searchTitleFr, t.id),
 ];
 
 /** The content columns of a class (course class or formation class), in order after its parent. */

@@ -11,3 +11,4 @@ export * from '../modules/payments/payments.table.js';
 export * from '../modules/purchases/purchases.table.js';
 export * from '../modules/progress/progress.table.js';
 export * from '../modules/uploads/uploads.table.js';
+export * from '../common/catalog-cache/catalog-version.table.js';

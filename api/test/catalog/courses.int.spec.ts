@@ -174,6 +174,7 @@ describe('catalog: courses', () => {
 
       // the body changes, so does the ETag
       await createCourse(t.db, { createdAt: new Date(Date.now() + 3_600_000) });
+      await t.catalogChanged();
       const changed = await get(t, '/courses/visible?lang=es')
         .set('If-None-Match', etag)
         .expect(200);

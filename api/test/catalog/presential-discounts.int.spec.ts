@@ -60,6 +60,8 @@ describe('catalog: in-person trainings and active discounts', () => {
         active: false,
         targets: [{ itemType: 'course', itemId: course.id }],
       });
+      // rows written straight into the database: the cached answer follows at the next poll
+      await t.catalogChanged();
 
       const res = await get(t, '/discounts/activos').expect(200);
       const list = res.body as DiscountDto[];
@@ -91,6 +93,7 @@ describe('catalog: in-person trainings and active discounts', () => {
         percentage: 30,
         targets: [{ itemType: 'course', itemId: target.id }],
       });
+      await t.catalogChanged();
       const discounts = (await get(t, '/discounts/activos').expect(200)).body as DiscountDto[];
       const price = async (id: string) => {
         const c = (await get(t, `/courses/${id}?lang=es`).expect(200)).body as CourseDetail;
@@ -134,6 +137,7 @@ describe('catalog: in-person trainings and active discounts', () => {
           { itemType: 'course', itemId: '00000000-0000-4000-8000-00000000dead' },
         ],
       });
+      await t.catalogChanged();
       const dto = ((await get(t, '/discounts/activos').expect(200)).body as DiscountDto[]).find(
         (d) => d._id === voucher.id,
       )!;

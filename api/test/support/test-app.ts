@@ -14,6 +14,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import { CatalogCacheService } from '../../src/common/catalog-cache/catalog-cache.service.js';
 import {
   DB,
   MIGRATIONS_FOLDER,
@@ -27,6 +28,13 @@ export interface TestApp {
   app: NestFastifyApplication;
   db: Database;
   config: AppConfig;
+  /** The instance's cache of public catalogue answers. */
+  cache: CatalogCacheService;
+  /**
+   * Rows written straight into the database (factories) reach the cached public answers when the
+   * instance next reads the catalogue version; this reads it now, as the poll timer would.
+   */
+  catalogChanged(): Promise<void>;
   /** Closes the app, drops the test database (PostgreSQL) and removes the temporary data dir. */
   close(): Promise<void>;
 }
@@ -41,13 +49,17 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   env: Record<string, string | undefined> = {},
+  opts: { databaseUrl?: string } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'circo-test-'));
   const serverUrl = process.env.DATABASE_URL?.trim() || null;
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl: string | null = null;
   try {
-    if (serverUrl) {
+    if (opts.databaseUrl) {
+      // a database another test app (or the test) made and drops: several instances share it
+      databaseUrl = opts.databaseUrl;
+    } else if (serverUrl) {
       const created = await createServerDatabase(serverUrl);
       databaseUrl = created.url;
       dropDatabase = created.drop;
@@ -68,10 +80,13 @@ export async function createTestApp(
     const app = await createApp(config, { logger: false });
     await app.getHttpAdapter().getInstance().ready();
     let closed = false;
+    const cache = app.get(CatalogCacheService);
     return {
       app,
       db: app.get<Database>(DB),
       config,
+      cache,
+      catalogChanged: () => cache.checked(),
       async close() {
         if (closed) return;
         closed = true;

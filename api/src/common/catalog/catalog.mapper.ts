@@ -60,13 +60,26 @@ export interface MediaRow {
 export const listedIn = (flags: Localized<boolean>, lang: Lang, viewer: Viewer): boolean =>
   viewer.reveal || flags[lang] === true;
 
+// slugify (Unicode normalisation and regexes) ran per item per request; titles repeat across
+// lists, languages and searches, so each is slugified once (bounded: cleared when full)
+const slugs = new Map<string, string>();
+function slugOf(title: string): string {
+  let slug = slugs.get(title);
+  if (slug === undefined) {
+    if (slugs.size >= 20_000) slugs.clear();
+    slug = slugOrDefault(title);
+    slugs.set(title, slug);
+  }
+  return slug;
+}
+
 /** CourseSummary / FormationSummary; `slug` is the slug of the title in `lang`. */
 export function toItemSummary(row: CatalogItemRow, lang: Lang, viewer: Viewer): CourseSummary {
   const visible = flagsOf(row.visible);
   const title = blankText(row.title, visible, viewer.reveal);
   return {
     _id: row.id,
-    slug: slugOrDefault(title[lang]),
+    slug: slugOf(title[lang]),
     title,
     description: blankText(row.description, visible, viewer.reveal),
     price: fromCents(row.priceCents),

@@ -1,11 +1,5 @@
-import {
-  Catch,
-  HttpException,
-  Logger,
-  type ArgumentsHost,
-  type ExceptionFilter,
-} from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { COMMON_ERRORS, httpErrorCode, type ApiErrorBody } from '@circo/shared-contracts';
 import { asConstraintViolation, isDatabaseUnavailable } from '../../database/db-errors.js';
 import { AppError } from './app-error.js';
@@ -78,12 +72,14 @@ export function bodyFor(exception: unknown): ApiErrorBody {
 /** Turns every failure into `{ statusCode, code, message, errors?, data? }`; no stack reaches a client. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = bodyFor(exception);
-    if (body.statusCode >= 500) this.logger.error(exception);
+    // the request's own logger: the line carries its reqId
+    if (body.statusCode >= 500) {
+      const req = host.switchToHttp().getRequest<FastifyRequest>();
+      req.log.error({ context: 'Errors', err: exception }, 'request failed');
+    }
     if (body.statusCode === 503) void reply.header('Retry-After', '5');
     void reply.status(body.statusCode).type('application/json').send(body);
   }

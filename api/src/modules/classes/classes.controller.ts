@@ -4,7 +4,7 @@ import type { ClassDetail, ClassSummary } from '@circo/shared-contracts';
 import { viewerOf } from '../../common/catalog/visibility.js';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
 import { CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
-import { PublicCache } from '../../common/http/public-cache.js';
+import { NotCached, PublicCache } from '../../common/http/public-cache.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { ClassesService } from './classes.service.js';
 
@@ -26,6 +26,7 @@ export class ClassesController {
 
   /** A course or formation class with its content: admins and buyers with active access only. */
   @Get(':id')
+  @NotCached()
   detail(
     @Param('id', UuidPipe) id: string,
     @Query() query: LangQueryDto,

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
-import { containsTerm, searchOrder } from '../../common/search/text-search.js';
-import { Repository } from '../../database/transactions.js';
+import { searchIds, searchSteps, type SearchableTable } from '../../common/search/text-search.js';
+import type { Database } from '../../database/database.js';
+import { Repository, TransactionHost } from '../../database/transactions.js';
 import { courseClasses, courses, type CourseClassRow, type CourseRow } from './courses.table.js';
 
 /** What the catalogue shows of a course (no public ids, no search columns). */
@@ -26,11 +27,59 @@ const classColumns = {
 };
 export type CourseClassTitleRow = { [K in keyof typeof classColumns]: CourseClassRow[K] };
 
-const searchColumn = { es: courses.searchEs, en: courses.searchEn, fr: courses.searchFr } as const;
-const visibleIn = (lang: Lang) => sql`${courses.visible} ->> ${lang} = 'true'`;
+const searchable: SearchableTable = {
+  table: courses,
+  id: courses.id,
+  search: { es: courses.searchEs, en: courses.searchEn, fr: courses.searchFr },
+  searchTitle: { es: courses.searchTitleEs, en: courses.searchTitleEn, fr: courses.searchTitleFr },
+};
+const visibleIn = (lang: Lang | Placeholder) => sql`${courses.visible} ->> ${lang} = 'true'`;
+
+/** The hot public reads, built once and prepared (Drizzle no longer rebuilds their SQL per call). */
+function preparedReads(db: Database) {
+  const id = sql.placeholder('id');
+  return {
+    summary: db
+      .select(summaryColumns)
+      .from(courses)
+      .where(eq(courses.id, id))
+      .limit(1)
+      .prepare('courses_summary'),
+    listVisible: db
+      .select(summaryColumns)
+      .from(courses)
+      .where(visibleIn(sql.placeholder('lang')))
+      .orderBy(desc(courses.createdAt), desc(courses.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('courses_list_visible'),
+    classTitles: db
+      .select(classColumns)
+      .from(courseClasses)
+      .where(eq(courseClasses.courseId, id))
+      .orderBy(asc(courseClasses.position), asc(courseClasses.createdAt))
+      .prepare('courses_class_titles'),
+  };
+}
 
 @Injectable()
 export class CoursesRepository extends Repository {
+  private readonly root: Database;
+  private readonly reads: ReturnType<typeof preparedReads>;
+
+  constructor(host: TransactionHost) {
+    super(host);
+    // prepared once on the database; inside a transaction the same reads are built on it
+    this.root = host.tx;
+    this.reads = preparedReads(this.root);
+  }
+
+  /** The hot reads on the open transaction, or the prepared ones on the database. */
+  private get prepared(): ReturnType<typeof preparedReads> {
+    const db = this.db;
+    return db === this.root ? this.reads : preparedReads(db);
+  }
+
   async findById(id: string): Promise<CourseRow | undefined> {
     const [row] = await this.db.select().from(courses).where(eq(courses.id, id)).limit(1);
     return row;
@@ -47,32 +96,18 @@ export class CoursesRepository extends Repository {
   }
 
   async findSummary(id: string): Promise<CourseSummaryRow | undefined> {
-    const [row] = await this.db
-      .select(summaryColumns)
-      .from(courses)
-      .where(eq(courses.id, id))
-      .limit(1);
+    const [row] = await this.prepared.summary.execute({ id });
     return row;
   }
 
   /** Courses visible in `lang`, newest first (ties by id, so pages never overlap). */
   listVisible(lang: Lang, page: { limit: number; offset: number }): Promise<CourseSummaryRow[]> {
-    return this.db
-      .select(summaryColumns)
-      .from(courses)
-      .where(visibleIn(lang))
-      .orderBy(desc(courses.createdAt), desc(courses.id))
-      .limit(page.limit)
-      .offset(page.offset);
+    return this.prepared.listVisible.execute({ lang, limit: page.limit, offset: page.offset });
   }
 
   /** The classes' titles and flags, in order. */
   classTitles(courseId: string): Promise<CourseClassTitleRow[]> {
-    return this.db
-      .select(classColumns)
-      .from(courseClasses)
-      .where(eq(courseClasses.courseId, courseId))
-      .orderBy(asc(courseClasses.position), asc(courseClasses.createdAt));
+    return this.prepared.classTitles.execute({ id: courseId });
   }
 
   /** A class with the flags of its course, or undefined. */
@@ -106,29 +141,20 @@ export class CoursesRepository extends Repository {
       .where(inArray(courses.id, [...ids]));
   }
 
-  /**
-   * Courses visible in `lang` whose title or description there contains `q` (accents and case
-   * ignored): title matches first, then by normalised title. Kept as a query (not awaited) so a
-   * test can EXPLAIN it.
-   */
-  searchQuery(lang: Lang, q: string, limit: number) {
-    const column = searchColumn[lang];
-    const order = searchOrder(column, sql`${courses.title} ->> ${lang}`, courses.id, q);
-    // ranked on narrow rows first, then only the page's full rows are read
-    const page = this.db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(and(containsTerm(column, q), visibleIn(lang)))
-      .orderBy(...order)
-      .limit(limit);
-    return this.db
-      .select(summaryColumns)
-      .from(courses)
-      .where(inArray(courses.id, page))
-      .orderBy(...order);
+  /** The queries of a search, as searchIds runs them (for EXPLAIN in tests and the bench). */
+  searchSteps(lang: Lang, q: string) {
+    return searchSteps(searchable, lang, q);
   }
 
-  search(lang: Lang, q: string, limit: number): Promise<CourseSummaryRow[]> {
-    return this.searchQuery(lang, q, limit);
+  /**
+   * Courses visible in `lang` whose title or description there contains `q` (accents and case
+   * ignored): title matches first, then by normalised title (common/search/text-search.ts).
+   */
+  async search(lang: Lang, q: string, limit: number): Promise<CourseSummaryRow[]> {
+    const ids = await searchIds(this.db, searchable, lang, q, limit);
+    if (ids.length === 0) return [];
+    const rows = await this.db.select(summaryColumns).from(courses).where(inArray(courses.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }

@@ -1,7 +1,8 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { DiscountDto } from '@circo/shared-contracts';
-import { PublicCache } from '../../common/http/public-cache.js';
+import type { FastifyRequest } from 'fastify';
+import { cacheAnswerUntil, PublicCache } from '../../common/http/public-cache.js';
 import { DiscountsService } from './discounts.service.js';
 
 @ApiTags('discounts')
@@ -12,7 +13,13 @@ export class DiscountsController {
 
   /** Vouchers running now (200 [] when none). */
   @Get('activos')
-  active(): Promise<DiscountDto[]> {
-    return this.discounts.active();
+  async active(@Req() req: FastifyRequest): Promise<DiscountDto[]> {
+    const now = new Date();
+    const [list, changes] = await Promise.all([
+      this.discounts.active(now),
+      this.discounts.nextChange(now),
+    ]);
+    if (changes) cacheAnswerUntil(req, changes);
+    return list;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { Repository } from '../../database/transactions.js';
 import {
   discountTargets,
@@ -19,6 +19,28 @@ export class DiscountsRepository extends Repository {
         and(eq(discounts.active, true), lte(discounts.startDate, now), gte(discounts.endDate, now)),
       )
       .orderBy(asc(discounts.endDate), asc(discounts.createdAt), asc(discounts.id));
+  }
+
+  /**
+   * When the set of running vouchers next changes after `now` by the clock alone: the soonest
+   * start still ahead or the soonest end (a voucher runs until its end date, inclusive).
+   */
+  async nextChange(now: Date): Promise<Date | null> {
+    const [row] = await this.db
+      .select({
+        start: sql<
+          Date | string | null
+        >`min(${discounts.startDate}) filter (where ${discounts.startDate} > ${now})`,
+        end: sql<
+          Date | string | null
+        >`min(${discounts.endDate}) filter (where ${discounts.endDate} >= ${now})`,
+      })
+      .from(discounts)
+      .where(eq(discounts.active, true));
+    const times = [row?.start, row?.end]
+      .filter((t): t is Date | string => t != null)
+      .map((t) => new Date(t).getTime());
+    return times.length ? new Date(Math.min(...times)) : null;
   }
 
   /** The targets of the given vouchers. */

@@ -18,6 +18,16 @@ export class DiscountsService {
    * their targets' Spanish titles. A target that no longer exists is left out; one hidden in
    * Spanish keeps its id with an empty title (hidden-language text never leaves the server).
    */
+  /**
+   * When the answer of `active(now)` next changes by the clock alone (a voucher starts, or ends
+   * 1 ms after its end date), or null when no voucher is ahead.
+   */
+  async nextChange(now: Date = new Date()): Promise<Date | null> {
+    const at = await this.repo.nextChange(now);
+    if (!at) return null;
+    return at.getTime() > now.getTime() ? at : new Date(at.getTime() + 1);
+  }
+
   async active(now: Date = new Date()): Promise<DiscountDto[]> {
     const rows = (await this.repo.activeAt(now)).filter((r) =>
       isDiscountActive(

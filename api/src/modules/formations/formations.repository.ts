@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
-import { containsTerm, searchOrder } from '../../common/search/text-search.js';
-import { Repository } from '../../database/transactions.js';
+import { searchIds, searchSteps, type SearchableTable } from '../../common/search/text-search.js';
+import type { Database } from '../../database/database.js';
+import { Repository, TransactionHost } from '../../database/transactions.js';
 import {
   formationClasses,
   formationModules,
@@ -50,15 +51,61 @@ export interface FormationClassWithParents {
   formationVisible: FormationRow['visible'];
 }
 
-const searchColumn = {
-  es: formations.searchEs,
-  en: formations.searchEn,
-  fr: formations.searchFr,
-} as const;
-const visibleIn = (lang: Lang) => sql`${formations.visible} ->> ${lang} = 'true'`;
+const searchable: SearchableTable = {
+  table: formations,
+  id: formations.id,
+  search: { es: formations.searchEs, en: formations.searchEn, fr: formations.searchFr },
+  searchTitle: {
+    es: formations.searchTitleEs,
+    en: formations.searchTitleEn,
+    fr: formations.searchTitleFr,
+  },
+};
+const visibleIn = (lang: Lang | Placeholder) => sql`${formations.visible} ->> ${lang} = 'true'`;
+
+/** The hot public reads, built once and prepared (Drizzle no longer rebuilds their SQL per call). */
+function preparedReads(db: Database) {
+  const id = sql.placeholder('id');
+  return {
+    summary: db
+      .select(summaryColumns)
+      .from(formations)
+      .where(eq(formations.id, id))
+      .limit(1)
+      .prepare('formations_summary'),
+    listVisible: db
+      .select(summaryColumns)
+      .from(formations)
+      .where(visibleIn(sql.placeholder('lang')))
+      .orderBy(desc(formations.createdAt), desc(formations.id))
+      .prepare('formations_list_visible'),
+    modules: db
+      .select(moduleColumns)
+      .from(formationModules)
+      .where(eq(formationModules.formationId, id))
+      .orderBy(asc(formationModules.position), asc(formationModules.createdAt))
+      .prepare('formations_modules'),
+  };
+}
 
 @Injectable()
 export class FormationsRepository extends Repository {
+  private readonly root: Database;
+  private readonly reads: ReturnType<typeof preparedReads>;
+
+  constructor(host: TransactionHost) {
+    super(host);
+    // prepared once on the database; inside a transaction the same reads are built on it
+    this.root = host.tx;
+    this.reads = preparedReads(this.root);
+  }
+
+  /** The hot reads on the open transaction, or the prepared ones on the database. */
+  private get prepared(): ReturnType<typeof preparedReads> {
+    const db = this.db;
+    return db === this.root ? this.reads : preparedReads(db);
+  }
+
   async findById(id: string): Promise<FormationRow | undefined> {
     const [row] = await this.db.select().from(formations).where(eq(formations.id, id)).limit(1);
     return row;
@@ -80,30 +127,18 @@ export class FormationsRepository extends Repository {
   }
 
   async findSummary(id: string): Promise<FormationSummaryRow | undefined> {
-    const [row] = await this.db
-      .select(summaryColumns)
-      .from(formations)
-      .where(eq(formations.id, id))
-      .limit(1);
+    const [row] = await this.prepared.summary.execute({ id });
     return row;
   }
 
   /** Formations visible in `lang`, newest first. */
   listVisible(lang: Lang): Promise<FormationSummaryRow[]> {
-    return this.db
-      .select(summaryColumns)
-      .from(formations)
-      .where(visibleIn(lang))
-      .orderBy(desc(formations.createdAt), desc(formations.id));
+    return this.prepared.listVisible.execute({ lang });
   }
 
   /** The formation's modules, in order. */
   modules(formationId: string): Promise<ModuleSummaryRow[]> {
-    return this.db
-      .select(moduleColumns)
-      .from(formationModules)
-      .where(eq(formationModules.formationId, formationId))
-      .orderBy(asc(formationModules.position), asc(formationModules.createdAt));
+    return this.prepared.modules.execute({ id: formationId });
   }
 
   /** A module with its formation's flags, or undefined. */
@@ -164,25 +199,23 @@ export class FormationsRepository extends Repository {
       .where(inArray(formations.id, [...ids]));
   }
 
-  /** Like CoursesRepository.searchQuery, on formations. */
-  searchQuery(lang: Lang, q: string, limit: number) {
-    const column = searchColumn[lang];
-    const order = searchOrder(column, sql`${formations.title} ->> ${lang}`, formations.id, q);
-    // ranked on narrow rows first, then only the page's full rows are read
-    const page = this.db
-      .select({ id: formations.id })
-      .from(formations)
-      .where(and(containsTerm(column, q), visibleIn(lang)))
-      .orderBy(...order)
-      .limit(limit);
-    return this.db
-      .select(summaryColumns)
-      .from(formations)
-      .where(inArray(formations.id, page))
-      .orderBy(...order);
+  /** The queries of a search, as searchIds runs them (for EXPLAIN in tests and the bench). */
+  searchSteps(lang: Lang, q: string) {
+    return searchSteps(searchable, lang, q);
   }
 
-  search(lang: Lang, q: string, limit: number): Promise<FormationSummaryRow[]> {
-    return this.searchQuery(lang, q, limit);
+  /**
+   * Formations visible in `lang` whose title or description there contains `q` (accents and case
+   * ignored): title matches first, then by normalised title (common/search/text-search.ts).
+   */
+  async search(lang: Lang, q: string, limit: number): Promise<FormationSummaryRow[]> {
+    const ids = await searchIds(this.db, searchable, lang, q, limit);
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(formations)
+      .where(inArray(formations.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }

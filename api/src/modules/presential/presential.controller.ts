@@ -1,8 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { PresentialFormation } from '@circo/shared-contracts';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
-import { PublicCache } from '../../common/http/public-cache.js';
+import type { FastifyRequest } from 'fastify';
+import { cacheAnswerUntil, PublicCache } from '../../common/http/public-cache.js';
 import { PresentialService } from './presential.service.js';
 
 @ApiTags('presential')
@@ -13,7 +14,13 @@ export class PresentialController {
 
   /** Upcoming in-person trainings, soonest first. */
   @Get('presencial')
-  upcoming(@Query() query: LangQueryDto): Promise<PresentialFormation[]> {
-    return this.presential.upcoming(query.lang);
+  upcoming(
+    @Query() query: LangQueryDto,
+    @Req() req: FastifyRequest,
+  ): Promise<PresentialFormation[]> {
+    const now = new Date();
+    // "upcoming" is counted in UTC days: the answer changes at the next UTC midnight
+    cacheAnswerUntil(req, Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+    return this.presential.upcoming(query.lang, now);
   }
 }

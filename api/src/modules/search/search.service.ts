@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CATALOG_ERRORS, type Lang, type SearchResponse } from '@circo/shared-contracts';
+import {
+  CATALOG_ERRORS,
+  isSearchableTerm,
+  type Lang,
+  type SearchResponse,
+} from '@circo/shared-contracts';
 import type { Viewer } from '../../common/catalog/visibility.js';
 import { badRequest } from '../../common/errors/app-error.js';
 import { CoursesService } from '../courses/courses.service.js';
@@ -26,6 +31,12 @@ export class SearchService {
     const term = (q ?? '').trim();
     if (!term)
       throw badRequest(CATALOG_ERRORS.searchQueryRequired, 'A search term is required', 'q');
+    if (!isSearchableTerm(term))
+      throw badRequest(
+        CATALOG_ERRORS.searchQueryTooShort,
+        'Type at least 3 letters or digits in a row',
+        'q',
+      );
     const [formations, courses] = await Promise.all([
       this.formations.search(lang, term, limit, viewer),
       this.courses.search(lang, term, limit, viewer),

@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import type { PublicConfig, SiteContent } from '@circo/shared-contracts';
+import { PublicCache } from '../../common/http/public-cache.js';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
 import { SiteService } from './site.service.js';
 
@@ -20,7 +21,7 @@ export class SiteController {
 
   /** The site content (home, about, contact, testimonials...) in one language. */
   @Get('content')
-  @Header('Cache-Control', 'public, max-age=300')
+  @PublicCache()
   content(@Query() query: LangQueryDto): Promise<SiteContent> {
     return this.site.content(query.lang);
   }

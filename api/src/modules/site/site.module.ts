@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
+import { PublicCacheModule } from '../../common/http/public-cache.js';
 import { SiteController } from './site.controller.js';
 import { SiteService } from './site.service.js';
 
-@Module({ controllers: [SiteController], providers: [SiteService], exports: [SiteService] })
+@Module({
+  imports: [PublicCacheModule],
+  controllers: [SiteController],
+  providers: [SiteService],
+  exports: [SiteService],
+})
 export class SiteModule {}

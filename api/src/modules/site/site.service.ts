@@ -1,21 +1,41 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { access, readFile } from 'node:fs/promises';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { access, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CONTENT_ERRORS,
+  LANGUAGES,
   type Lang,
   type PublicConfig,
   type SiteContent,
 } from '@circo/shared-contracts';
+import { CatalogCacheService } from '../../common/catalog-cache/catalog-cache.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { notFound } from '../../common/errors/app-error.js';
 
 /** The teacher's content files (one per language) and the public runtime configuration. */
 @Injectable()
-export class SiteService {
-  private readonly cache = new Map<string, { mtime: number; value: unknown }>();
+export class SiteService implements OnModuleInit {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cache: CatalogCacheService,
+  ) {}
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  // GET /content is a cached public answer: an edited content file empties the cache at the
+  // next poll, as a catalogue write does
+  onModuleInit(): void {
+    const files = LANGUAGES.map((l) => join(this.config.contentDir, `site.${l}.json`));
+    this.cache.addSource(async () => {
+      const times = await Promise.all(
+        files.map((f) =>
+          stat(f).then(
+            (s) => `${s.mtimeMs}:${s.size}`,
+            () => 'missing',
+          ),
+        ),
+      );
+      return times.join(',');
+    });
+  }
 
   publicConfig(): PublicConfig {
     return {

@@ -1,0 +1,186 @@
+// The cache of public catalogue answers on one instance: hits and 304s without a database query,
+// changes visible on the next request after invalidate() or after the next version poll, admins
+// never served from it. Several instances: catalog-cache-instances.int.spec.ts.
+import { eq, sql } from 'drizzle-orm';
+import type { CourseSummary, SearchResponse } from '@circo/shared-contracts';
+import { catalogVersion, courses } from '../../src/database/schema.js';
+import { createCourse, createUser } from '../support/factories.js';
+import { countQueries } from '../support/query-counter.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { get, ids, tokenFor } from './catalog-helpers.js';
+
+const titleOf = (list: CourseSummary[], id: string) => list.find((c) => c._id === id)?.title.es;
+
+describe('catalog cache (one instance)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // no poll during the tests: every refresh below is explicit, so query counts are exact
+    t = await createTestApp({ catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const rename = (id: string, es: string) =>
+    t.db
+      .update(courses)
+      .set({ title: { es, en: `${es} en`, fr: `${es} fr` } })
+      .where(eq(courses.id, id));
+
+  it('answers a repeated request and a revalidation (304) without any database query', async () => {
+    const course = await createCourse(t.db);
+    await t.catalogChanged();
+    const paths = [
+      '/courses/visible?lang=es',
+      `/courses/${course.id}?lang=es`,
+      '/search?q=course&lang=es',
+      '/discounts/activos',
+      '/content?lang=es',
+    ];
+    for (const path of paths) {
+      const first = await get(t, path).expect(200);
+      const queries = countQueries(t.db);
+      try {
+        const again = await get(t, path).expect(200);
+        expect(again.text).toBe(first.text);
+        expect(again.headers.etag).toBe(first.headers.etag);
+        expect(again.headers['cache-control']).toBe('public, max-age=60');
+        const revalidated = await get(t, path).set('If-None-Match', first.headers.etag).expect(304);
+        expect(revalidated.text ?? '').toBe('');
+        expect(revalidated.headers.etag).toBe(first.headers.etag);
+        expect(queries.count).toBe(0);
+      } finally {
+        queries.stop();
+      }
+    }
+  });
+
+  it('serves the same headers from the cache as on the first answer', async () => {
+    const course = await createCourse(t.db);
+    await t.catalogChanged();
+    const path = `/courses/${course.id}?lang=en`;
+    const first = await get(t, path).set('Origin', 'http://localhost:4200').expect(200);
+    const cached = await get(t, path).set('Origin', 'http://localhost:4200').expect(200);
+    for (const h of [
+      'content-type',
+      'cache-control',
+      'etag',
+      'vary',
+      'access-control-allow-origin',
+      'x-content-type-options',
+      'strict-transport-security',
+    ]) {
+      expect([h, cached.headers[h]]).toEqual([h, first.headers[h]]);
+    }
+  });
+
+  it('sends a compressed copy to a client that takes gzip or br, made once', async () => {
+    for (let i = 0; i < 20; i++) await createCourse(t.db);
+    await t.catalogChanged();
+    const plain = await get(t, '/courses/visible?lang=fr').set('Accept-Encoding', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const encoding of ['gzip', 'br']) {
+      const res = await get(t, '/courses/visible?lang=fr').set('Accept-Encoding', encoding);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toEqual(plain.body);
+    }
+  });
+
+  it('shows a change made through the service on the very next request (invalidate)', async () => {
+    const course = await createCourse(t.db);
+    await t.catalogChanged();
+    const before = await get(t, '/courses/visible?lang=es').expect(200);
+    expect(titleOf(before.body, course.id)).toBe(course.title.es);
+
+    await rename(course.id, 'Renamed at once');
+    t.cache.invalidate(); // what an admin write calls once it has committed
+    const after = await get(t, '/courses/visible?lang=es')
+      .set('If-None-Match', before.headers.etag)
+      .expect(200);
+    expect(titleOf(after.body, course.id)).toBe('Renamed at once');
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const detail = await get(t, `/courses/${course.id}?lang=es`).expect(200);
+    expect(detail.body.title.es).toBe('Renamed at once');
+  });
+
+  it('shows a change written straight into the database after the next version poll', async () => {
+    const course = await createCourse(t.db);
+    await t.catalogChanged();
+    const term = `zq${course.id.slice(0, 6)}`;
+    const empty = await get(t, `/search?q=${term}&lang=es`).expect(200);
+    expect((empty.body as SearchResponse).courses).toEqual([]);
+    const version = async () =>
+      (await t.db.select().from(catalogVersion).where(eq(catalogVersion.id, 1)))[0].version;
+    const v0 = await version();
+
+    // no invalidate(): the statement trigger bumps the catalogue version in the same transaction
+    await rename(course.id, `Now ${term}`);
+    expect(await version()).toBeGreaterThan(v0);
+    // until the poll this instance may still answer from the cache...
+    expect((await get(t, `/search?q=${term}&lang=es`).expect(200)).body.courses).toEqual([]);
+    // ...and after it, the change is there
+    await t.catalogChanged();
+    const found = (await get(t, `/search?q=${term}&lang=es`).expect(200)).body as SearchResponse;
+    expect(ids(found.courses)).toEqual([course.id]);
+  });
+
+  it('bumps the catalogue version on every catalogue table, not on others', async () => {
+    const version = async () =>
+      Number(
+        (
+          (await t.db.execute(sql`select version from catalog_version`)) as unknown as {
+            rows: Array<{ version: string | number }>;
+          }
+        ).rows[0].version,
+      );
+    const v0 = await version();
+    await createUser(t.db);
+    expect(await version()).toBe(v0);
+    await createCourse(t.db, { classes: 1 });
+    expect(await version()).toBe(v0 + 2); // the course, then its class
+  });
+
+  it('never serves an admin from the cache, nor caches what an admin sees', async () => {
+    const esOnly = await createCourse(t.db, { visible: { es: true, en: false, fr: false } });
+    await t.catalogChanged();
+    const admin = await tokenFor(t, await createUser(t.db, { role: 'admin' }));
+    const user = await tokenFor(t, await createUser(t.db));
+    const item = (body: CourseSummary[]) => body.find((c) => c._id === esOnly.id);
+
+    // the admin asks first: every language's text, kept private and out of the cache
+    const asAdmin = await get(t, '/courses/visible?lang=es', admin).expect(200);
+    expect(item(asAdmin.body)?.title.en).toBe(esOnly.title.en);
+    expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+    const anon = await get(t, '/courses/visible?lang=es').expect(200);
+    expect(item(anon.body)?.title.en).toBe('');
+    expect((await get(t, '/courses/visible?lang=es', admin).expect(200)).body).toEqual(
+      asAdmin.body,
+    );
+    // a logged-in student gets the public body, kept private
+    const asUser = await get(t, '/courses/visible?lang=es', user).expect(200);
+    expect(asUser.body).toEqual(anon.body);
+    expect(asUser.headers['cache-control']).toBe('private, no-store');
+    expect(asUser.headers.etag).toBeUndefined();
+    // an admin gets a course hidden in the language; the public 403 is not replaced by it
+    const hidden = await createCourse(t.db, { visible: { es: false, en: true, fr: true } });
+    await t.catalogChanged();
+    await get(t, `/courses/${hidden.id}?lang=es`, admin).expect(200);
+    await get(t, `/courses/${hidden.id}?lang=es`).expect(403);
+  });
+
+  it('keeps errors out of the cache', async () => {
+    const course = await createCourse(t.db, { visible: { es: true, en: false, fr: false } });
+    await t.catalogChanged();
+    await get(t, `/courses/${course.id}?lang=en`).expect(403);
+    await t.db
+      .update(courses)
+      .set({ visible: { es: true, en: true, fr: false } })
+      .where(eq(courses.id, course.id));
+    await t.catalogChanged();
+    await get(t, `/courses/${course.id}?lang=en`).expect(200);
+    await get(t, '/courses/visible?lang=es&limit=0').expect(400);
+    await get(t, '/courses/visible?lang=es&limit=0').expect(400);
+  });
+});
