@@ -36,7 +36,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'journeys', testIgnore: /ops\.spec\.ts/ },
+    { name: 'journeys', testIgnore: /(ops|contract)\.(spec|setup)\.ts/ },
+    // independent releases: builds of the previous release, then the pairs walked (ports 3318+)
+    { name: 'contract-setup', testMatch: /contract\.setup\.ts/ },
+    { name: 'contract', testMatch: /contract\.spec\.ts/, dependencies: ['contract-setup'] },
     // re-points /remotes.json and stops remote servers: runs alone, after the others
     { name: 'ops', testMatch: /ops\.spec\.ts/, dependencies: ['journeys'], fullyParallel: false },
   ],

@@ -1,6 +1,8 @@
 // The composed front end served from the API's port: shell with SPA fallback, remotes with CORS,
 // and the runtime /remotes.json an operator re-points without a restart.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
@@ -13,18 +15,81 @@ let server: Parameters<typeof request>[0];
 const webRoot = mkdtempSync(join(tmpdir(), 'circo-web-'));
 const remotesFile = join(webRoot, 'remotes.json');
 
+/** A Module Federation manifest as our build writes it (only what the release check reads). */
+function manifest(
+  name: string,
+  version: string,
+  o: { sharedWeb?: string; uses?: string[]; provides?: string[] } = {},
+) {
+  const shared = (pkg: string, v: string, range = `^${v}`) => ({
+    id: `${name}:${pkg}`,
+    name: pkg,
+    version: v,
+    singleton: true,
+    requiredVersion: range,
+  });
+  return JSON.stringify({
+    id: name,
+    name,
+    metaData: { buildInfo: { buildVersion: version, buildName: `@circo/${name}` } },
+    shared: [
+      shared('react', '19.3.1'),
+      shared('@circo/shared-web', o.sharedWeb ?? '1.0.0', `^${o.sharedWeb ?? '1.0.0'}`),
+    ],
+    remotes: [],
+    exposes: name === 'shell' ? [] : [{ id: `${name}:App`, name: 'App', path: './App' }],
+    release: o.provides
+      ? { appVersion: version, provides: { '@circo/shared-web': o.provides } }
+      : { appVersion: version, uses: { '@circo/shared-web': o.uses ?? ['Spinner'] } },
+  });
+}
+
+// a CDN stand-in with released remotes (good and bad) and one path that never answers
+const CDN_FILES: Record<string, string> = {
+  '/mf-catalog/2.0.0/mf-manifest.json': manifest('mf_catalog', '2.0.0'),
+  '/mf-catalog/2.1.0/mf-manifest.json': manifest('mf_catalog', '2.1.0', { sharedWeb: '1.1.0' }),
+  '/mf-catalog/2.2.0/mf-manifest.json': manifest('mf_catalog', '2.2.0', {
+    uses: ['Spinner', 'formatDuration'],
+  }),
+  '/mf-admin/3.0.0/mf-manifest.json': manifest('mf_admin', '3.0.0'),
+  '/not-a-manifest.json': '{"hello": "world"}',
+};
+let cdn: Server;
+let cdnUrl: string;
+let closedPortUrl: string;
+
 beforeAll(async () => {
+  cdn = createServer((req, res) => {
+    if (req.url === '/hang/mf-manifest.json') return; // never answers
+    const body = CDN_FILES[req.url ?? ''];
+    res.statusCode = body ? 200 : 404;
+    res.end(body ?? 'not found');
+  });
+  await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', resolve));
+  cdnUrl = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+  // a port that was just free: nothing listens there any more
+  const gone = createServer();
+  await new Promise<void>((resolve) => gone.listen(0, '127.0.0.1', resolve));
+  closedPortUrl = `http://127.0.0.1:${(gone.address() as AddressInfo).port}/mf-catalog/2.3.0/mf-manifest.json`;
+  await new Promise((resolve) => gone.close(resolve));
+
   mkdirSync(join(webRoot, 'shell/dist'), { recursive: true });
   mkdirSync(join(webRoot, 'mf-catalog/dist'), { recursive: true });
   writeFileSync(join(webRoot, 'shell/dist/index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(webRoot, 'shell/dist/main.0123abcd.js'), 'console.log(1)');
-  writeFileSync(join(webRoot, 'mf-catalog/dist/mf-manifest.json'), '{"id":"mf_catalog"}');
+  writeFileSync(
+    join(webRoot, 'shell/dist/mf-manifest.json'),
+    manifest('shell', '1.0.0', { provides: ['Spinner', 'Price'] }),
+  );
+  writeFileSync(join(webRoot, 'mf-catalog/dist/mf-manifest.json'), manifest('mf_catalog', '1.0.0'));
   writeFileSync(join(webRoot, 'mf-catalog/dist/index.html'), '<!doctype html><div id="app"></div>');
-  t = await createTestApp({ serveWeb: true, webRoot, remotesFile });
+  t = await createTestApp({ serveWeb: true, webRoot, remotesFile, remoteCheckTimeoutMs: 500 });
   server = t.app.getHttpServer();
 });
 afterAll(async () => {
   await t?.close();
+  cdn?.closeAllConnections();
+  await new Promise((resolve) => cdn?.close(resolve));
   rmSync(webRoot, { recursive: true, force: true });
 });
 
@@ -66,13 +131,13 @@ it('serves a remote with CORS, and /remotes.json follows the operator file at on
     mf_admin: '/remotes/mf-admin/mf-manifest.json',
   });
 
-  const entry = 'https://cdn.example.com/mf-catalog/2.0.0/mf-manifest.json';
+  const entry = `${cdnUrl}/mf-catalog/2.0.0/mf-manifest.json`;
   writeFileSync(remotesFile, JSON.stringify({ mf_catalog: { entry, version: '2.0.0' } }));
   const repointed = await request(server).get('/remotes.json');
   expect(repointed.body.mf_catalog).toEqual({ entry, version: '2.0.0' });
   expect(repointed.body.mf_admin).toBe('/remotes/mf-admin/mf-manifest.json');
   const page = await request(server).get('/cursos');
-  expect(page.headers['content-security-policy']).toContain('https://cdn.example.com');
+  expect(page.headers['content-security-policy']).toContain(cdnUrl);
 
   // a broken file is reported and the defaults keep the site up
   const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
@@ -155,7 +220,7 @@ it('ignores a bad remotes file or entry (reported once per change, never a 500):
     }
 
     // one bad entry falls back to its default; the good entries still apply
-    const entry = 'https://cdn.example.com/mf-admin/3.0.0/mf-manifest.json';
+    const entry = `${cdnUrl}/mf-admin/3.0.0/mf-manifest.json`;
     writeFileSync(
       remotesFile,
       JSON.stringify({ mf_catalog: null, mf_admin: { entry, version: '3.0.0' } }),
@@ -164,7 +229,76 @@ it('ignores a bad remotes file or entry (reported once per change, never a 500):
     expect(mixed.body).toEqual({ ...DEFAULTS, mf_admin: { entry, version: '3.0.0' } });
     const page = await request(server).get('/cursos');
     expect(page.status).toBe(200);
-    expect(page.headers['content-security-policy']).toContain('https://cdn.example.com');
+    expect(page.headers['content-security-policy']).toContain(cdnUrl);
+  } finally {
+    warned.mockRestore();
+    writeFileSync(remotesFile, '{}');
+  }
+});
+
+it('serves the last good entry (or the default) when the file points at an incompatible or unreachable manifest, reported once each', async () => {
+  const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+  const point = (entry: string, version?: string) =>
+    writeFileSync(
+      remotesFile,
+      JSON.stringify({ mf_catalog: version ? { entry, version } : entry }),
+    );
+  const served = async () => {
+    const remotes = await request(server).get('/remotes.json');
+    expect(remotes.status).toBe(200);
+    // the page stays up whatever the file says
+    expectSecureHtml(await request(server).get('/cursos'), '/cursos');
+    return remotes.body.mf_catalog as unknown;
+  };
+  const good = { entry: `${cdnUrl}/mf-catalog/2.0.0/mf-manifest.json`, version: '2.0.0' };
+  try {
+    // a release that fits the shell goes live
+    point(good.entry, good.version);
+    expect(await served()).toEqual(good);
+    expect(warned).not.toHaveBeenCalled();
+
+    const refusals: Array<[string, string | undefined, RegExp]> = [
+      // built against a shared-web 1.1 the shell (1.0.0) does not provide
+      [
+        `${cdnUrl}/mf-catalog/2.1.0/mf-manifest.json`,
+        '2.1.0',
+        /incompatible with the shell 1\.0\.0: it requires @circo\/shared-web \^1\.1\.0 but the shell 1\.0\.0 provides 1\.0\.0/,
+      ],
+      // imports an export the shell's shared-web lacks
+      [
+        `${cdnUrl}/mf-catalog/2.2.0/mf-manifest.json`,
+        '2.2.0',
+        /it imports formatDuration from @circo\/shared-web/,
+      ],
+      [closedPortUrl, '2.3.0', /unreachable: ECONNREFUSED/],
+      [`${cdnUrl}/hang/mf-manifest.json`, undefined, /unreachable: no answer within 500 ms/],
+      [`${cdnUrl}/mf-catalog/9.9.9/mf-manifest.json`, undefined, /unreachable: it answered 404/],
+      [`${cdnUrl}/not-a-manifest.json`, undefined, /not a Module Federation manifest/],
+      // the label in the file must be the build's own version
+      [good.entry, '2.0.1', /says version 2\.0\.1 but the manifest is of version 2\.0\.0/],
+    ];
+    for (const [entry, version, reason] of refusals) {
+      point(entry, version);
+      warned.mockClear();
+      for (let i = 0; i < 3; i++)
+        expect({ entry, served: await served() }).toEqual({ entry, served: good });
+      expect({ entry, reports: warned.mock.calls.length }).toEqual({ entry, reports: 1 });
+      const message = String(warned.mock.calls[0][0]);
+      expect(message).toMatch(reason);
+      expect(message).toContain('serving the last good entry');
+      expect(message).toContain(good.entry);
+    }
+
+    // back to the default, then a bad release: the default stays (it was the last good one)
+    writeFileSync(remotesFile, '{}');
+    expect(await served()).toBe(DEFAULTS.mf_catalog);
+    warned.mockClear();
+    point(`${cdnUrl}/mf-catalog/2.1.0/mf-manifest.json`, '2.1.0');
+    expect(await served()).toBe(DEFAULTS.mf_catalog);
+    expect(String(warned.mock.calls[0][0])).toContain('serving its default instead');
+    // the bad entry's origin is not admitted by the page's CSP either
+    const page = await request(server).get('/cursos');
+    expect(page.headers['content-security-policy']).not.toContain(cdnUrl);
   } finally {
     warned.mockRestore();
     writeFileSync(remotesFile, '{}');

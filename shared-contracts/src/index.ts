@@ -23,3 +23,5 @@ export * from './domain/admin-validation.js';
 export * from './domain/visibility.js';
 export * from './domain/countdown.js';
 export * from './domain/search-term.js';
+export * from './domain/semver.js';
+export * from './domain/release-compat.js';

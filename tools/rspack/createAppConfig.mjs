@@ -5,39 +5,50 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReleaseManifestPlugin } from './releaseManifestPlugin.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const rootPkg = (name) =>
   JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
 const sharedWebPkg = JSON.parse(readFileSync(join(root, 'shared-web/package.json'), 'utf8'));
 
-/** Singletons shared by host and remotes, each with the version it requires. */
-function sharedModules() {
-  const singleton = (name, version) => ({ singleton: true, requiredVersion: `^${version}` });
-  const react = rootPkg('react').version;
-  const reactDom = rootPkg('react-dom').version;
+/**
+ * Singletons shared by host and remotes. Each requires the range the app's OWN package.json
+ * declares (dependencies, else peerDependencies), so a remote released on its own says what it
+ * runs with; the shell's copies win at run time, and `npm run release:check` refuses a remote
+ * whose ranges the deployed shell does not meet.
+ */
+function sharedModules(pkg) {
+  const declared = { ...pkg.peerDependencies, ...pkg.dependencies };
+  const singleton = (name) => {
+    const range = declared[name];
+    if (!range) {
+      throw new Error(
+        `${pkg.name} shares ${name} but its package.json does not declare it: add "${name}": "^${rootPkg(name).version}" to its dependencies`,
+      );
+    }
+    return { singleton: true, requiredVersion: range };
+  };
   return {
-    react: singleton('react', react),
-    'react/': singleton('react', react),
-    'react-dom': singleton('react-dom', reactDom),
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
     // the trailing slash catches react-dom/client
-    'react-dom/': singleton('react-dom', reactDom),
-    'react-router-dom': singleton('react-router-dom', rootPkg('react-router-dom').version),
-    'react-router': singleton('react-router', rootPkg('react-router').version),
-    zustand: singleton('zustand', rootPkg('zustand').version),
-    'zustand/middleware': singleton('zustand', rootPkg('zustand').version),
-    i18next: singleton('i18next', rootPkg('i18next').version),
-    'react-i18next': singleton('react-i18next', rootPkg('react-i18next').version),
-    // one query cache for every app: the shell's QueryClient is read by the remotes' hooks
-    '@tanstack/react-query': singleton(
-      '@tanstack/react-query',
-      rootPkg('@tanstack/react-query').version,
-    ),
-    '@circo/shared-web': {
+    'react-dom/': singleton('react-dom'),
+    'react-router-dom': singleton('react-router-dom'),
+    // react-router comes with react-router-dom, whose range it follows
+    'react-router': {
       singleton: true,
-      requiredVersion: `^${sharedWebPkg.version}`,
-      version: sharedWebPkg.version,
+      requiredVersion: declared['react-router'] ?? declared['react-router-dom'],
     },
+    zustand: singleton('zustand'),
+    'zustand/middleware': singleton('zustand'),
+    i18next: singleton('i18next'),
+    'react-i18next': singleton('react-i18next'),
+    // one query cache for every app: the shell's QueryClient is read by the remotes' hooks
+    '@tanstack/react-query': singleton('@tanstack/react-query'),
+    // built from source here, so its version is the workspace's (semver: see tools/release)
+    '@circo/shared-web': { ...singleton('@circo/shared-web'), version: sharedWebPkg.version },
   };
 }
 
@@ -51,6 +62,8 @@ function sharedModules() {
 export function createAppConfig({ dirname, name, port, host = false }) {
   const pkg = JSON.parse(readFileSync(join(dirname, 'package.json'), 'utf8'));
   const dev = process.env.NODE_ENV === 'development';
+  // the release version: what the manifest, /remotes.json checks and the diagnostics show
+  const appVersion = process.env.APP_VERSION || pkg.version;
   const outDir = process.env.MF_OUT_DIR ? resolve(process.env.MF_OUT_DIR) : join(dirname, 'dist');
   return {
     mode: dev ? 'development' : 'production',
@@ -110,10 +123,16 @@ export function createAppConfig({ dirname, name, port, host = false }) {
         ...(host
           ? {}
           : { filename: 'remoteEntry.js', exposes: { './App': './src/exposes/App.tsx' } }),
-        shared: sharedModules(),
+        shared: sharedModules(pkg),
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+      }),
+      new ReleaseManifestPlugin({
+        appVersion,
+        host,
+        srcDir: join(dirname, 'src'),
+        publicApiFile: join(root, 'shared-web/public-api.json'),
       }),
       new rspack.HtmlRspackPlugin({
         // a remote's page is only for its standalone mode: one template serves them all
@@ -124,7 +143,7 @@ export function createAppConfig({ dirname, name, port, host = false }) {
         ? [new rspack.CopyRspackPlugin({ patterns: [{ from: join(dirname, 'public') }] })]
         : []),
       new rspack.DefinePlugin({
-        __APP_VERSION__: JSON.stringify(process.env.APP_VERSION ?? pkg.version),
+        __APP_VERSION__: JSON.stringify(appVersion),
       }),
     ],
     performance: { hints: false },

@@ -23,6 +23,8 @@ export interface AppConfig {
   accessPeriodMonths: number;
   webRoot: string;
   remotesFile: string;
+  /** How long the server waits for a re-pointed remote's manifest before it keeps the last good entry. */
+  remoteCheckTimeoutMs: number;
   contentDir: string;
   serveWeb: boolean;
   logLevel: string;
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     accessPeriodMonths: int(env, 'ACCESS_PERIOD_MONTHS', 12, 1, 120),
     webRoot: resolve(env.WEB_ROOT ?? repoRoot),
     remotesFile: resolve(env.REMOTES_FILE ?? join(dataDir, 'remotes.json')),
+    remoteCheckTimeoutMs: int(env, 'REMOTE_CHECK_TIMEOUT_MS', 5000, 100, 60000),
     contentDir: resolve(env.CONTENT_DIR ?? join(repoRoot, 'api/content')),
     serveWeb: bool(env, 'SERVE_WEB', true),
     logLevel: logLevel(env),

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { Logger } from '@nestjs/common';
 import { REMOTES, hasInvalidCharacters, type RemotesFile } from '@circo/shared-contracts';
+import type { ReleaseGate } from './release-gate.js';
 
 /** The folder each remote is built into and served from (`/remotes/<folder>/`). */
 export const REMOTE_FOLDERS: Record<string, string> = {
@@ -84,21 +85,68 @@ export function parseRemotesFile(text: string): { overrides: RemotesFile; proble
   return { overrides, problems };
 }
 
+const entryOf = (value: Entry): string => (typeof value === 'string' ? value : value.entry);
+const describe = (value: Entry): string =>
+  typeof value === 'string' ? value : `${value.entry}${value.version ? ` (${value.version})` : ''}`;
+
 /**
  * `/remotes.json`: the defaults (each remote served by this server), overridden entry by entry by
  * the operator's file. Read on every request, so re-pointing a remote needs no restart. An invalid
  * file or entry is ignored (the default stays) and reported once per change of the file, not per
  * request: the pages keep working whatever the file holds.
+ *
+ * With a release gate, each override must also load and fit the shell (the release:check rule):
+ * an incompatible or unreachable one is reported once and the remote's last good entry (or its
+ * default) is served instead, so a bad release never reaches a visitor.
  */
 export class RemotesFileReader {
-  private last: { key: string; remotes: RemotesFile } | null = null;
+  private parsed: { key: string; overrides: RemotesFile } | null = null;
+  /** Per remote, the last override that passed the gate (none: the default was last served). */
+  private readonly lastGood = new Map<string, Entry>();
+  /** Per remote, the last refusal reported, so each is logged once. */
+  private readonly refused = new Map<string, string>();
 
   constructor(
     private readonly file: string,
     private readonly logger: Pick<Logger, 'warn'> = new Logger('Remotes'),
+    private readonly gate: Pick<ReleaseGate, 'check'> | null = null,
   ) {}
 
   async read(): Promise<RemotesFile> {
+    const overrides = await this.overrides();
+    const remotes = defaultRemotes();
+    if (!this.gate) return { ...remotes, ...overrides };
+    const gate = this.gate;
+    await Promise.all(
+      REMOTES.map(async (name) => {
+        const value = overrides[name];
+        if (!value) {
+          this.lastGood.delete(name);
+          this.refused.delete(name);
+          return;
+        }
+        const version = typeof value === 'string' ? undefined : value.version;
+        const verdict = await gate.check(name, entryOf(value), version);
+        if (verdict.ok) {
+          remotes[name] = value;
+          this.lastGood.set(name, value);
+          this.refused.delete(name);
+          return;
+        }
+        const fallback = this.lastGood.get(name);
+        if (fallback) remotes[name] = fallback;
+        const message = `remotes file ${this.file}: "${name}" ${describe(value)} is not served, ${verdict.reason}; serving ${fallback ? `the last good entry ${describe(fallback)}` : 'its default'} instead`;
+        if (this.refused.get(name) !== message) {
+          this.refused.set(name, message);
+          this.logger.warn(message);
+        }
+      }),
+    );
+    return remotes;
+  }
+
+  /** The usable overrides of the file, parsed (and its problems reported) once per change. */
+  private async overrides(): Promise<RemotesFile> {
     let text: string | null = null;
     let key: string;
     try {
@@ -107,7 +155,7 @@ export class RemotesFileReader {
     } catch (err) {
       key = `error:${(err as NodeJS.ErrnoException).code ?? String(err)}`;
     }
-    if (this.last?.key === key) return this.last.remotes;
+    if (this.parsed?.key === key) return this.parsed.overrides;
 
     let overrides: RemotesFile = {};
     if (text !== null) {
@@ -121,9 +169,8 @@ export class RemotesFileReader {
         `remotes file ${this.file} cannot be read (${key.slice(6)}); using the defaults`,
       );
     }
-    const remotes = { ...defaultRemotes(), ...overrides };
-    this.last = { key, remotes };
-    return remotes;
+    this.parsed = { key, overrides };
+    return overrides;
   }
 }
 

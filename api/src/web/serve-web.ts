@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import type { AppConfig } from '../config/app-config.js';
+import { ReleaseGate } from './release-gate.js';
 import { REMOTE_FOLDERS, RemotesFileReader, remoteOrigins } from './remotes-file.js';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|woff2?|png|svg|jpe?g|webp)$/;
@@ -59,7 +60,11 @@ const isHtml = (file: string) => /\.html?$/i.test(file);
  */
 export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Promise<void> {
   const shellDist = join(config.webRoot, 'shell/dist');
-  const remotesFile = new RemotesFileReader(config.remotesFile);
+  const remotesFile = new RemotesFileReader(
+    config.remotesFile,
+    undefined,
+    new ReleaseGate(config.webRoot, REMOTE_FOLDERS, config.remoteCheckTimeoutMs),
+  );
   await fastify.register(fastifyStatic, { root: config.webRoot, serve: false });
 
   /**

@@ -1,8 +1,11 @@
 import { Component, type ReactNode } from 'react';
+import { Spinner } from '@circo/shared-web';
 import { UnavailablePanel } from './UnavailablePanel';
 
 interface Props {
   remote: string;
+  /** Retry on its own (with a fresh load) instead of showing the panel: the first failure only. */
+  autoRetry: boolean;
   onRetry: () => void;
   children: ReactNode;
 }
@@ -16,11 +19,16 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override componentDidCatch(error: unknown): void {
-    console.error(`remote ${this.props.remote} failed while rendering`, error);
+    console.error(
+      `remote ${this.props.remote} failed while rendering${this.props.autoRetry ? '; loading it again once' : ''}`,
+      error,
+    );
+    if (this.props.autoRetry) this.props.onRetry();
   }
 
   override render(): ReactNode {
     if (this.state.failed) {
+      if (this.props.autoRetry) return <Spinner />;
       return (
         <UnavailablePanel
           onRetry={() => {

@@ -20,8 +20,10 @@ export function RemotePage({
   page: string;
   registry?: RemotesRegistry;
 }) {
-  const { loadRemoteApp, loadedRemoteApp, resetRemote } = registry;
+  const { loadRemoteApp, loadedRemoteApp, resetRemote, markFailed } = registry;
   const [attempt, setAttempt] = useState(0);
+  // a remote that throws while rendering is loaded afresh once before the panel shows
+  const [autoRetried, setAutoRetried] = useState(false);
   const [state, setState] = useState<State>(() => {
     const App = loadedRemoteApp(remote);
     return App ? { status: 'ready', App } : { status: 'loading' };
@@ -52,11 +54,22 @@ export function RemotePage({
     setAttempt((a) => a + 1);
   };
 
+  const retryAfterRenderFailure = () => {
+    markFailed(remote);
+    setAutoRetried(true);
+    retry();
+  };
+
   if (state.status === 'loading') return <Spinner />;
   if (state.status === 'failed') return <UnavailablePanel onRetry={retry} />;
   const { App } = state;
   return (
-    <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={retry}>
+    <RemoteErrorBoundary
+      key={`${remote}:${attempt}`}
+      remote={remote}
+      autoRetry={!autoRetried}
+      onRetry={autoRetried ? retry : retryAfterRenderFailure}
+    >
       <Suspense fallback={<Spinner />}>
         <App page={page} />
       </Suspense>

@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { addTranslations } from '@circo/shared-web';
+import { addTranslations, useSessionStore } from '@circo/shared-web';
+import type { UserProfile } from '@circo/shared-contracts';
 import { installFakeApi, type FakeApi } from '../../../shared-web/test/fakeApi';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
@@ -14,6 +15,7 @@ import {
   type RemotesRegistry,
 } from './createRemotesRegistry';
 import { RemotePage } from './RemotePage';
+import { ReleaseDiagnostics } from './ReleaseDiagnostics';
 
 addTranslations('shell', { es, en, fr });
 
@@ -29,6 +31,10 @@ class TestRuntime implements FederationRuntime {
     reject: (e: Error) => void;
   }> = [];
   preloads: string[] = [];
+  snapshotListener: ((name: string, snapshot: unknown) => void) | null = null;
+  onRemoteSnapshot(listener: (name: string, snapshot: unknown) => void) {
+    this.snapshotListener = listener;
+  }
   registerRemotes(remotes: Array<{ name: string; entry: string }>, opts?: { force?: boolean }) {
     for (const r of remotes) this.registered.push({ ...r, force: opts?.force ?? false });
   }
@@ -154,13 +160,93 @@ describe('RemotePage', () => {
     expect(screen.queryByTestId('remote-unavailable')).not.toBeInTheDocument();
   });
 
-  it('keeps a remote that throws while rendering inside its area', async () => {
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('loads a remote that throws while rendering afresh once, then shows the panel', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const Broken: RemoteApp = () => {
       throw new Error('boom');
     };
     render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
     await act(async () => runtime.loads[0].resolve({ default: Broken }));
+    // a fresh load: the remote is registered again (force) and its App asked for again
+    expect(runtime.loads).toHaveLength(2);
+    expect(runtime.registered.at(-1)).toMatchObject({ name: 'mf_catalog', force: true });
+    expect(screen.queryByTestId('remote-unavailable')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeVisible();
+    await act(async () => runtime.loads[1].resolve({ default: Broken }));
     expect(screen.getByTestId('remote-unavailable')).toHaveTextContent(es.remote.unavailableText);
+    expect(runtime.loads).toHaveLength(2); // once, not a loop
+    expect(errors).toHaveBeenCalledWith(
+      'remote mf_catalog failed while rendering; loading it again once',
+      expect.any(Error),
+    );
+  });
+
+  it('recovers when the fresh load renders', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    // the first load's code is broken (a stale deployment); the fresh load gets the fixed one
+    const Stale: RemoteApp = () => {
+      throw new Error('stale chunk');
+    };
+    render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    await act(async () => runtime.loads[0].resolve({ default: Stale }));
+    await act(async () => runtime.loads[1].resolve({ default: CatalogApp }));
+    expect(screen.getByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
+  });
+});
+
+describe('remote releases', () => {
+  it('knows each remote version from /remotes.json and its manifest, and logs it once', async () => {
+    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    expect(registry.releases()).toEqual([
+      {
+        name: 'mf_catalog',
+        entry: 'http://localhost/remotes/mf-catalog/mf-manifest.json',
+        declared: null,
+        built: null,
+        status: 'idle',
+      },
+      {
+        name: 'mf_checkout',
+        entry: 'https://cdn.example.com/checkout/mf-manifest.json',
+        declared: '1.2.0',
+        built: null,
+        status: 'idle',
+      },
+    ]);
+    const load = registry.loadRemoteApp('mf_catalog');
+    runtime.snapshotListener?.('mf_catalog', { buildVersion: '1.4.0' });
+    runtime.loads[0].resolve({ default: CatalogApp });
+    await load;
+    expect(registry.releases()[0]).toMatchObject({ built: '1.4.0', status: 'loaded' });
+    registry.resetRemote('mf_catalog');
+    const again = registry.loadRemoteApp('mf_catalog');
+    runtime.loads[1].resolve({ default: CatalogApp });
+    await again;
+    expect(info.mock.calls).toEqual([
+      ['remote mf_catalog 1.4.0 loaded from http://localhost/remotes/mf-catalog/mf-manifest.json'],
+    ]);
+  });
+
+  it('shows the versions to an admin only, in the language of the page', async () => {
+    const { rerender } = render(<ReleaseDiagnostics registry={registry} />);
+    expect(screen.queryByTestId('release-diagnostics')).not.toBeInTheDocument();
+
+    act(() => useSessionStore.setState({ user: { role: 'admin' } as UserProfile }));
+    rerender(<ReleaseDiagnostics registry={registry} />);
+    const panel = screen.getByTestId('release-diagnostics');
+    expect(panel).toHaveTextContent(es.diagnostics.title);
+    expect(panel.querySelector('[data-app="mf_checkout"]')).toHaveTextContent(
+      `mf_checkout1.2.0${es.diagnostics.idle}`,
+    );
+    const load = registry.loadRemoteApp('mf_catalog');
+    await act(async () => {
+      runtime.snapshotListener?.('mf_catalog', { buildVersion: '1.4.0' });
+      runtime.loads[0].resolve({ default: CatalogApp });
+      await load;
+    });
+    expect(panel.querySelector('[data-app="mf_catalog"]')).toHaveTextContent(
+      `mf_catalog1.4.0${es.diagnostics.loaded}`,
+    );
+    act(() => useSessionStore.setState({ user: null }));
   });
 });

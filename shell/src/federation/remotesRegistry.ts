@@ -1,13 +1,28 @@
-import { loadRemote, preloadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import { createRemotesRegistry, type RemotesRegistry } from './createRemotesRegistry';
 
-export type { RemoteApp, RemotesRegistry } from './createRemotesRegistry';
+export type { RemoteApp, RemoteRelease, RemotesRegistry } from './createRemotesRegistry';
 
 /** The shell's one registry, over the Module Federation runtime. */
 export const remotesRegistry: RemotesRegistry = createRemotesRegistry({
   registerRemotes,
   loadRemote,
   preloadRemote,
+  onRemoteSnapshot: (listener) =>
+    registerPlugins([
+      {
+        name: 'circo-remote-versions',
+        afterLoadSnapshot(args) {
+          listener(args.moduleInfo.name, args.remoteSnapshot);
+          return args;
+        },
+      },
+    ]),
 });
 
 export const {

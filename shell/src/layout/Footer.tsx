@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSiteContent } from '@circo/shared-web';
+import { ReleaseDiagnostics } from '../federation/ReleaseDiagnostics';
 
 export function Footer() {
   const { t } = useTranslation('shell');
@@ -52,6 +53,7 @@ export function Footer() {
       <p className="site-footer__legal">
         © {year} {content?.siteName ?? ''}. {t('footer.rights')}
       </p>
+      <ReleaseDiagnostics />
     </footer>
   );
 }
