@@ -3,7 +3,8 @@ import { AdminManager } from '../pages/AdminPages';
 import { loginAs, useLanguage } from '../support/fixtures';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
-const IMAGE = 'https://picsum.invalid/curso.jpg';
+// a same-origin image: the page's CSP admits it, so later journeys walk these pages without console errors
+const IMAGE = '/api/content/images/juggling.svg';
 
 test('an admin creates a course with a class, shows it in English and a visitor finds it on /cursos', async ({
   page,
