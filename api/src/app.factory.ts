@@ -4,12 +4,14 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import type { AppConfig } from './config/app-config.js';
 import { AppModule } from './app.module.js';
 import { createValidationPipe } from './common/validation.js';
 import { TextInputPipe } from './common/pipes/text-input.pipe.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { RequestLogController } from './common/logging/request-log.js';
+import { registerEarlyPublicCacheHook } from './common/http/public-cache.js';
 import { serveWeb } from './web/serve-web.js';
 
 /** Builds the API (and, when `serveWeb`, the composed front end) on one Fastify server. */
@@ -33,6 +35,8 @@ export async function createApp(
     }),
     requestIdHeader: 'x-request-id',
   });
+  // cache hits answered before Nest's middleware, helmet and compression (see there)
+  registerEarlyPublicCacheHook(adapter.getInstance());
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: opts.logger === false ? false : new PinoNestLogger(adapter.getInstance().log),
     // the Stripe webhook's signature is checked against the exact bytes received
@@ -53,6 +57,8 @@ export async function createApp(
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(compress, { threshold: 1024 });
+  // admin uploads stream each file part to disk (modules/uploads/received-file.ts sets the limits)
+  await app.register(multipart);
 
   const docs = SwaggerModule.createDocument(
     app,

@@ -208,6 +208,15 @@ describe('POST /auth/login and GET /auth/perfil', () => {
       );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // how long to wait, in the header and in the body (the form says it)
+    const res = await api(ip).post('/auth/login').send({ email: 'x@y.zz', password: 'Wrong1234' });
+    expect(res.status).toBe(429);
+    const wait = Number(res.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(res.body).toMatchObject({
+      code: 'common.too_many_requests',
+      data: { retryAfterSeconds: wait },
+    });
   });
 
   it('refuses the profile without a token, with a malformed, forged, expired or "none" token, and for a deleted user', async () => {

@@ -17,6 +17,7 @@ import {
 import {
   classMedia,
   courseClasses,
+  courseSearch,
   courses,
   discountTargets,
   discounts,
@@ -73,12 +74,14 @@ describe('database', () => {
         'class_media',
         'class_progress',
         'course_classes',
+        'course_search',
         'courses',
         'current_access',
         'discount_targets',
         'discounts',
         'formation_classes',
         'formation_modules',
+        'formation_search',
         'formations',
         'local_provider_objects',
         'password_reset_tokens',
@@ -168,37 +171,54 @@ describe('database', () => {
     });
   });
 
-  it('fills the accent- and case-free search columns, per language', async () => {
+  it('keeps the search table in step with the courses: accent- and case-free, per language', async () => {
     const course = await createCourse(t.db, {
       title: { es: 'Acrobácia Aérea', en: 'Aerial Acrobatics', fr: 'Équilibre Aérien' },
       description: { es: 'Telas y TRAPECIO', en: '', fr: 'Sur les mains' },
+      visible: { es: true, en: false, fr: true },
     });
-    const [row] = await t.db
-      .select({ es: courses.searchEs, en: courses.searchEn, fr: courses.searchFr })
-      .from(courses)
-      .where(eq(courses.id, course.id));
-    expect(row.es).toContain('acrobacia aerea');
-    expect(row.es).toContain('telas y trapecio');
-    expect(row.en).toBe('aerial acrobatics ');
-    expect(row.fr).toContain('equilibre aerien');
+    const entries = async () =>
+      Object.fromEntries(
+        (
+          await t.db
+            .select({
+              lang: courseSearch.lang,
+              visible: courseSearch.visible,
+              title: courseSearch.title,
+              body: courseSearch.body,
+            })
+            .from(courseSearch)
+            .where(eq(courseSearch.itemId, course.id))
+        ).map(({ lang, ...rest }) => [lang, rest]),
+      );
+    expect(await entries()).toEqual({
+      es: { visible: true, title: 'acrobacia aerea', body: 'telas y trapecio' },
+      en: { visible: false, title: 'aerial acrobatics', body: '' },
+      fr: { visible: true, title: 'equilibre aerien', body: 'sur les mains' },
+    });
 
     // the search the API runs: the term normalised the same way, substring match on the column
     const found = await t.db
-      .select({ id: courses.id })
-      .from(courses)
-      .where(sql`${courses.searchFr} like '%' || lower(f_unaccent(${'ÉQUILIBRE'})) || '%'`);
+      .select({ id: courseSearch.itemId })
+      .from(courseSearch)
+      .where(sql`${courseSearch.title} like '%' || lower(f_unaccent(${'ÉQUILIBRE'})) || '%'`);
     expect(found.map((f) => f.id)).toContain(course.id);
 
-    // the generated column follows updates
+    // updates (text, flags) follow at once; a delete takes the rows along
     await t.db
       .update(courses)
-      .set({ title: { es: 'Malabares', en: 'Juggling', fr: 'Jonglage' } })
+      .set({
+        title: { es: 'Malabares', en: 'Juggling', fr: 'Jonglage' },
+        visible: { es: false, en: true, fr: true },
+      })
       .where(eq(courses.id, course.id));
-    const [updated] = await t.db
-      .select({ es: courses.searchEs })
-      .from(courses)
-      .where(eq(courses.id, course.id));
-    expect(updated.es).toBe('malabares telas y trapecio');
+    expect(await entries()).toEqual({
+      es: { visible: false, title: 'malabares', body: 'telas y trapecio' },
+      en: { visible: true, title: 'juggling', body: '' },
+      fr: { visible: true, title: 'jonglage', body: 'sur les mains' },
+    });
+    await t.db.delete(courses).where(eq(courses.id, course.id));
+    expect(await entries()).toEqual({});
   });
 
   it('reads dates as YYYY-MM-DD strings and timestamps as Dates', async () => {
@@ -263,7 +283,11 @@ describe('demo seed', () => {
       fr: true,
     });
     expect(all.some((c) => c.visible.fr === false)).toBe(true);
-    expect(all.some((c) => c.searchFr?.includes('equilibre'))).toBe(true);
+    const searchRows = await t.db
+      .select({ title: courseSearch.title })
+      .from(courseSearch)
+      .where(eq(courseSearch.lang, 'fr'));
+    expect(searchRows.some((r) => r.title.includes('equilibre'))).toBe(true);
 
     for (const course of all) {
       const classes = await t.db

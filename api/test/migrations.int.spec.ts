@@ -193,4 +193,14 @@ it('migrates a database with payments and purchases at the old schema with no ro
     sql`select count(*)::int as n from information_schema.tables where table_name = 'purchases'`,
   );
   expect(tables[0].n).toBe(0);
+
+  // the search table (0010) is filled from the courses already there, one row per language
+  const search = await rows<{ lang: string; visible: boolean; title: string }>(
+    sql`select lang, visible, title from course_search where item_id = ${C1} order by lang`,
+  );
+  expect(search).toEqual([
+    { lang: 'en', visible: false, title: 'course' },
+    { lang: 'es', visible: true, title: 'curso' },
+    { lang: 'fr', visible: false, title: 'cours' },
+  ]);
 });

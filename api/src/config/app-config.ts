@@ -14,6 +14,14 @@ export interface AppConfig {
   trustProxy: boolean;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * The PostgreSQL pool (with DATABASE_URL): at most `max` connections; waiting longer than
+   * `connectTimeoutMs` for one, or a statement running longer than `statementTimeoutMs`, fails
+   * the request with 503 instead of leaving it hanging.
+   */
+  dbPool: { max: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  /** After SIGTERM, how long requests in flight may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
   jwtSecret: string;
   /** Session token lifetime: seconds, or a duration string of the `ms` library (15m, 12h, 7d). */
   jwtExpiresIn: number | ms.StringValue;
@@ -62,6 +70,19 @@ export interface AppConfig {
   vimeoToken: string | null;
   /** Vimeo API origin (tests point it at a local stand-in); null: the real api.vimeo.com. */
   vimeoApiUrl: string | null;
+  /** Cloudinary API origin (the SDK's upload_prefix; tests use a stand-in); null: the real one. */
+  cloudinaryApiUrl: string | null;
+  /**
+   * Admin uploads: size limits per kind (bytes), how long a file no record points to is kept
+   * (hours) and how often the sweep runs (minutes; 0: never).
+   */
+  uploads: {
+    maxImageBytes: number;
+    maxPdfBytes: number;
+    maxVideoBytes: number;
+    orphanGraceHours: number;
+    sweepMinutes: number;
+  };
   /** HMAC key of the local storage's signed private-file links (see modules/media). */
   mediaSigningKey: string;
   /** How long a signed private-media link works, in seconds. */
@@ -201,6 +222,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     dataDir,
     databaseUrl,
+    dbPool: {
+      max: int(env, 'DB_POOL_MAX', 10, 1, 1000),
+      connectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
+      statementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    },
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 3_600_000),
     jwtSecret: jwtSecretFor(env, dataDir),
     jwtExpiresIn: jwtExpiresIn(env),
     corsOrigins: (
@@ -249,6 +276,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: redisUrl(env),
     vimeoToken: str(env, 'VIMEO_ACCESS_TOKEN'),
     vimeoApiUrl: httpUrl(env, 'VIMEO_API_URL'),
+    cloudinaryApiUrl: httpUrl(env, 'CLOUDINARY_API_URL'),
+    uploads: {
+      maxImageBytes: int(env, 'UPLOAD_MAX_IMAGE_MB', 10, 1, 100) * 1_048_576,
+      maxPdfBytes: int(env, 'UPLOAD_MAX_PDF_MB', 50, 1, 500) * 1_048_576,
+      maxVideoBytes: int(env, 'UPLOAD_MAX_VIDEO_MB', 2000, 1, 2047) * 1_048_576,
+      orphanGraceHours: int(env, 'UPLOAD_ORPHAN_GRACE_HOURS', 24, 1, 24 * 90),
+      sweepMinutes: int(env, 'UPLOAD_SWEEP_MINUTES', 60, 0, 24 * 60),
+    },
     mediaSigningKey: mediaSigningKeyFor(env, dataDir),
     mediaLinkTtlSeconds: int(env, 'MEDIA_LINK_TTL_SECONDS', 600, 30, 86_400),
   };

@@ -1,15 +1,21 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
+  primaryKey,
   text,
   timestamp,
   uuid,
+  type AnyPgColumn,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
-import type { Lang } from '@circo/shared-contracts';
+import { LANGUAGES, type Lang } from '@circo/shared-contracts';
+
+const LANGS: readonly Lang[] = LANGUAGES;
 
 /** A translatable text: one value per language (JSONB `{ es, en, fr }`). */
 export type LocalizedText = Record<Lang, string>;
@@ -49,22 +55,9 @@ export const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-/** `lower(f_unaccent(title_l || ' ' || description_l))`: the search text of one language. */
-export const searchExpression = (lang: Lang) =>
-  sql.raw(
-    `lower(f_unaccent(coalesce(title->>'${lang}', '') || ' ' || coalesce(description->>'${lang}', '')))`,
-  );
-
 /**
- * `left(lower(f_unaccent(title_l)), 300)`: the normalised title of one language, what a search
- * ranks by ("title matches first", then by title). Cut so it always fits a btree entry.
- */
-export const searchTitleExpression = (lang: Lang) =>
-  sql.raw(`left(lower(f_unaccent(coalesce(title->>'${lang}', ''))), 300)`);
-
-/**
- * The columns of what is sold (courses and formations): per-language content, price in cents, and
- * one stored search column per language (see searchExpression), each with a trigram index.
+ * The columns of what is sold (courses and formations): per-language content and price in cents.
+ * What a search reads lives in a narrow table beside it (searchEntryColumns).
  */
 export const sellableItemColumns = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
@@ -79,55 +72,54 @@ export const sellableItemColumns = () => ({
   visible: visibleFlags(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-  // filled by PostgreSQL: lower(f_unaccent(title || ' ' || description)) per language
-  searchEs: text('search_es').generatedAlwaysAs(searchExpression('es')),
-  searchEn: text('search_en').generatedAlwaysAs(searchExpression('en')),
-  searchFr: text('search_fr').generatedAlwaysAs(searchExpression('fr')),
-  // filled by PostgreSQL: the normalised title per language (searchTitleExpression)
-  searchTitleEs: text('search_title_es').generatedAlwaysAs(searchTitleExpression('es')),
-  searchTitleEn: text('search_title_en').generatedAlwaysAs(searchTitleExpression('en')),
-  searchTitleFr: text('search_title_fr').generatedAlwaysAs(searchTitleExpression('fr')),
 });
 
-type SellableColumns = Record<
-  | 'id'
-  | 'priceCents'
-  | 'searchEs'
-  | 'searchEn'
-  | 'searchFr'
-  | 'searchTitleEs'
-  | 'searchTitleEn'
-  | 'searchTitleFr'
-  | 'createdAt',
-  ExtraConfigColumn
->;
-
-/**
- * Per language: a trigram index on the title alone (the "title matches" step of a search), and
- * the visible items in title order (what a search for a common term walks, stopping at LIMIT).
- */
-const searchIndexes = (
-  table: string,
-  lang: Lang,
-  title: ExtraConfigColumn,
-  id: ExtraConfigColumn,
-) => [
-  index(`${table}_search_title_${lang}_idx`).using('gin', title.op('gin_trgm_ops')),
-  index(`${table}_title_order_${lang}_idx`)
-    .on(title, id)
-    .where(sql.raw(`(visible ->> '${lang}') = 'true'`)),
-];
+type SellableColumns = Record<'id' | 'priceCents' | 'createdAt', ExtraConfigColumn>;
 
 /** The constraints and indexes of a sellable item table named `table`. */
 export const sellableItemIndexes = (table: string, t: SellableColumns) => [
   check(`${table}_price_cents_check`, sql`${t.priceCents} >= 0`),
-  index(`${table}_search_es_idx`).using('gin', t.searchEs.op('gin_trgm_ops')),
-  index(`${table}_search_en_idx`).using('gin', t.searchEn.op('gin_trgm_ops')),
-  index(`${table}_search_fr_idx`).using('gin', t.searchFr.op('gin_trgm_ops')),
   index(`${table}_created_at_idx`).on(t.createdAt),
-  ...searchIndexes(table, 'es', t.searchTitleEs, t.id),
-  ...searchIndexes(table, 'en', t.searchTitleEn, t.id),
-  ...searchIndexes(table, 'fr', t.searchTitleFr, t.id),
+];
+
+/** Text compared byte by byte: the same order on PostgreSQL and PGlite, and a cheap sort. */
+const byteText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text COLLATE "C"',
+});
+
+/**
+ * The search table of a sellable item table (`course_search`, `formation_search`): one narrow row
+ * per item and language, written by a trigger on the item table (migration 0010), never by the
+ * API. `title` and `body` are `lower(f_unaccent(..))` of the title and description in that
+ * language (the title cut to 300 characters so it fits a btree entry); `visible` is the plain
+ * flag of that language, so the planner's estimates are real statistics, not a guess on jsonb.
+ */
+export const searchEntryColumns = (item: () => AnyPgColumn) => ({
+  itemId: uuid('item_id').notNull().references(item, { onDelete: 'cascade' }),
+  lang: text('lang').$type<Lang>().notNull(),
+  visible: boolean('visible').notNull(),
+  title: byteText('title').notNull(),
+  body: text('body').notNull(),
+});
+
+type SearchEntryColumns = Record<'itemId' | 'lang' | 'title' | 'body', ExtraConfigColumn>;
+
+/**
+ * Per language, only over the rows visible there (partial indexes): trigram indexes on the title
+ * and on the description (the two steps of a search), and the title order (what a search for a
+ * common term walks, stopping at LIMIT).
+ */
+export const searchEntryIndexes = (table: string, t: SearchEntryColumns) => [
+  primaryKey({ name: `${table}_pkey`, columns: [t.itemId, t.lang] }),
+  check(`${table}_lang_check`, sql.raw(`lang in (${LANGS.map((l) => `'${l}'`).join(', ')})`)),
+  ...LANGS.flatMap((lang) => {
+    const where = sql.raw(`lang = '${lang}' and visible`);
+    return [
+      index(`${table}_title_${lang}_idx`).using('gin', t.title.op('gin_trgm_ops')).where(where),
+      index(`${table}_body_${lang}_idx`).using('gin', t.body.op('gin_trgm_ops')).where(where),
+      index(`${table}_order_${lang}_idx`).on(t.title, t.itemId).where(where),
+    ];
+  }),
 ];
 
 /** The content columns of a class (course class or formation class), in order after its parent. */

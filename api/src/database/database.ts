@@ -44,7 +44,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl'>;
+export type DatabaseConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl'> &
+  Partial<Pick<AppConfig, 'dbPool'>>;
+
+/** The pool settings when the configuration names none (scripts, tests). */
+export const DEFAULT_POOL: AppConfig['dbPool'] = {
+  max: 10,
+  connectTimeoutMs: 5000,
+  statementTimeoutMs: 30_000,
+};
 
 /**
  * api/drizzle, the checked-in SQL migrations. This file sits at src/database/ (jest, tsx) and at
@@ -64,7 +72,7 @@ export async function openDatabase(
   opts: { migrate?: boolean } = {},
 ): Promise<DatabaseHandle> {
   const handle = config.databaseUrl
-    ? await openServer(config.databaseUrl)
+    ? await openServer(config.databaseUrl, config.dbPool ?? DEFAULT_POOL)
     : await openPglite(config.dataDir);
   if (opts.migrate !== false) {
     try {
@@ -168,10 +176,27 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function openServer(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  // an idle client losing its connection must not crash the process; the next query reports it
+async function openServer(url: string, opts: AppConfig['dbPool']): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.max,
+    // a request waits this long at most for a connection (server away, or pool exhausted), then
+    // fails with 503; a statement running longer is cancelled by the server (57014, also 503)
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+    statement_timeout: opts.statementTimeoutMs,
+    // a transaction left open by a lost client must not hold its row locks for ever
+    idle_in_transaction_session_timeout: Math.max(opts.statementTimeoutMs * 2, 60_000),
+    // notice a server that vanished without closing the connection
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // an idle client losing its connection (server restart, pg_terminate_backend) must not crash
+  // the process: the pool drops it and opens a new one for the next query
   pool.on('error', () => undefined);
+  // ...and so must a client in use (a transaction between two statements) whose connection is
+  // terminated: without a listener of its own its 'error' event would end the process. Its next
+  // statement fails (503) and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   // fail fast with a clear message when the server is unreachable
   const probe = await pool.connect().catch(async (err: unknown) => {
     await pool.end();
@@ -186,12 +211,15 @@ async function openServer(url: string): Promise<DatabaseHandle> {
     async exclusive(fn) {
       const lockClient = await pool.connect();
       try {
+        // another instance may be migrating: wait for it without the statement timeout
+        await lockClient.query('set statement_timeout = 0');
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         return await fn();
       } finally {
         await lockClient
           .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
           .catch(() => undefined);
+        await lockClient.query('reset statement_timeout').catch(() => undefined);
         lockClient.release();
       }
     },

@@ -87,9 +87,10 @@ export function mapViolation(
   return handler ? handler(v) : err;
 }
 
-// SQLSTATE classes and codes of a database that is away (not of a bad query): connection
-// exceptions (08), shutdown / cannot connect now (57P01-57P03), too many connections (53300).
-const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;
+// SQLSTATE classes and codes of a database that is away or overloaded (not of a bad query):
+// connection exceptions (08), terminated / shutting down / cannot connect now (57P01-57P03),
+// statement timeout (57014), too many connections (53300).
+const UNAVAILABLE_SQLSTATE = /^(08|57P0[1-3]|57014|53300)/;
 const UNAVAILABLE_NODE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -104,6 +105,8 @@ const UNAVAILABLE_MESSAGES = [
   'Cannot use a pool after calling end',
   'Client has encountered a connection error',
   'PGlite is closed',
+  // the database refuses connections for a while (ALTER DATABASE ... ALLOW_CONNECTIONS false)
+  'is not currently accepting connections',
 ];
 
 /**

@@ -1,10 +1,15 @@
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import type { AppConfig } from '../config/app-config.js';
+import { publicConfigOf } from '../modules/site/site.service.js';
+import { FirstScreens, firstQueries } from './first-screen.js';
+import { HtmlBootstrap, pageLang } from './html-bootstrap.js';
+import { PageHeads, matchRoute, withHead } from './page-head.js';
 import { ReleaseGate } from './release-gate.js';
+import { registerSeoFiles } from './seo-files.js';
 import { REMOTE_FOLDERS, RemotesFileReader, remoteOrigins } from './remotes-file.js';
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|woff2?|png|svg|jpe?g|webp)$/;
@@ -66,6 +71,14 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     new ReleaseGate(config.webRoot, REMOTE_FOLDERS, config.remoteCheckTimeoutMs),
   );
   await fastify.register(fastifyStatic, { root: config.webRoot, serve: false });
+  const bootstrap = new HtmlBootstrap({
+    webRoot: config.webRoot,
+    contentDir: config.contentDir,
+    publicConfig: () => publicConfigOf(config),
+  });
+  const firstScreens = new FirstScreens(config.webRoot, (msg, err) =>
+    fastify.log.warn({ err }, msg),
+  );
 
   /**
    * Sends a file of `dir`. Every HTML page (the shell by any path, a remote's standalone page)
@@ -81,6 +94,10 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     return reply.sendFile(file.slice(dir.length + 1), dir, { cacheControl: false });
   }
 
+  // each page's status and head tags (page-head.ts), robots.txt and sitemap.xml (seo-files.ts)
+  const heads = new PageHeads(fastify, config.publicUrl);
+  registerSeoFiles(fastify, config.publicUrl);
+
   fastify.get('/remotes.json', async (_req, reply) => {
     const remotes = await remotesFile.read();
     return reply
@@ -93,7 +110,8 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     const dist = join(config.webRoot, folder, 'dist');
     fastify.get(`/remotes/${folder}/*`, async (req, reply) => {
       const rest = (req.params as { '*': string })['*'];
-      const file = fileIn(dist, rest);
+      // the server bundle (first-screen.ts) is the API's to run, not the browser's to fetch
+      const file = rest.startsWith('server/') ? null : fileIn(dist, rest);
       void reply.header('Access-Control-Allow-Origin', '*');
       if (!file) {
         return reply
@@ -111,7 +129,7 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
         .status(404)
         .send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: `Cannot GET /${path}` });
     }
-    const file = path ? fileIn(shellDist, path) : null;
+    const file = path && !path.startsWith('server/') ? fileIn(shellDist, path) : null;
     if (file) return sendFile(reply, shellDist, file);
     // an asset that does not exist is a 404, any other path is a route of the single-page app
     if (/\.[a-z0-9]{1,5}$/i.test(path) && !path.endsWith('.html')) {
@@ -119,12 +137,43 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
         .status(404)
         .send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: 'Not found' });
     }
-    if (!existsSync(join(shellDist, 'index.html'))) {
+    // the shell's page, with what it needs at start (remotes, config, content, preloads)
+    const remotes = await remotesFile.read();
+    // an address with ?lang= (hreflang alternates) is in that language, as the shell shows it
+    const query = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
+    const lang = pageLang(query.get('lang'), req.headers.cookie);
+    // the page's first answers and first screen, when its route has them (first-screen.ts)
+    const match = matchRoute(`/${path}`);
+    const queries = match ? await firstQueries(fastify, match.route, match.params, lang) : null;
+    const html = await bootstrap.render(`/${path}`, lang, remotes, {
+      queries: queries ?? undefined,
+      screen:
+        match && queries
+          ? (data) =>
+              firstScreens.render({
+                route: match.route,
+                pathname: `/${path}`,
+                lang,
+                remotes,
+                content: data.content,
+                config: data.config,
+                queries,
+              })
+          : undefined,
+    });
+    if (html === null) {
       return reply
         .status(503)
         .type('text/plain')
         .send('The front end is not built. Run `npm start` (it builds what is missing).');
     }
-    return sendFile(reply, shellDist, join(shellDist, 'index.html'));
+    const head = await heads.resolve(req.url, lang);
+    return reply
+      .status(head.status)
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', contentSecurityPolicy(remoteOrigins(remotes)))
+      .header('Vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(withHead(html, head));
   });
 }

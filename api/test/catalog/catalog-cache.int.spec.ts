@@ -7,6 +7,7 @@ import { catalogVersion, courses } from '../../src/database/schema.js';
 import { createCourse, createUser } from '../support/factories.js';
 import { countQueries } from '../support/query-counter.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { earlyCacheHits } from '../../src/common/http/public-cache.js';
 import { get, ids, tokenFor } from './catalog-helpers.js';
 
 const titleOf = (list: CourseSummary[], id: string) => list.find((c) => c._id === id)?.title.es;
@@ -72,6 +73,79 @@ describe('catalog cache (one instance)', () => {
     ]) {
       expect([h, cached.headers[h]]).toEqual([h, first.headers[h]]);
     }
+  });
+
+  it('answers a hit before Nest with the same status, headers and body as the path through Nest', async () => {
+    for (let i = 0; i < 12; i++) await createCourse(t.db); // a list over the compression threshold
+    const course = await createCourse(t.db);
+    await t.catalogChanged();
+    const fastify = t.app.getHttpAdapter().getInstance();
+    const paths = [
+      '/courses/visible?lang=es',
+      `/courses/${course.id}?lang=fr`,
+      '/search?q=course&lang=en',
+      '/content?lang=es',
+    ];
+    const variants: Array<Record<string, string>> = [
+      {},
+      { Origin: 'http://localhost:4200' },
+      { Origin: 'https://elsewhere.example' },
+      { 'Accept-Encoding': 'gzip' },
+      { 'Accept-Encoding': 'br', Origin: 'http://localhost:4201' },
+    ];
+    const send = (path: string, headers: Record<string, string>) => {
+      const req = get(t, path);
+      for (const [name, value] of Object.entries(headers)) void req.set(name, value);
+      return req.buffer(true);
+    };
+    const comparable = (res: { status: number; headers: Record<string, string>; text: string }) => {
+      const { date: _date, ...headers } = res.headers;
+      return { status: res.status, headers, text: res.text };
+    };
+    // the first hit after a start goes through Nest's hooks (the early path learns from it)
+    await get(t, paths[0]).expect(200);
+    await get(t, paths[0]).expect(200);
+    for (const path of paths) {
+      for (const headers of variants) {
+        t.cache.invalidate();
+        const throughNest = await send(path, headers).expect(200);
+        const earlyBefore = earlyCacheHits(fastify);
+        const early = await send(path, headers).expect(200);
+        expect(earlyCacheHits(fastify)).toBe(earlyBefore + 1);
+        expect([path, headers, comparable(early)]).toEqual([
+          path,
+          headers,
+          comparable(throughNest),
+        ]);
+
+        // a revalidation: the 304 of the path through Nest, then the early one
+        const etag = { ...headers, 'If-None-Match': throughNest.headers.etag };
+        t.cache.invalidate();
+        const notModified = await send(path, etag).expect(304);
+        const early304 = await send(path, etag).expect(304);
+        expect(earlyCacheHits(fastify)).toBe(earlyBefore + 2);
+        expect([path, etag, comparable(early304)]).toEqual([path, etag, comparable(notModified)]);
+      }
+    }
+  });
+
+  it('leaves to Nest what the cache cannot answer: bad ids and languages, callers with a token', async () => {
+    const course = await createCourse(t.db);
+    await t.catalogChanged();
+    const fastify = t.app.getHttpAdapter().getInstance();
+    await get(t, `/courses/${course.id}?lang=es`).expect(200);
+    await get(t, `/courses/${course.id}?lang=es`).expect(200);
+    const before = earlyCacheHits(fastify);
+    for (let i = 0; i < 2; i++) {
+      await get(t, '/courses/not-a-uuid?lang=es').expect(400);
+      await get(t, `/courses/${course.id}?lang=xx`).expect(400);
+      await get(t, `/courses/${course.id}?lang=es&unknown=1`).expect(400);
+    }
+    const user = await tokenFor(t, await createUser(t.db));
+    const asUser = await get(t, `/courses/${course.id}?lang=es`, user).expect(200);
+    expect(asUser.headers['cache-control']).toBe('private, no-store');
+    expect(asUser.headers.etag).toBeUndefined();
+    expect(earlyCacheHits(fastify)).toBe(before);
   });
 
   it('sends a compressed copy to a client that takes gzip or br, made once', async () => {

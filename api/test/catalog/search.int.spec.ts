@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { SearchResponse } from '@circo/shared-contracts';
-import { SEARCH_PROBE } from '../../src/common/search/text-search.js';
+import { DESCRIPTION_WALK, FIRST_WALK, SEARCH_PROBE } from '../../src/common/search/text-search.js';
 import { courses } from '../../src/database/schema.js';
 import { CoursesRepository } from '../../src/modules/courses/courses.repository.js';
 import { FormationsRepository } from '../../src/modules/formations/formations.repository.js';
 import { createCourse, createFormationWithModules, createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { call, courseBody } from '../admin/admin-helpers.js';
 import { get, ids, tokenFor } from './catalog-helpers.js';
 
 const text = (es: string, en = es, fr = es) => ({ es, en, fr });
@@ -87,6 +88,30 @@ describe('catalog: GET /search', () => {
     expect(res.body.q).toBe(tag.toUpperCase());
     expect(ids(res.body.formations)).toEqual([formation.id]);
     expect(ids(res.body.courses)).toEqual([inTitleB.id, inTitleC.id, inDescription.id]);
+  });
+
+  it('lists an item whose title and description both match once, among the title matches', async () => {
+    const tag = word();
+    const both = await createCourse(t.db, {
+      title: text(`Bbb ${tag}`),
+      description: text(`all about ${tag}`),
+    });
+    const titleOnly = await createCourse(t.db, { title: text(`Ccc ${tag}`) });
+    const bodyOnly = await createCourse(t.db, {
+      title: text('Aaa'),
+      description: text(`with ${tag}`),
+    });
+    const res = await search(t, `q=${tag}&lang=es`).expect(200);
+    expect(ids(res.body.courses)).toEqual([both.id, titleOnly.id, bodyOnly.id]);
+    // the only description match is also a title match: nothing after the title matches
+    const alone = word();
+    const single = await createCourse(t.db, {
+      title: text(`Ddd ${alone}`),
+      description: text(`all about ${alone}`),
+    });
+    expect(ids((await search(t, `q=${alone}&lang=es`).expect(200)).body.courses)).toEqual([
+      single.id,
+    ]);
   });
 
   it('limits each list (default 20, at most 50)', async () => {
@@ -185,7 +210,99 @@ describe('catalog: GET /search', () => {
     ]);
   });
 
-  it('answers each step from an index: trigram probes, the title order for common terms', async () => {
+  it('finds a common term whose matches sort after the items a search looks at first', async () => {
+    const titleTag = word();
+    const bodyTag = word();
+    const many = SEARCH_PROBE + 10;
+    const pad = (i: number) => String(i).padStart(4, '0');
+    // more items than both first walks look at, all sorting before the matches
+    const fillers = Math.max(FIRST_WALK.title, FIRST_WALK.description, DESCRIPTION_WALK) + 10;
+    await t.db.insert(courses).values(
+      Array.from({ length: fillers }, (_, i) => ({
+        title: text(`Aab ${pad(i)}`),
+        priceCents: 100,
+        visible: { es: true, en: true, fr: true },
+      })),
+    );
+    const inTitle = await t.db
+      .insert(courses)
+      .values(
+        Array.from({ length: many }, (_, i) => ({
+          title: text(`Zzx ${titleTag} ${pad(many - i)}`),
+          priceCents: 100,
+          visible: { es: true, en: true, fr: true },
+        })),
+      )
+      .returning({ id: courses.id, title: courses.title });
+    const inDescription = await t.db
+      .insert(courses)
+      .values(
+        Array.from({ length: many }, (_, i) => ({
+          title: text(`Zzy ${pad(many - i)}`),
+          description: text(`about ${bodyTag}`),
+          priceCents: 100,
+          visible: { es: true, en: true, fr: true },
+        })),
+      )
+      .returning({ id: courses.id, title: courses.title });
+    const byTitle = (rows: Array<{ id: string; title: { es: string } }>) =>
+      [...rows].sort((x, y) => (x.title.es < y.title.es ? -1 : 1)).map((r) => r.id);
+
+    const titles = (await search(t, `q=${titleTag}&lang=es&limit=5`).expect(200)).body;
+    expect(ids(titles.courses)).toEqual(byTitle(inTitle).slice(0, 5));
+    const bodies = (await search(t, `q=${bodyTag}&lang=es&limit=5`).expect(200)).body;
+    expect(ids(bodies.courses)).toEqual(byTitle(inDescription).slice(0, 5));
+  });
+
+  it('follows admin writes at once: an edit, a language switched off, a delete', async () => {
+    const admin = await tokenFor(t, await createUser(t.db, { role: 'admin' }));
+    const tag = word();
+    const found = async (q: string, lang = 'es') =>
+      ids((await search(t, `q=${encodeURIComponent(q)}&lang=${lang}`).expect(200)).body.courses);
+    const created = await call(t, admin, 'post', '/courses', {
+      ...courseBody(`Trapecio ${tag}`),
+      visible: { es: true, en: true, fr: false },
+    }).expect(201);
+    const id: string = created.body._id;
+    expect(await found(tag)).toEqual([id]);
+    expect(await found(`TRAPECIO ${tag.toUpperCase()}`)).toEqual([id]);
+    expect(await found(tag, 'en')).toEqual([id]);
+
+    // the title changes: the old words no longer find it, the new ones do, accents and all
+    const other = word();
+    await call(t, admin, 'put', `/courses/${id}`, {
+      ...courseBody(`Acrobacia aérea ${other}`),
+      visible: { es: true, en: true, fr: false },
+    }).expect(200);
+    expect(await found(tag)).toEqual([]);
+    expect(await found(`aerea ${other}`)).toEqual([id]);
+    // only the description holds it now: still found, after the title matches
+    const titled = await createCourse(t.db, { title: text(`Zzz ${other}`) });
+    await call(t, admin, 'put', `/courses/${id}`, {
+      ...courseBody('Acrobacia aérea'),
+      description: text(`<p>Con ${other}</p>`),
+      visible: { es: true, en: true, fr: false },
+    }).expect(200);
+    expect(await found(other)).toEqual([titled.id, id]);
+
+    // switched off in English: gone there, still found in Spanish
+    await call(t, admin, 'patch', `/courses/${id}/visibility/language`, { language: 'en' }).expect(
+      200,
+    );
+    expect(await found(other, 'en')).toEqual([titled.id]);
+    expect(await found(other)).toEqual([titled.id, id]);
+
+    await call(t, admin, 'delete', `/courses/${id}`).expect(204);
+    expect(await found(other)).toEqual([titled.id]);
+    const [{ n }] = (
+      (await t.db.execute(
+        sql`select count(*)::int as n from course_search where item_id = ${id}`,
+      )) as unknown as { rows: Array<{ n: number }> }
+    ).rows;
+    expect(n).toBe(0);
+  });
+
+  it('answers each step from an index of the search table, with real row estimates', async () => {
     // (on this file's few rows the planner may pick either index for a probe; the bench shows the
     // plans at 100,000 rows)
     const repo = t.app.get(CoursesRepository, { strict: false });
@@ -202,19 +319,23 @@ describe('catalog: GET /search', () => {
       });
     for (const lang of ['es', 'en', 'fr'] as const) {
       const steps = repo.searchSteps(lang, 'acrobacia');
-      for (const probe of [steps.title.probe(20), steps.descriptionOnly.probe(20)]) {
-        const p = await plan(probe);
-        expect(p).toMatch(/Index (Only )?Scan/);
-        expect(p).not.toMatch(/Seq Scan/);
-      }
-      for (const walk of [steps.title.walk(20), steps.descriptionOnly.walk(20)]) {
+      const title = await plan(steps.title.probe(20));
+      expect(title).toMatch(/course_search_(title|order)_\w+_idx/);
+      expect(title).not.toMatch(/Seq Scan/);
+      const body = await plan(steps.descriptionOnly.probe(20));
+      expect(body).toMatch(/course_search_(body|order)_\w+_idx/);
+      expect(body).not.toMatch(/Seq Scan|jsonb|->>/);
+      for (const walk of [
+        steps.title.walk(20),
+        steps.descriptionOnly.boundedWalk!(20, DESCRIPTION_WALK),
+      ]) {
         const p = await plan(walk, true);
-        expect(p).toMatch(new RegExp(`Index (Only )?Scan using courses_title_order_${lang}_idx`));
+        expect(p).toMatch(new RegExp(`Index (Only )?Scan using course_search_order_${lang}_idx`));
         expect(p).not.toMatch(/Sort/);
       }
     }
     expect(await plan(formations.searchSteps('es', 'telas').title.walk(20), true)).toMatch(
-      /formations_title_order_es_idx/,
+      /formation_search_order_es_idx/,
     );
   });
 });

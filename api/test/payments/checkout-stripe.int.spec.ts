@@ -255,6 +255,33 @@ it('an admin refund goes through the SDK', async () => {
   expect(refund?.headers['idempotency-key']).toBe(`refund:${payment.id}`);
 });
 
+it('a cart paid after another tab bought one of its items asks Stripe to refund that item only', async () => {
+  const x = await createCourse(t.db, { priceCents: 2000 });
+  const y = await createCourse(t.db, { priceCents: 1500 });
+  const { token } = await buyer();
+  const both = await start(token, [
+    { id: x.id, type: 'course' },
+    { id: y.id, type: 'course' },
+  ]);
+  const justX = await start(token, [{ id: x.id, type: 'course' }]);
+  stand.succeed(justX.paymentIntentId);
+  await confirm(token, justX.paymentIntentId).expect(200);
+  stand.succeed(both.paymentIntentId);
+  await confirm(token, both.paymentIntentId).expect(200);
+
+  const [payment] = await t.db
+    .select()
+    .from(payments)
+    .where(eq(payments.providerPaymentId, both.paymentIntentId));
+  const refunds = stand.requests.filter(
+    (r) => r.path === '/v1/refunds' && r.body.payment_intent === both.paymentIntentId,
+  );
+  expect(refunds).toHaveLength(1);
+  expect(refunds[0].body.amount).toBe('2000');
+  expect(refunds[0].headers['idempotency-key']).toBe(`refund-owned:${payment.id}`);
+  expect(payment.status).toBe('succeeded');
+});
+
 it('answers 502 and records nothing when Stripe cannot be reached', async () => {
   const down = await createTestApp({
     stripe: {

@@ -37,14 +37,8 @@ export const IsPriceLike = () =>
     { message: 'price must be a number' },
   );
 
-/** POST/PUT of a course or formation (the full form). */
-export class ItemBodyDto {
-  @LocalizedTextField()
-  title!: Record<string, string | null>;
-
-  @LocalizedTextField(RICH_TEXT_MAX)
-  description!: Record<string, string | null>;
-
+/** What every course and formation body has besides its texts: price, media and visibility. */
+export class ItemMediaBodyDto {
   @ApiProperty({ type: Number, example: 49.9, description: 'USD' })
   @IsPriceLike()
   price!: number | string;
@@ -66,6 +60,15 @@ export class ItemBodyDto {
 
   @OptionalFlagsField()
   visible?: Record<string, boolean>;
+}
+
+/** POST/PUT of a course or formation (the full form). */
+export class ItemBodyDto extends ItemMediaBodyDto {
+  @LocalizedTextField()
+  title!: Record<string, string | null>;
+
+  @LocalizedTextField(RICH_TEXT_MAX)
+  description!: Record<string, string | null>;
 }
 
 /** A PDF or video entry of a class. */

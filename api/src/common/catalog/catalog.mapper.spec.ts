@@ -31,7 +31,7 @@ const course = (visible: LocalizedFlags): CatalogItemRow & Record<string, unknow
   visible,
   // columns the row has but the answer must never carry
   imagePublicId: { es: 'pid-es', en: 'pid-en', fr: null },
-  searchEs: 'acrobacia aerea',
+  pdfPublicId: { es: 'pdf-es', en: null, fr: null },
 });
 
 describe('catalog mapper', () => {

@@ -45,6 +45,20 @@ describe('bodyFor', () => {
     ).toBe(503);
   });
 
+  it('answers 503 when a statement timed out or the database refuses connections for a while', () => {
+    const timedOut = Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+    expect(bodyFor(new Error('Failed query', { cause: timedOut })).statusCode).toBe(503);
+    const closed = Object.assign(
+      new Error('database "shop" is not currently accepting connections'),
+      {
+        code: '55000',
+      },
+    );
+    expect(bodyFor(closed).statusCode).toBe(503);
+  });
+
   it('hides anything else behind a 500 without details', () => {
     expect(bodyFor(new TypeError('x is undefined'))).toEqual({
       statusCode: 500,

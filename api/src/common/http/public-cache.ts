@@ -181,10 +181,98 @@ export const PublicCache = () => UseInterceptors(PublicCacheInterceptor);
  */
 export const NotCached = () => SetMetadata(SKIP_KEY, true);
 
+/** Sends a cache hit from an onRequest hook: the 200 with its body, or the 304. */
+function sendHit(
+  cache: CatalogCacheService,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+): void {
+  if (publicHeaders(req, reply, answer)) void reply.code(304).send();
+  else void reply.send(payloadFor(cache, req, reply, answer));
+}
+
+/**
+ * The early hit path of one server (registerEarlyPublicCacheHook): the cache once Nest made it,
+ * and the headers that the onRequest hooks between the early and the late hook write on every
+ * reply (helmet's security headers), learnt from the first hit that took the late path.
+ */
+interface EarlyPath {
+  cache?: CatalogCacheService;
+  /** undefined: not learnt yet; null: those hooks wrote something request-dependent, never early. */
+  headers?: Record<string, string | string[]> | null;
+  hits: number;
+}
+const earlyPaths = new WeakMap<FastifyInstance, EarlyPath>();
+// on a request that the early hook let through: its headers at that point
+const HEADERS_BEFORE = Symbol('headersBefore');
+type EarlyRequest = FastifyRequest & { [HEADERS_BEFORE]?: Record<string, unknown> };
+
+const headerSnapshot = (reply: FastifyReply): Record<string, unknown> => ({
+  ...reply.getHeaders(),
+});
+
+/**
+ * Answers cache hits of anonymous GETs ahead of Nest's middleware, helmet and compression: call
+ * it on the Fastify instance right after the adapter is made, before NestFactory.create. It comes
+ * after the adapter's own first hooks (the 503 while shutting down, CORS, the request-target
+ * checks), so a hit carries the same CORS headers as any answer; the security headers that the
+ * later hooks would add are written at once from a copy learnt from the first hit (see EarlyPath),
+ * so a hit is the same status, headers and body as on the late path, for less work. Until that
+ * first hit, or for a route with its own helmet options, it lets the request through.
+ */
+export function registerEarlyPublicCacheHook(fastify: FastifyInstance): void {
+  if (earlyPaths.has(fastify)) return;
+  const early: EarlyPath = { hits: 0 };
+  earlyPaths.set(fastify, early);
+  fastify.addHook('onRequest', (req: EarlyRequest, reply, done) => {
+    const cache = early.cache;
+    if (!cache || req.method !== 'GET' || req.headers.authorization !== undefined) return done();
+    const answer = cache.get(req.url);
+    if (
+      !answer ||
+      early.headers === null ||
+      (req.routeOptions.config as { helmet?: unknown }).helmet !== undefined
+    ) {
+      return done();
+    }
+    if (!early.headers) {
+      req[HEADERS_BEFORE] = headerSnapshot(reply);
+      return done();
+    }
+    void reply.headers(early.headers);
+    early.hits++;
+    sendHit(cache, req, reply, answer);
+  });
+}
+
+/** How many cache hits the early hook answered on this server (tests, diagnostics). */
+export function earlyCacheHits(fastify: FastifyInstance): number {
+  return earlyPaths.get(fastify)?.hits ?? 0;
+}
+
+/** On the first hit let through by the early hook: the headers the hooks in between added. */
+function learnHeaders(early: EarlyPath, req: EarlyRequest, reply: FastifyReply): void {
+  const before = req[HEADERS_BEFORE];
+  if (!before || early.headers !== undefined) return;
+  const added: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (name in before) {
+      // a header that was already there and changed: not something that can be replayed
+      if (String(before[name]) !== String(value)) early.headers = null;
+      continue;
+    }
+    if (typeof value === 'number') added[name] = String(value);
+    else if (value !== undefined) added[name] = value;
+  }
+  if (early.headers === undefined) early.headers = added;
+}
+
 /**
  * Two Fastify hooks per server, registered while the app initialises: onRequest answers cache
- * hits of anonymous GETs before any routing, guard or database work; onSend turns a reply marked
- * by the interceptor into a 304 (Nest writes the route's 200 after the interceptors ran).
+ * hits of anonymous GETs before any routing, guard or database work (those the early hook let
+ * through); onSend turns a reply marked by the interceptor into a 304 (Nest writes the route's
+ * 200 after the interceptors ran).
  */
 export function registerPublicCacheHooks(
   fastify: FastifyInstance,
@@ -193,12 +281,14 @@ export function registerPublicCacheHooks(
   if (hooked.has(fastify)) return;
   hooked.add(fastify);
   hooksInstalled = true;
-  fastify.addHook('onRequest', (req, reply, done) => {
+  const early = earlyPaths.get(fastify);
+  if (early) early.cache = cache;
+  fastify.addHook('onRequest', (req: EarlyRequest, reply, done) => {
     if (req.method !== 'GET' || req.headers.authorization !== undefined) return done();
     const answer = cache.get(req.url);
     if (!answer) return done();
-    if (publicHeaders(req, reply, answer)) void reply.code(304).send();
-    else void reply.send(payloadFor(cache, req, reply, answer));
+    if (early) learnHeaders(early, req, reply);
+    sendHit(cache, req, reply, answer);
   });
   fastify.addHook('onSend', (_req, reply: MarkedReply, payload, done) => {
     if (!reply[NOT_MODIFIED] || reply.statusCode !== 200) return done(null, payload);

@@ -86,13 +86,14 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
       return true;
     } catch (res) {
       if (!(res instanceof RateLimiterRes)) throw res;
-      void http
-        .getResponse<FastifyReply>()
-        .header('Retry-After', String(Math.ceil(res.msBeforeNext / 1000)));
+      const retryAfterSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+      void http.getResponse<FastifyReply>().header('Retry-After', String(retryAfterSeconds));
+      // the wait is in the body too, so a form can say how long (headers are not in ApiError)
       throw new AppError(
         429,
         COMMON_ERRORS.tooManyRequests,
         'Too many requests, please try again later',
+        { data: { retryAfterSeconds } },
       );
     }
   }

@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
-import { searchIds, searchSteps, type SearchableTable } from '../../common/search/text-search.js';
+import { searchIds, searchSteps } from '../../common/search/text-search.js';
 import type { Database } from '../../database/database.js';
 import { Repository, TransactionHost } from '../../database/transactions.js';
-import { courseClasses, courses, type CourseClassRow, type CourseRow } from './courses.table.js';
+import {
+  courseClasses,
+  courseSearch,
+  courses,
+  type CourseClassRow,
+  type CourseRow,
+} from './courses.table.js';
 
 /** What the catalogue shows of a course (no public ids, no search columns). */
 const summaryColumns = {
@@ -27,12 +33,6 @@ const classColumns = {
 };
 export type CourseClassTitleRow = { [K in keyof typeof classColumns]: CourseClassRow[K] };
 
-const searchable: SearchableTable = {
-  table: courses,
-  id: courses.id,
-  search: { es: courses.searchEs, en: courses.searchEn, fr: courses.searchFr },
-  searchTitle: { es: courses.searchTitleEs, en: courses.searchTitleEn, fr: courses.searchTitleFr },
-};
 const visibleIn = (lang: Lang | Placeholder) => sql`${courses.visible} ->> ${lang} = 'true'`;
 
 /** The hot public reads, built once and prepared (Drizzle no longer rebuilds their SQL per call). */
@@ -143,7 +143,7 @@ export class CoursesRepository extends Repository {
 
   /** The queries of a search, as searchIds runs them (for EXPLAIN in tests and the bench). */
   searchSteps(lang: Lang, q: string) {
-    return searchSteps(searchable, lang, q);
+    return searchSteps(courseSearch, lang, q);
   }
 
   /**
@@ -151,7 +151,7 @@ export class CoursesRepository extends Repository {
    * ignored): title matches first, then by normalised title (common/search/text-search.ts).
    */
   async search(lang: Lang, q: string, limit: number): Promise<CourseSummaryRow[]> {
-    const ids = await searchIds(this.db, searchable, lang, q, limit);
+    const ids = await searchIds(this.db, courseSearch, lang, q, limit);
     if (ids.length === 0) return [];
     const rows = await this.db.select(summaryColumns).from(courses).where(inArray(courses.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));

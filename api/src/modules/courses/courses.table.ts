@@ -2,12 +2,21 @@ import { relations } from 'drizzle-orm';
 import { index, pgTable, uuid } from 'drizzle-orm/pg-core';
 import {
   classContentColumns,
+  searchEntryColumns,
+  searchEntryIndexes,
   sellableItemColumns,
   sellableItemIndexes,
 } from '../../database/columns.js';
 
 export const courses = pgTable('courses', sellableItemColumns(), (t) =>
   sellableItemIndexes('courses', t),
+);
+
+/** What a search reads of each course, per language (kept in step by a trigger on courses). */
+export const courseSearch = pgTable(
+  'course_search',
+  searchEntryColumns(() => courses.id),
+  (t) => searchEntryIndexes('course_search', t),
 );
 
 export const courseClasses = pgTable(

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
-import { searchIds, searchSteps, type SearchableTable } from '../../common/search/text-search.js';
+import { searchIds, searchSteps } from '../../common/search/text-search.js';
 import type { Database } from '../../database/database.js';
 import { Repository, TransactionHost } from '../../database/transactions.js';
 import {
   formationClasses,
   formationModules,
   formations,
+  formationSearch,
   type FormationClassRow,
   type FormationModuleRow,
   type FormationRow,
@@ -51,16 +52,6 @@ export interface FormationClassWithParents {
   formationVisible: FormationRow['visible'];
 }
 
-const searchable: SearchableTable = {
-  table: formations,
-  id: formations.id,
-  search: { es: formations.searchEs, en: formations.searchEn, fr: formations.searchFr },
-  searchTitle: {
-    es: formations.searchTitleEs,
-    en: formations.searchTitleEn,
-    fr: formations.searchTitleFr,
-  },
-};
 const visibleIn = (lang: Lang | Placeholder) => sql`${formations.visible} ->> ${lang} = 'true'`;
 
 /** The hot public reads, built once and prepared (Drizzle no longer rebuilds their SQL per call). */
@@ -201,7 +192,7 @@ export class FormationsRepository extends Repository {
 
   /** The queries of a search, as searchIds runs them (for EXPLAIN in tests and the bench). */
   searchSteps(lang: Lang, q: string) {
-    return searchSteps(searchable, lang, q);
+    return searchSteps(formationSearch, lang, q);
   }
 
   /**
@@ -209,7 +200,7 @@ export class FormationsRepository extends Repository {
    * ignored): title matches first, then by normalised title (common/search/text-search.ts).
    */
   async search(lang: Lang, q: string, limit: number): Promise<FormationSummaryRow[]> {
-    const ids = await searchIds(this.db, searchable, lang, q, limit);
+    const ids = await searchIds(this.db, formationSearch, lang, q, limit);
     if (ids.length === 0) return [];
     const rows = await this.db
       .select(summaryColumns)

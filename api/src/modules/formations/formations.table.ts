@@ -4,6 +4,8 @@ import {
   classContentColumns,
   localizedText,
   localizedTextOrEmpty,
+  searchEntryColumns,
+  searchEntryIndexes,
   sellableItemColumns,
   sellableItemIndexes,
   createdAt,
@@ -14,6 +16,13 @@ import {
 /** Online formations (training programmes): formation -> modules -> classes. */
 export const formations = pgTable('formations', sellableItemColumns(), (t) =>
   sellableItemIndexes('formations', t),
+);
+
+/** What a search reads of each formation, per language (kept in step by a trigger on formations). */
+export const formationSearch = pgTable(
+  'formation_search',
+  searchEntryColumns(() => formations.id),
+  (t) => searchEntryIndexes('formation_search', t),
 );
 
 export const formationModules = pgTable(

@@ -58,11 +58,53 @@ export class VimeoNotFoundError extends Error {}
 export class VimeoClient {
   private readonly client: InstanceType<typeof vimeoSdk.Vimeo>;
 
-  constructor(
-    token: string,
-    private readonly apiUrl: string | null,
-  ) {
+  constructor(token: string, apiUrl: string | null) {
     this.client = new vimeoSdk.Vimeo(null, null, token);
+    if (apiUrl) {
+      // every call of this instance, the SDK's own (upload's POST /me/videos) included, goes to
+      // the configured origin; the SDK's module-wide defaults stay untouched
+      const target = requestTarget(apiUrl);
+      const request = this.client.request.bind(this.client);
+      this.client.request = (options, callback) =>
+        request(
+          typeof options === 'string' ? { path: options, ...target } : { ...options, ...target },
+          callback,
+        );
+    }
+  }
+
+  /**
+   * Uploads a local file with the SDK's resumable (tus) upload: POST /me/videos, then the bytes to
+   * the upload_link Vimeo answers. Answers the new video's numeric id.
+   */
+  upload(path: string, params: Record<string, unknown>): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.client.upload(
+        path,
+        params,
+        (uri) => {
+          const id = /\/videos\/(\d+)/.exec(uri)?.[1];
+          if (id) resolve(id);
+          else reject(new VimeoUnavailableError(`Vimeo answered no video id (${uri})`));
+        },
+        () => undefined,
+        (err) => reject(new VimeoUnavailableError(String((err as Error)?.message ?? err))),
+      );
+    });
+  }
+
+  /** DELETE /videos/{id}; a video Vimeo no longer has counts as deleted. */
+  deleteVideo(id: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.client.request(
+        { method: 'DELETE', path: `/videos/${encodeURIComponent(id)}` },
+        (err, _body, statusCode) => {
+          if (statusCode === 404 || (!err && statusCode !== undefined && statusCode < 300))
+            return resolve();
+          reject(new VimeoUnavailableError(String((err as Error)?.message ?? err ?? statusCode)));
+        },
+      );
+    });
   }
 
   /** GET /videos/{id}?fields=status: its processing state. */
@@ -73,7 +115,6 @@ export class VimeoClient {
           method: 'GET',
           path: `/videos/${encodeURIComponent(id)}`,
           query: { fields: 'status' },
-          ...requestTarget(this.apiUrl),
         },
         (err, body, statusCode) => {
           if (statusCode === 404)

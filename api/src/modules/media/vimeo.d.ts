@@ -13,6 +13,13 @@ declare module '@vimeo/vimeo' {
   export class Vimeo {
     constructor(clientId: string | null, clientSecret: string | null, accessToken?: string);
     request(options: RequestOptions | string, callback: Callback): void;
+    upload(
+      file: string,
+      params: Record<string, unknown>,
+      complete: (uri: string) => void,
+      progress: (sent: number, total: number) => void,
+      error: (err: unknown) => void,
+    ): void;
   }
   const sdk: { Vimeo: typeof Vimeo };
   export default sdk;

@@ -8,6 +8,7 @@ import { UsersModule } from '../users/users.module.js';
 import { CheckoutPricingService } from './checkout-pricing.service.js';
 import { LocalProviderController } from './local-provider.controller.js';
 import { PaymentsAdminController, PaymentsController } from './payments.controller.js';
+import { PaymentsReconciler } from './payments-reconciler.service.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
 import { LocalPaymentProvider } from './providers/local-payment.provider.js';
@@ -30,6 +31,7 @@ import { WebhooksService } from './webhooks.service.js';
     LocalPaymentProvider,
     CheckoutPricingService,
     PaymentsService,
+    PaymentsReconciler,
     ReceiptsService,
     WebhooksService,
     {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Repository } from '../../database/transactions.js';
 import {
   paymentItems,
@@ -74,6 +74,21 @@ export class PaymentsRepository extends Repository {
       )
       .limit(1);
     return row;
+  }
+
+  /** The payments of these provider objects whose items are not registered yet. */
+  unfulfilledOf(provider: PaymentRow['provider'], ids: string[]): Promise<PaymentRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, provider),
+          inArray(payments.providerPaymentId, ids),
+          isNull(payments.fulfilledAt),
+        ),
+      );
   }
 
   /** A still-payable payment of the user with this idempotency key, made after `since`. */

@@ -216,7 +216,8 @@ export class PaymentsService {
   /**
    * Registers a succeeded payment's items in one transaction, under a lock on the payment row,
    * so concurrent callers register them once; the first caller sends the receipt afterwards.
-   * A payment whose items were all owned already by then is refunded at once.
+   * What the buyer owned already by then (two tabs paid overlapping carts) is refunded at once:
+   * the whole payment when it granted nothing, else the price paid for the owned items.
    */
   async fulfil(paymentId: string, now = new Date()): Promise<Fulfilment> {
     return this.host.run(async () => {
@@ -224,8 +225,9 @@ export class PaymentsService {
       // only once the grants are committed (a webhook's transaction may still be open here)
       if (result.newlyGranted > 0) {
         await this.host.afterCommit(() => this.receipts.send(result.payment.id));
-      } else if (result.refundOwned) {
-        await this.host.afterCommit(() => this.refundUnneeded(result.payment));
+      }
+      if (result.refundOwned || result.ownedCents > 0) {
+        await this.host.afterCommit(() => this.refundUnneeded(result));
       }
       return result;
     });
@@ -263,10 +265,17 @@ export class PaymentsService {
   private async fulfilInTransaction(
     paymentId: string,
     now: Date,
-  ): Promise<Fulfilment & { refundOwned: boolean }> {
+  ): Promise<Fulfilment & { refundOwned: boolean; ownedCents: number }> {
+    // one fulfilment per buyer at a time (the lock checkout starts take): two payments of the
+    // same item (two tabs with overlapping carts) paid at once must not both grant it; the buyer
+    // first, then the payment, the order every path takes
+    const unlocked = await this.repo.findById(paymentId);
+    if (unlocked?.userId) await this.repo.lockUser(unlocked.userId);
     const payment = await this.repo.lockById(paymentId);
     if (!payment) throw notFound(PAYMENT_ERRORS.notFound, 'Payment not found');
-    if (payment.fulfilledAt) return { payment, newlyGranted: 0, refundOwned: false };
+    if (payment.fulfilledAt) {
+      return { payment, newlyGranted: 0, refundOwned: false, ownedCents: 0 };
+    }
     const items = await this.repo.items(payment.id);
     const outcome = await this.purchases.grantPaidItems(
       payment.userId ?? '',
@@ -275,20 +284,44 @@ export class PaymentsService {
       now,
     );
     await this.repo.update(payment.id, { status: 'succeeded', fulfilledAt: now });
+    const owned = new Set(outcome.alreadyOwned.map((i) => `${i.type}:${i.id}`));
+    const granted = outcome.granted.length;
     return {
       payment: { ...payment, status: 'succeeded', fulfilledAt: now },
-      newlyGranted: outcome.granted.length,
-      refundOwned: outcome.granted.length === 0,
+      newlyGranted: granted,
+      refundOwned: granted === 0,
+      // only part of it was needed: the owned items' prices go back
+      ownedCents:
+        granted === 0
+          ? 0
+          : items
+              .filter((i) => owned.has(`${i.itemType}:${i.itemId}`))
+              .reduce((sum, i) => sum + i.priceCents, 0),
     };
   }
 
-  /** Paid for items the buyer already had (two tabs paid the same cart): the money goes back. */
-  private async refundUnneeded(payment: PaymentRow): Promise<void> {
+  /**
+   * Paid for items the buyer already had (two tabs paid overlapping carts): that money goes back,
+   * the whole payment when it granted nothing (it is then marked refunded), else the owned items'
+   * prices (the payment stays paid for the rest, as a partial refund does in Stripe).
+   */
+  private async refundUnneeded({
+    payment,
+    ownedCents,
+  }: {
+    payment: PaymentRow;
+    ownedCents: number;
+  }): Promise<void> {
+    const intent = payment.providerIntentId ?? payment.providerPaymentId;
     try {
-      await this.provider.refund(
-        payment.providerIntentId ?? payment.providerPaymentId,
-        `refund:${payment.id}`,
-      );
+      if (ownedCents > 0) {
+        await this.provider.refund(intent, `refund-owned:${payment.id}`, ownedCents);
+        this.logger.log(
+          `payment ${payment.id} included items already owned: ${ownedCents} cents refunded`,
+        );
+        return;
+      }
+      await this.provider.refund(intent, `refund:${payment.id}`);
       await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
       this.logger.log(`payment ${payment.id} bought only items already owned: refunded`);
     } catch (err) {

@@ -12,6 +12,15 @@ import { CatalogCacheService } from '../../common/catalog-cache/catalog-cache.se
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { notFound } from '../../common/errors/app-error.js';
 
+/** `GET /api/config`: what the front end may know of the configuration (also in the shell's HTML). */
+export function publicConfigOf(config: AppConfig): PublicConfig {
+  return {
+    salesPaused: config.salesPaused,
+    accessPeriodMonths: config.accessPeriodMonths,
+    stripePublishableKey: config.stripe.secretKey ? config.stripe.publishableKey : null,
+  };
+}
+
 /** The teacher's content files (one per language) and the public runtime configuration. */
 @Injectable()
 export class SiteService implements OnModuleInit {
@@ -38,11 +47,7 @@ export class SiteService implements OnModuleInit {
   }
 
   publicConfig(): PublicConfig {
-    return {
-      salesPaused: this.config.salesPaused,
-      accessPeriodMonths: this.config.accessPeriodMonths,
-      stripePublishableKey: this.config.stripe.secretKey ? this.config.stripe.publishableKey : null,
-    };
+    return publicConfigOf(this.config);
   }
 
   async content(lang: Lang): Promise<SiteContent> {

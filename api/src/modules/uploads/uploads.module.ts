@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
+import { DirectUploadController } from './direct-upload.controller.js';
+import { UploadsController } from './uploads.controller.js';
 import { UploadsRepository } from './uploads.repository.js';
 import { UploadsService } from './uploads.service.js';
 
-@Module({ providers: [UploadsRepository, UploadsService], exports: [UploadsService] })
+@Module({
+  controllers: [UploadsController, DirectUploadController],
+  providers: [UploadsRepository, UploadsService],
+  exports: [UploadsService],
+})
 export class UploadsModule {}

@@ -1,15 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, ValidateBy } from 'class-validator';
 import { LANGUAGES, type Lang } from '@circo/shared-contracts';
-import { IsPriceLike } from '../../../common/admin/admin-bodies.dto.js';
-import {
-  OptionalFlagsField,
-  OptionalLocalizedTextField,
-  OptionalLocalizedUrlField,
-  RICH_TEXT_MAX,
-  TEXT_MAX,
-  isSafeUrl,
-} from '../../../common/admin/admin-fields.js';
+import { ItemMediaBodyDto } from '../../../common/admin/admin-bodies.dto.js';
+import { RICH_TEXT_MAX, TEXT_MAX, isSafeUrl } from '../../../common/admin/admin-fields.js';
 
 const LANG_SET = new Set<string>(LANGUAGES);
 
@@ -44,7 +37,7 @@ const IsSafeUrl = () =>
  * Spanish texts and image required) and the simple forms of /admin/create and /admin/edit/{id}
  * (`language` set: plain title, description, pdfUrl and videoUrl for that one language).
  */
-export class CourseBodyDto {
+export class CourseBodyDto extends ItemMediaBodyDto {
   @ApiPropertyOptional({ description: 'a text (simple form) or { es, en, fr }' })
   @IsTextOrLocalized(TEXT_MAX)
   title!: string | Record<string, string | null>;
@@ -52,28 +45,6 @@ export class CourseBodyDto {
   @ApiPropertyOptional({ description: 'a text (simple form) or { es, en, fr }' })
   @IsTextOrLocalized(RICH_TEXT_MAX)
   description!: string | Record<string, string | null>;
-
-  @ApiPropertyOptional({ type: Number, description: 'USD' })
-  @IsPriceLike()
-  price!: number | string;
-
-  @OptionalLocalizedUrlField()
-  image?: Record<string, string | null>;
-
-  @OptionalLocalizedTextField()
-  image_public_id?: Record<string, string | null>;
-
-  @OptionalLocalizedUrlField()
-  pdf?: Record<string, string | null>;
-
-  @OptionalLocalizedTextField()
-  pdf_public_id?: Record<string, string | null>;
-
-  @OptionalLocalizedUrlField()
-  video?: Record<string, string | null>;
-
-  @OptionalFlagsField()
-  visible?: Record<string, boolean>;
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'simple forms: the language of the texts' })
   @IsOptional()

@@ -158,7 +158,16 @@ export class LocalPaymentProvider implements PaymentProvider {
     return this.toSession(await this.get(id, 'checkout_session'));
   }
 
-  async refund(paymentIntentId: string): Promise<void> {
+  /**
+   * Like Stripe: a refund of part of the amount is kept in `metadata.refunded_cents` (Stripe's
+   * `amount_refunded`); `refunded` turns true once the whole amount is back. The idempotency key
+   * makes a repeated call a no-op.
+   */
+  async refund(
+    paymentIntentId: string,
+    idempotencyKey: string,
+    amountCents?: number,
+  ): Promise<void> {
     const row = await this.get(paymentIntentId, 'payment_intent');
     if (row.status !== 'succeeded') {
       throw new ProviderError(
@@ -167,7 +176,26 @@ export class LocalPaymentProvider implements PaymentProvider {
         409,
       );
     }
-    await this.repo.update(row.id, { refunded: true });
+    const keys = (row.metadata.refund_keys ?? '').split(' ').filter(Boolean);
+    if (keys.includes(idempotencyKey)) return;
+    const before = Number(row.metadata.refunded_cents ?? 0);
+    const amount = amountCents ?? row.amountCents - before;
+    if (amount <= 0 || before + amount > row.amountCents) {
+      throw new ProviderError(
+        PAYMENT_ERRORS.providerError,
+        'The refund is more than what is left of the payment',
+        409,
+      );
+    }
+    const refundedCents = before + amount;
+    await this.repo.update(row.id, {
+      refunded: refundedCents === row.amountCents,
+      metadata: {
+        ...row.metadata,
+        refunded_cents: String(refundedCents),
+        refund_keys: [...keys, idempotencyKey].join(' '),
+      },
+    });
   }
 
   verifyEvent(): ProviderEvent {
@@ -259,6 +287,15 @@ export class LocalPaymentProvider implements PaymentProvider {
       throw new ProviderError(PAYMENT_ERRORS.notFound, 'Payment not found', 404);
     }
     return row;
+  }
+
+  /**
+   * What was paid since `since`, as the provider objects the payments record: the PaymentIntent,
+   * or the Checkout Session it paid (with the intent's id).
+   */
+  async paidSince(since: Date): Promise<Array<{ objectId: string; intentId: string }>> {
+    const rows = await this.repo.succeededSince(since);
+    return rows.map((r) => ({ objectId: r.metadata.sessionId ?? r.id, intentId: r.id }));
   }
 
   authenticateUrl(id: string): string {

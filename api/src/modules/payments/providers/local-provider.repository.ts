@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { Repository } from '../../../database/transactions.js';
 import { localProviderObjects, type LocalProviderObjectRow } from '../payments.table.js';
 
@@ -43,5 +43,19 @@ export class LocalProviderRepository extends Repository {
       .where(eq(localProviderObjects.id, id))
       .returning();
     return row;
+  }
+
+  /** The PaymentIntents paid (succeeded) since `since`. */
+  succeededSince(since: Date): Promise<LocalProviderObjectRow[]> {
+    return this.db
+      .select()
+      .from(localProviderObjects)
+      .where(
+        and(
+          eq(localProviderObjects.kind, 'payment_intent'),
+          eq(localProviderObjects.status, 'succeeded'),
+          gt(localProviderObjects.updatedAt, since),
+        ),
+      );
   }
 }

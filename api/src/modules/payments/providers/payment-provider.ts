@@ -70,8 +70,8 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent>;
   createSession(input: CreateSessionInput): Promise<ProviderSession>;
   retrieveSession(id: string): Promise<ProviderSession>;
-  /** Refunds the whole amount of a succeeded PaymentIntent. */
-  refund(paymentIntentId: string, idempotencyKey: string): Promise<void>;
+  /** Refunds a succeeded PaymentIntent: `amountCents` of it, or the whole amount when absent. */
+  refund(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<void>;
   /** Verifies a webhook's signature against its raw body; throws when it does not match. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent;
 }

@@ -85,9 +85,19 @@ export class StripePaymentProvider implements PaymentProvider {
     return toSession(await this.call(() => this.stripe.checkout.sessions.retrieve(id)));
   }
 
-  async refund(paymentIntentId: string, idempotencyKey: string): Promise<void> {
+  async refund(
+    paymentIntentId: string,
+    idempotencyKey: string,
+    amountCents?: number,
+  ): Promise<void> {
     await this.call(() =>
-      this.stripe.refunds.create({ payment_intent: paymentIntentId }, { idempotencyKey }),
+      this.stripe.refunds.create(
+        {
+          payment_intent: paymentIntentId,
+          ...(amountCents === undefined ? {} : { amount: amountCents }),
+        },
+        { idempotencyKey },
+      ),
     );
   }
 

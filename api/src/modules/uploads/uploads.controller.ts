@@ -1,0 +1,165 @@
+import { rm } from 'node:fs/promises';
+import { Body, Controller, Delete, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import {
+  COMMON_ERRORS,
+  type SignatureResponse,
+  type UploadedFileResponse,
+  type UploadedVideoResponse,
+} from '@circo/shared-contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { badRequest } from '../../common/errors/app-error.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import {
+  DeleteFileBodyDto,
+  DeleteVideoBodyDto,
+  SignatureBodyDto,
+} from './dto/upload-bodies.dto.js';
+import { receiveUpload, type UploadKind } from './received-file.js';
+import { UploadsService } from './uploads.service.js';
+
+const CHECKS =
+  'multipart/form-data; the bytes are checked (415 uploads.wrong_type), the size too (413 uploads.too_large, data.maxBytes)';
+
+/** Text fields of the video uploads: short, no control characters. */
+function textField(fields: Record<string, string>, name: string, max: number): string | undefined {
+  const v = fields[name]?.trim();
+  if (!v) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (v.length > max || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v)) {
+    throw badRequest(
+      COMMON_ERRORS.validation,
+      `${name} must be a text of at most ${max} characters`,
+      name,
+    );
+  }
+  return v;
+}
+
+/** The admin upload calls of admin.md section 7 (the GET ones are in the learning module). */
+@ApiTags('uploads')
+@Controller()
+@Auth('admin')
+export class UploadsController {
+  constructor(
+    private readonly uploads: UploadsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private receive(req: FastifyRequest, field: string, kind: UploadKind) {
+    return receiveUpload(req, this.config.dataDir, field, kind, this.uploads.maxBytes(kind));
+  }
+
+  @Post('cloudinary/signature')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Signs a direct upload of {folder, public_id, timestamp}: post the file with those fields, signature and api_key to upload_url',
+  })
+  signature(
+    @Body() body: SignatureBodyDto,
+    @CurrentUser() user: AuthUser,
+  ): Promise<SignatureResponse> {
+    return this.uploads.sign(body.folder, body.timestamp, user.id);
+  }
+
+  @Post('cloudinary/upload-pdf-publico')
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({ summary: `A public PDF (field "pdf"): answers {url, public_id}. ${CHECKS}` })
+  async pdfPublic(
+    @Req() req: FastifyRequest,
+    @CurrentUser() user: AuthUser,
+  ): Promise<UploadedFileResponse> {
+    const { file } = await this.receive(req, 'pdf', 'pdf');
+    return this.uploads.storeFile(file, 'pdf', false, user.id);
+  }
+
+  @Post('cloudinary/upload-pdf-privado')
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: `A private class PDF (field "pdf"), served only through signed links: {url, public_id}. ${CHECKS}`,
+  })
+  async pdfPrivate(
+    @Req() req: FastifyRequest,
+    @CurrentUser() user: AuthUser,
+  ): Promise<UploadedFileResponse> {
+    const { file } = await this.receive(req, 'pdf', 'pdf');
+    return this.uploads.storeFile(file, 'pdf', true, user.id);
+  }
+
+  @Post('cloudinary/upload-imagen-curso')
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: `A course or formation image (field "file"): {url, public_id}. ${CHECKS}`,
+  })
+  async courseImage(
+    @Req() req: FastifyRequest,
+    @CurrentUser() user: AuthUser,
+  ): Promise<UploadedFileResponse> {
+    const { file } = await this.receive(req, 'file', 'image');
+    return this.uploads.storeFile(file, 'image', false, user.id);
+  }
+
+  @Delete('cloudinary/delete')
+  @HttpCode(204)
+  @ApiOperation({
+    summary:
+      'Deletes an uploaded file (404 uploads.not_found; 409 uploads.in_use while a record uses it)',
+  })
+  async deleteFile(@Body() body: DeleteFileBodyDto): Promise<void> {
+    await this.uploads.deleteFile(body.public_id);
+  }
+
+  @Post('upload/video-promocional')
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: `A presentation video (fields file, title, description): {url, public_id, videoId, status}. ${CHECKS}`,
+  })
+  videoPromo(
+    @Req() req: FastifyRequest,
+    @CurrentUser() user: AuthUser,
+  ): Promise<UploadedVideoResponse> {
+    return this.video(req, false, user);
+  }
+
+  @Post('upload/video-privado')
+  @ApiConsumes('multipart/form-data')
+  @ApiOperation({
+    summary: `A private class video (fields file, title, description): {url, public_id, videoId, status}. ${CHECKS}`,
+  })
+  videoPrivate(
+    @Req() req: FastifyRequest,
+    @CurrentUser() user: AuthUser,
+  ): Promise<UploadedVideoResponse> {
+    return this.video(req, true, user);
+  }
+
+  @Post('upload/delete-video')
+  @HttpCode(204)
+  @ApiOperation({
+    summary:
+      'Deletes an uploaded video by its URL; a failure on Vimeo is logged and the local record goes anyway',
+  })
+  async deleteVideo(@Body() body: DeleteVideoBodyDto): Promise<void> {
+    await this.uploads.deleteVideo(body.videoUrl);
+  }
+
+  private async video(
+    req: FastifyRequest,
+    isPrivate: boolean,
+    user: AuthUser,
+  ): Promise<UploadedVideoResponse> {
+    const { file, fields } = await this.receive(req, 'file', 'video');
+    try {
+      const meta = {
+        title: textField(fields, 'title', 200),
+        description: textField(fields, 'description', 5000),
+      };
+      return await this.uploads.storeVideo(file, isPrivate, meta, user.id);
+    } finally {
+      // storeVideo removes it; a refused text field must not leave it behind
+      await rm(file.tmpPath, { force: true });
+    }
+  }
+}

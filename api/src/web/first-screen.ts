@@ -1,0 +1,180 @@
+import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { runInThisContext } from 'node:vm';
+import type { FastifyInstance } from 'fastify';
+import {
+  FIRST_SCREEN_API,
+  FIRST_SCREEN_SLOT,
+  type Lang,
+  type PublicConfig,
+  type RemoteFirstScreen,
+  type RemoteName,
+  type RemotesFile,
+  type RouteDef,
+  type SeededQuery,
+  type ShellFirstScreen,
+  type SiteContent,
+} from '@circo/shared-contracts';
+import { getOwn } from './page-head.js';
+import { REMOTE_FOLDERS } from './remotes-file.js';
+
+/**
+ * The first screen of a page (issue 11): its HTML, written before any JS runs, so the browser
+ * paints the hero, the list or the course header at once. Each app's own release renders its
+ * part: the shell's server bundle (`shell/dist/server/first-screen.cjs`) the layout, the page's
+ * remote's (`<remote>/dist/server/first-screen.cjs`, next to its manifest) the page, from the
+ * page's first API answers. A bundle that is missing, of another contract version, or that
+ * throws means no first screen: the page is sent as before, and the shell renders it in the
+ * browser.
+ */
+
+/** The answers a page asks for first, and the TanStack Query keys shared-web's `catalogKeys` gives them. */
+export async function firstQueries(
+  fastify: FastifyInstance,
+  route: RouteDef,
+  params: string[],
+  lang: Lang,
+): Promise<SeededQuery[] | null> {
+  const own = async (key: readonly unknown[], url: string): Promise<SeededQuery | null> => {
+    const { body } = await getOwn<unknown>(fastify, url);
+    return body === null ? null : { key, data: body };
+  };
+  const id = params[0] ?? '';
+  let wanted: Array<Promise<SeededQuery | null>>;
+  switch (route.id) {
+    case 'courses':
+      wanted = [own(['catalog', 'courses', { lang }], `/api/courses/visible?lang=${lang}`)];
+      break;
+    case 'courseDetail':
+    case 'formationDetail': {
+      const kind = route.id === 'courseDetail' ? 'course' : 'formation';
+      const api = kind === 'course' ? '/api/courses' : '/api/formations/visible';
+      wanted = [
+        own(['catalog', kind, id, { lang }], `${api}/${encodeURIComponent(id)}?lang=${lang}`),
+        own(['catalog', 'discounts', 'active'], '/api/discounts/activos'),
+      ];
+      break;
+    }
+    default:
+      return [];
+  }
+  const got = await Promise.all(wanted);
+  // without the page's main answer (not found, hidden, failed) the page has no first screen
+  if (got[0] === null) return null;
+  return got.filter((q): q is SeededQuery => q !== null);
+}
+
+/** The first screen's markup: `body` goes in the shell's root element, `head` in its head. */
+export interface RenderedScreen {
+  head: string;
+  body: string;
+}
+
+export interface FirstScreenInput {
+  route: RouteDef;
+  pathname: string;
+  lang: Lang;
+  remotes: RemotesFile;
+  content: SiteContent | null;
+  config: PublicConfig;
+  queries: SeededQuery[];
+}
+
+interface Loaded<T> {
+  key: string;
+  mod: T | null;
+}
+
+/**
+ * A CommonJS file's exports, evaluated afresh (Node's `require` would keep the first release of
+ * a file its cache holds; a new release replaces the file in place).
+ */
+function loadCommonJs(file: string, code: string): unknown {
+  const module = { exports: {} as unknown };
+  const wrapper = runInThisContext(
+    `(function (exports, require, module, __filename, __dirname) {${code}\n})`,
+    { filename: file },
+  ) as (e: unknown, r: NodeJS.Require, m: { exports: unknown }, f: string, d: string) => void;
+  wrapper(module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+}
+
+const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
+
+/** Loads the apps' server bundles (again when a new release replaces one) and renders with them. */
+export class FirstScreens {
+  private readonly loaded = new Map<string, Loaded<unknown>>();
+
+  constructor(
+    private readonly webRoot: string,
+    private readonly log: (msg: string, err: unknown) => void = () => {},
+  ) {}
+
+  /** The page's first screen, or null when it has none (a shell page, a remote without one, a failure). */
+  async render(o: FirstScreenInput): Promise<RenderedScreen | null> {
+    const owner = o.route.owner as RemoteName | 'shell';
+    if (owner === 'shell' || o.route.access) return null;
+    // only a remote this server serves: a release deployed elsewhere has its bundle elsewhere
+    const folder = REMOTE_FOLDERS[owner];
+    const entry = o.remotes[owner];
+    const url = typeof entry === 'string' ? entry : entry?.entry;
+    if (!folder || url !== `/remotes/${folder}/mf-manifest.json`) return null;
+    const [shell, remote] = await Promise.all([
+      this.bundle<ShellFirstScreen>(join(this.webRoot, 'shell/dist/server/first-screen.cjs')),
+      this.bundle<RemoteFirstScreen>(join(this.webRoot, folder, 'dist/server/first-screen.cjs')),
+    ]);
+    if (!shell || !remote) return null;
+    try {
+      const frame = await shell.renderFrame({
+        page: o.route.id,
+        lang: o.lang,
+        pathname: o.pathname,
+        content: o.content,
+        config: o.config,
+      });
+      const page = remote.renderPage({
+        page: o.route.id,
+        lang: o.lang,
+        pathname: o.pathname,
+        content: o.content,
+        queries: o.queries,
+      });
+      if (!page || !frame.includes(FIRST_SCREEN_SLOT)) return null;
+      // React hoists the page's resource hints (the LCP image's preload) before its markup
+      const links = LEADING_LINKS.exec(page)?.[0] ?? '';
+      const body = frame.replace(FIRST_SCREEN_SLOT, () => page.slice(links.length));
+      // the LCP image's (fetchpriority high) only: the others would compete with the page's code
+      const head = (links.match(/<link [^>]*\/?>/g) ?? [])
+        .filter((l) => /\bfetchpriority="high"/i.test(l))
+        .join('');
+      return { head, body };
+    } catch (err) {
+      this.log(`the first screen of ${o.pathname} failed; the page is sent without it`, err);
+      return null;
+    }
+  }
+
+  /** A server bundle of the contract this API knows, loaded again when its file changes. */
+  private async bundle<T extends { firstScreenApi: number }>(file: string): Promise<T | null> {
+    let key: string;
+    try {
+      const s = await stat(file);
+      key = `${s.mtimeMs}:${s.size}`;
+    } catch {
+      this.loaded.delete(file);
+      return null;
+    }
+    const hit = this.loaded.get(file);
+    if (hit?.key === key) return hit.mod as T | null;
+    let mod: T | null = null;
+    try {
+      const m = loadCommonJs(file, await readFile(file, 'utf8')) as T | null;
+      mod = m?.firstScreenApi === FIRST_SCREEN_API ? m : null;
+    } catch (err) {
+      this.log(`the server bundle ${file} could not be loaded`, err);
+    }
+    this.loaded.set(file, { key, mod });
+    return mod;
+  }
+}

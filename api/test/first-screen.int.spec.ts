@@ -1,0 +1,146 @@
+// The first screen (issue 11): the HTML of /, /cursos and a course page carries the page's first
+// answers and the markup the apps' server bundles render, and a missing, old or failing bundle
+// leaves the page as it was (no first screen, still 200). The bundles here are small stand-ins of
+// the contract (shared-contracts/src/first-screen.ts) that print what they were given; the real
+// ones (shell and mf-catalog) are checked in the browser by e2e/journeys/first-screen.spec.ts.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { createTestApp, type TestApp } from './support/test-app.js';
+import { createCourse } from './support/factories.js';
+import { countQueries } from './support/query-counter.js';
+
+let t: TestApp;
+let server: Parameters<typeof request>[0];
+const webRoot = mkdtempSync(join(tmpdir(), 'circo-first-screen-'));
+const shellBundle = join(webRoot, 'shell/dist/server/first-screen.cjs');
+const catalogBundle = join(webRoot, 'mf-catalog/dist/server/first-screen.cjs');
+
+const SHELL = `
+exports.firstScreenApi = 1;
+exports.renderFrame = async ({ lang, pathname }) =>
+  '<header data-lang="' + lang + '">' + pathname + '</header><main>%%circo-first-screen%%</main>';
+`;
+const CATALOG = `
+exports.firstScreenApi = 1;
+exports.renderPage = ({ page, lang, content, queries }) => {
+  if (page === 'home') return '<h1>' + content.hero.title + '</h1>';
+  const data = queries[0].data;
+  const item = Array.isArray(data) ? data[0] : data;
+  return '<link rel="preload" as="image" href="' + item.image[lang] + '" fetchPriority="high"/>' +
+    '<link rel="preload" as="image" href="/other.svg" fetchPriority="auto"/>' +
+    '<h1 data-page="' + page + '">' + item.title[lang] + '</h1>';
+};
+`;
+
+function write(file: string, text: string): void {
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, text);
+}
+
+beforeAll(async () => {
+  write(
+    join(webRoot, 'shell/dist/index.html'),
+    '<!doctype html><html lang="es"><head><title>Circo</title></head><body><div id="root"></div></body></html>',
+  );
+  write(join(webRoot, 'mf-catalog/dist/mf-manifest.json'), '{}');
+  write(shellBundle, SHELL);
+  write(catalogBundle, CATALOG);
+  t = await createTestApp({ serveWeb: true, webRoot });
+  server = t.app.getHttpServer();
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+interface Data {
+  lang: string;
+  queries?: Array<{ key: unknown[]; data: unknown }>;
+}
+const dataOf = (html: string) =>
+  JSON.parse(
+    /<script id="circo-bootstrap" type="application\/json">(.*?)<\/script>/s.exec(html)![1],
+  ) as Data;
+const rootOf = (html: string) => /<div id="root">(.*?)<\/div><\/body>/s.exec(html)?.[1] ?? null;
+const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+it('writes the first screen of /, /cursos and a course page, in the page language, with its first answers', async () => {
+  const course = await createCourse(t.db, {
+    title: { es: 'Parada de manos', en: 'Handstands', fr: 'Équilibres' },
+    image: { es: '/img/es.svg', en: '/img/en.svg', fr: '/img/fr.svg' },
+  });
+  await t.catalogChanged();
+
+  const home = await request(server).get('/?lang=fr').expect(200);
+  expect(rootOf(home.text)).toBe(
+    '<header data-lang="fr">/</header><main><h1>Entraînez-vous au cirque avec méthode, où que vous soyez</h1></main>',
+  );
+  expect(dataOf(home.text).queries).toBeUndefined();
+
+  const list = await request(server).get('/cursos').set('Cookie', 'lang=en').expect(200);
+  const data = dataOf(list.text);
+  expect(data.lang).toBe('en');
+  expect(data.queries?.map((q) => q.key)).toEqual([['catalog', 'courses', { lang: 'en' }]]);
+  const first = (data.queries![0].data as Array<{ title: { en: string } }>)[0];
+  expect(rootOf(list.text)).toBe(
+    `<header data-lang="en">/cursos</header><main><h1 data-page="courses">${first.title.en}</h1></main>`,
+  );
+
+  const detail = await request(server).get(`/courses/${course.id}/x?lang=es`).expect(200);
+  expect(rootOf(detail.text)).toContain('<h1 data-page="courseDetail">Parada de manos</h1>');
+  expect(dataOf(detail.text).queries?.map((q) => q.key)).toEqual([
+    ['catalog', 'course', course.id, { lang: 'es' }],
+    ['catalog', 'discounts', 'active'],
+  ]);
+  // the LCP image is preloaded from the head (the page's other hints are not), its styles applied
+  const head = headOf(detail.text);
+  expect(head).toContain(
+    '<link rel="preload" as="image" href="/img/es.svg" fetchPriority="high"/>',
+  );
+  expect(head).not.toContain('/other.svg');
+  expect(rootOf(detail.text)).not.toContain('<link');
+
+  // the cached answers serve the next views
+  const queries = countQueries(t.db);
+  await request(server).get(`/courses/${course.id}/x?lang=es`).expect(200);
+  await request(server).get('/cursos').set('Cookie', 'lang=en').expect(200);
+  queries.stop();
+  expect(queries.count).toBe(0);
+});
+
+it('sends no first screen for a missing item, a page of another app, or a page behind a sign-in', async () => {
+  const missing = await request(server).get('/courses/00000000-0000-4000-8000-000000000000/x');
+  expect(missing.status).toBe(404);
+  expect(rootOf(missing.text)).toBe('');
+  expect(dataOf(missing.text).queries).toBeUndefined();
+  for (const path of ['/login', '/carrito', '/mis-cursos', '/no-such-page']) {
+    expect({ path, root: rootOf((await request(server).get(path)).text) }).toEqual({
+      path,
+      root: '',
+    });
+  }
+});
+
+it('sends the page without a first screen when a bundle is missing, of another contract, or throws', async () => {
+  const homeRoot = async () => rootOf((await request(server).get('/').expect(200)).text);
+  expect(await homeRoot()).toContain('<h1>');
+
+  rmSync(catalogBundle);
+  expect(await homeRoot()).toBe('');
+
+  write(catalogBundle, CATALOG.replace('firstScreenApi = 1', 'firstScreenApi = 99'));
+  expect(await homeRoot()).toBe('');
+
+  write(catalogBundle, `${CATALOG}\nexports.renderPage = () => { throw new Error('boom'); };`);
+  expect(await homeRoot()).toBe('');
+
+  write(shellBundle, 'this is not javascript');
+  write(catalogBundle, CATALOG);
+  expect(await homeRoot()).toBe('');
+
+  // a new release of the bundle is picked up without a restart
+  write(shellBundle, SHELL);
+  expect(await homeRoot()).toContain('<h1>');
+});
