@@ -81,11 +81,23 @@ async function stop(child) {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
 }
-function cannon(url, headers = {}, duration = DURATION_S) {
+/** CPU time (user + system) a process has used, in ms (Linux clock ticks of 10 ms). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+/**
+ * autocannon on one URL; with `pid`, also the server's CPU time per request (µs), which the
+ * other load on a shared machine moves much less than req/s.
+ */
+function cannon(url, headers = {}, duration = DURATION_S, pid = null) {
+  const before = pid ? cpuMs(pid) : 0;
   return new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, r) =>
-      err ? reject(err) : resolve(r),
-    ),
+    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, r) => {
+      if (err) return reject(err);
+      r.cpuUs = pid ? (1000 * (cpuMs(pid) - before)) / Math.max(1, r.requests.total) : NaN;
+      resolve(r);
+    }),
   );
 }
 
@@ -194,13 +206,16 @@ async function benchStore(store) {
           p50: res.latency.p50,
           p99: res.latency.p99,
           errors: res.errors + res.timeouts + Math.max(0, bad),
+          cpuUs: res.cpuUs,
         },
       ]);
     };
     for (let round = 1; round <= ROUNDS; round++) {
       process.stdout.write(`  round ${round}/${ROUNDS}…`);
-      for (const name of bareNames) record(`bare:${name}`, await cannon(bareUrl(name)));
-      for (const r of routes) record(r.name, await cannon(r.url, r.headers));
+      for (const name of bareNames) {
+        record(`bare:${name}`, await cannon(bareUrl(name), {}, DURATION_S, bare.pid));
+      }
+      for (const r of routes) record(r.name, await cannon(r.url, r.headers, DURATION_S, api.pid));
       process.stdout.write(' done\n');
     }
     const loaded = memory(api.pid);
@@ -215,13 +230,28 @@ async function benchStore(store) {
         `${median(runs.map((x) => x.p50))} / ${median(runs.map((x) => x.p99))} ms`,
         fmt(median(bareRuns.map((x) => x.rps))),
         `${median(ratios).toFixed(2)}x (${ratios.map((x) => x.toFixed(2)).join(', ')})`,
+        `${median(runs.map((x) => x.cpuUs)).toFixed(1)} / ${median(bareRuns.map((x) => x.cpuUs)).toFixed(1)} µs (${median(runs.map((x, i) => bareRuns[i].cpuUs / x.cpuUs)).toFixed(2)}x)`,
         runs.reduce((n, x) => n + x.errors, 0),
       ];
     });
     console.log(
       `\n  Throughput: autocannon ${CONNECTIONS} connections x ${DURATION_S} s, median of ${ROUNDS} rounds (bare route measured in each round):`,
     );
-    table(['route', 'req/s', 'p50 / p99', 'bare req/s', 'ratio to bare (rounds)', 'errors'], rows);
+    table(
+      [
+        'route',
+        'req/s',
+        'p50 / p99',
+        'bare req/s',
+        'ratio to bare (rounds)',
+        'server CPU per request, API / bare (bare/API)',
+        'errors',
+      ],
+      rows,
+    );
+    console.log(
+      `  load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    );
     console.log(
       `  API RSS: ${idle.rss.toFixed(0)} MB idle (peak during start ${idle.peak.toFixed(0)} MB), ${loaded.rss.toFixed(0)} MB after the load (peak ${loaded.peak.toFixed(0)} MB)`,
     );
@@ -245,7 +275,9 @@ async function benchStore(store) {
 async function printSearchPlans(db) {
   const { TransactionHost } = await import(join(dist, 'database/transactions.js'));
   const { CoursesRepository } = await import(join(dist, 'modules/courses/courses.repository.js'));
-  const { SEARCH_PROBE } = await import(join(dist, 'common/search/text-search.js'));
+  const { SEARCH_PROBE, DESCRIPTION_WALK } = await import(
+    join(dist, 'common/search/text-search.js')
+  );
   const repo = new CoursesRepository(new TransactionHost(db));
   console.log(
     `  search plans at this size (courses, es; a probe reads up to ${SEARCH_PROBE} matches):`,
@@ -260,7 +292,8 @@ async function printSearchPlans(db) {
       ['title probe', steps.title.probe(20)],
       ['title walk', steps.title.walk(20)],
       ['description probe', steps.descriptionOnly.probe(20)],
-      ['description walk', steps.descriptionOnly.walk(20)],
+      ['description walk (bounded)', steps.descriptionOnly.boundedWalk(20, DESCRIPTION_WALK)],
+      ['description, all matches sorted', steps.descriptionOnly.all(20)],
     ]) {
       const res = await db.execute(sql`explain (analyze, costs off) ${query}`);
       const lines = res.rows.map((r) => Object.values(r)[0]);
@@ -332,6 +365,9 @@ async function searchLatency(base) {
     `\n  Search at ${fmt(COURSES)} courses, GET /api/search?q=…&lang=es, one at a time, each URL new:`,
   );
   table(['terms', 'queries', 'status', 'p50', 'p95', 'p99'], rows);
+  console.log(
+    `  load average: ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
   return rows;
 }
 

@@ -120,6 +120,6 @@ export async function fill(db, COURSES) {
   process.stdout.write('\n');
   // what autovacuum does on a server after a bulk load (PGlite has no autovacuum): statistics,
   // hint bits and the visibility map, so reads do not dirty and rewrite every page
-  await db.execute(sql`vacuum analyze courses`);
-  await db.execute(sql`vacuum analyze formations`);
+  for (const table of ['courses', 'formations', 'course_search', 'formation_search'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
 }

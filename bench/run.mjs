@@ -1,0 +1,20 @@
+// `npm run bench [-- api|web]`: the API's speed (bench/api-speed.mjs, long) and the storefront's
+// weight and Lighthouse figures (bench/web-perf.mjs); both when no part is named.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const parts = process.argv.slice(2);
+const run = parts.length ? parts : ['api', 'web'];
+const scripts = { api: 'api-speed.mjs', web: 'web-perf.mjs' };
+for (const part of run) {
+  if (!scripts[part]) {
+    console.error(`unknown part "${part}": use api, web or nothing (both)`);
+    process.exit(2);
+  }
+}
+for (const part of run) {
+  const r = spawnSync(process.execPath, [join(import.meta.dirname, scripts[part])], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}

@@ -1,0 +1,187 @@
+// `npm run bench -- web`: the storefront's weight and speed, from the built app (run `npm run
+// build` first). Starts the built API (which serves the composed front end) on a scratch PGlite
+// database with the demo catalogue, then prints
+//  - the JS each public route loads in headless Chromium (files, gzip bytes, remotes fetched),
+//    and each app's whole build (gzip JS);
+//  - Lighthouse 13 mobile (its default preset: simulated slow 4G, 4x CPU slowdown) performance,
+//    LCP, TBT and CLS for /, /cursos and a course page, median of RUNS runs, next to the goals.
+// Lighthouse runs through npx (LIGHTHOUSE, default lighthouse@13.5.0: fetched into npm's cache on
+// the first run). It is not a dependency of the repository because it requires Node 22, and
+// `npm install` on the Node 20 the README names must print no engine warning; it runs on Node 20.
+// Options (env): RUNS=3  BENCH_PORT=3290  CHROMIUM_PATH=/usr/bin/chromium  LIGHTHOUSE
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const root = join(import.meta.dirname, '..');
+const port = Number(process.env.BENCH_PORT ?? 3290);
+const RUNS = Number(process.env.RUNS ?? 3);
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const base = `http://127.0.0.1:${port}`;
+const LIGHTHOUSE = process.env.LIGHTHOUSE ?? 'lighthouse@13.5.0';
+
+export const GOALS = { perf: 98, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsHomeKiB: 150 };
+
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const mark = (ok) => (ok ? 'ok' : 'MISSED');
+
+async function waitUp() {
+  for (let i = 0; i < 900; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the API did not start within 3 minutes');
+}
+
+/** The gzip JS a route loads until the network is idle. */
+async function jsOf(browser, path) {
+  const page = await browser.newPage();
+  const js = [];
+  page.on('response', async (res) => {
+    if (res.url().endsWith('.js'))
+      js.push({ url: res.url(), body: await res.body().catch(() => Buffer.alloc(0)) });
+  });
+  await page.goto(base + path, { waitUntil: 'networkidle' });
+  await page.close();
+  const gz = js.reduce((s, f) => s + gzipSync(f.body, { level: 9 }).length, 0);
+  const remotes = [
+    ...new Set(js.map((f) => /\/remotes\/([^/]+)\//.exec(f.url)?.[1]).filter(Boolean)),
+  ];
+  return { files: js.length, gz, remotes };
+}
+
+function lighthouse(url) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'npx',
+      [
+        '--yes',
+        LIGHTHOUSE,
+        url,
+        `--chrome-path=${chromePath}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+        '--only-categories=performance',
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => err.push(d));
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exit ${code}: ${Buffer.concat(err)}`));
+      const lhr = JSON.parse(Buffer.concat(out).toString());
+      resolve({
+        perf: Math.round(lhr.categories.performance.score * 100),
+        lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+        tbtMs: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      });
+    });
+  });
+}
+
+export async function runWebBench() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-web-'));
+  const server = spawn(process.execPath, ['api/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  try {
+    await waitUp();
+    const courses = await (await fetch(`${base}/api/courses/visible?lang=es`)).json();
+    const course = courses[0];
+    const coursePath = `/courses/${course._id}/${course.slug}`;
+
+    console.log('\nJS each public route loads (gzip, built app, headless Chromium)');
+    const browser = await chromium.launch({
+      executablePath: chromePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
+    const routes = ['/', '/cursos', coursePath, '/formaciones', '/nosotros', '/buscar?q=circo'];
+    routes.push('/login', '/register', '/carrito');
+    let homeGz = 0;
+    for (const path of routes) {
+      const { files, gz, remotes } = await jsOf(browser, path);
+      if (path === '/') homeGz = gz;
+      const label = path === coursePath ? '/courses/:id/:slug' : path;
+      console.log(
+        `  ${label.padEnd(22)} ${String(files).padStart(3)} files  gzip ${kib(gz).padStart(10)}  remotes: ${remotes.join(', ') || 'none'}`,
+      );
+    }
+    await browser.close();
+    console.log(
+      `  goal: JS on / <= ${GOALS.jsHomeKiB} KiB gzip: ${kib(homeGz)} ${mark(homeGz / 1024 <= GOALS.jsHomeKiB)}`,
+    );
+    for (const app of ['shell', 'mf-catalog', 'mf-learning', 'mf-checkout', 'mf-admin']) {
+      const dir = join(root, app, 'dist');
+      const names = readdirSync(dir).filter((f) => f.endsWith('.js'));
+      const gz = names.reduce(
+        (sum, f) => sum + gzipSync(readFileSync(join(dir, f)), { level: 9 }).length,
+        0,
+      );
+      console.log(`  ${app.padEnd(22)} whole build: ${names.length} JS files, gzip ${kib(gz)}`);
+    }
+
+    console.log(`\nLighthouse 13, mobile preset, median of ${RUNS} runs each`);
+    console.log(
+      `  ${'page'.padEnd(22)} ${'perf'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(7)}   runs (perf)`,
+    );
+    for (const [label, path] of [
+      ['/', '/'],
+      ['/cursos', '/cursos'],
+      ['course page', coursePath],
+    ]) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouse(base + path));
+      const m = {
+        perf: median(runs.map((r) => r.perf)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        cls: median(runs.map((r) => r.cls)),
+      };
+      const ok =
+        m.perf >= GOALS.perf &&
+        m.lcpMs <= GOALS.lcpMs &&
+        m.tbtMs <= GOALS.tbtMs &&
+        m.cls <= GOALS.cls;
+      console.log(
+        `  ${label.padEnd(22)} ${String(m.perf).padStart(5)} ${`${(m.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(m.tbtMs)} ms`.padStart(8)} ${m.cls.toFixed(3).padStart(7)}   ${runs.map((r) => r.perf).join(' / ')}  ${mark(ok)}`,
+      );
+    }
+    console.log(
+      `  goals: perf >= ${GOALS.perf}, LCP <= ${GOALS.lcpMs / 1000} s, TBT <= ${GOALS.tbtMs} ms, CLS <= ${GOALS.cls}`,
+    );
+  } finally {
+    server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // read the package only to fail early when the app is not built
+  readFileSync(join(root, 'shell/dist/index.html'));
+  await runWebBench();
+}
