@@ -66,16 +66,6 @@ export default {
     {
       ...common,
       displayName: 'api',
-      // CommonJS dependencies (@fastify/static) that require ESM-only packages: jest on Node 20
-      // cannot require(esm), so those packages are compiled to CommonJS for the tests
-      transform: {
-        ...common.transform,
-        '/node_modules/(content-disposition)/.+\\.js$': [
-          '@swc/jest',
-          { module: { type: 'commonjs' } },
-        ],
-      },
-      transformIgnorePatterns: ['/node_modules/(?!(content-disposition)/)'],
       rootDir: '<rootDir>/api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],

@@ -25,3 +25,4 @@ export * from './domain/countdown.js';
 export * from './domain/search-term.js';
 export * from './domain/semver.js';
 export * from './domain/release-compat.js';
+export * from './first-screen.js';

@@ -60,6 +60,50 @@ it('refuses a remote built against a shared-web the deployed shell lacks, saying
   expect(code).toBe(1);
 });
 
+it("refuses a remote that uses the shell's Module Federation runtime under a shell that does not provide it", () => {
+  const external = JSON.parse(readFileSync(catalogManifest, 'utf8'));
+  external.release.runtime = { ...external.release.runtime, mode: 'external' };
+  const remoteFile = join(tmp, 'external-runtime-manifest.json');
+  writeFileSync(remoteFile, JSON.stringify(external));
+  // the current shell provides its runtime to the page
+  expect(check('mf_catalog', remoteFile, '--shell', shellManifest)).toMatchObject({
+    code: 0,
+    out: expect.stringContaining('OK: mf_catalog'),
+  });
+  // a shell released before it did (its manifest records no runtime)
+  const old = JSON.parse(readFileSync(shellManifest, 'utf8'));
+  delete old.release.runtime;
+  const oldShell = join(tmp, 'old-shell-manifest.json');
+  writeFileSync(oldShell, JSON.stringify(old));
+  const { code, out } = check('mf_catalog', remoteFile, '--shell', oldShell);
+  expect(out).toContain('REFUSED: mf_catalog');
+  expect(out).toContain(
+    "it was built to use the shell's Module Federation runtime (experiments.externalRuntime) but the shell",
+  );
+  expect(out).toContain(
+    'deploy a shell that provides it (experiments.provideExternalRuntime) first',
+  );
+  expect(code).toBe(1);
+});
+
+it('refuses a remote that imports a router name the shell does not share, saying where to add it', () => {
+  const shell = JSON.parse(readFileSync(shellManifest, 'utf8'));
+  expect(shell.release.provides['react-router-dom']).toEqual(
+    expect.arrayContaining(['Link', 'useNavigate', 'useParams']),
+  );
+  const current = JSON.parse(readFileSync(catalogManifest, 'utf8'));
+  expect(current.release.uses['react-router-dom']).toContain('Link');
+  const skewed = structuredClone(current);
+  skewed.release.uses['react-router-dom'].push('useBlocker');
+  const file = join(tmp, 'router-skewed-manifest.json');
+  writeFileSync(file, JSON.stringify(skewed));
+  const { code, out } = check('mf_catalog', file, '--shell', shellManifest);
+  expect(out).toContain('REFUSED: mf_catalog');
+  expect(out).toContain('imports useBlocker from react-router-dom');
+  expect(out).toContain('tools/rspack/shared-subsets');
+  expect(code).toBe(1);
+});
+
 it('cannot tell (exit 2) without a usable manifest or with an unknown remote', () => {
   expect(check('mf_catalog', join(tmp, 'nope.json'), '--shell', shellManifest)).toMatchObject({
     code: 2,

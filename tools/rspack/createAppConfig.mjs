@@ -5,12 +5,84 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { ReleaseManifestPlugin } from './releaseManifestPlugin.mjs';
+import { exportedNames, importsOf, ReleaseManifestPlugin } from './releaseManifestPlugin.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const rootPkg = (name) =>
   JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8'));
 const sharedWebPkg = JSON.parse(readFileSync(join(root, 'shared-web/package.json'), 'utf8'));
+const federationVersion = rootPkg('@module-federation/enhanced').version;
+
+/**
+ * How an app gets the Module Federation runtime (~34 KiB gzip): the shell bundles it and provides
+ * it to the page (`experiments.provideExternalRuntime`); a production remote uses that one
+ * ('external', `experiments.externalRuntime`: its remoteEntry.js shrinks from ~35 to ~17 KiB gzip) and
+ * therefore no longer runs under a shell that does not provide it (`npm run release:check` refuses
+ * that pair: shared-contracts/src/domain/release-compat.ts), nor on its own standalone page; a
+ * development remote bundles its own ('bundled'), so its standalone dev server still works.
+ */
+const remoteRuntime = (dev) => (dev ? 'bundled' : 'external');
+
+/**
+ * Third-party singletons every app shares only in part (tools/rspack/shared-subsets/README.md):
+ * share key -> the file that re-exports the part the apps use, and the package whose version it is.
+ */
+const subsetsDir = join(root, 'tools/rspack/shared-subsets');
+const SUBSETS = {
+  'react-router-dom': { file: 'react-router-dom.mjs', pkg: 'react-router-dom' },
+  // the same names under the key older builds list (it follows react-router-dom's range)
+  'react-router': { file: 'react-router.mjs', pkg: 'react-router', names: 'react-router-dom' },
+  'react-i18next': { file: 'react-i18next.mjs', pkg: 'react-i18next' },
+  'zustand/middleware': { file: 'zustand-middleware.mjs', pkg: 'zustand' },
+  '@tanstack/react-query': { file: 'react-query.mjs', pkg: '@tanstack/react-query' },
+};
+/** Share key -> the names its subset exports (what the shell provides; see the manifest plugin). */
+export const subsetExports = Object.fromEntries(
+  Object.entries(SUBSETS)
+    .filter(([, s]) => !s.names)
+    .map(([key, s]) => [key, exportedNames(readFileSync(join(subsetsDir, s.file), 'utf8'))]),
+);
+/** The package an import names -> the subset whose names it must use. */
+const subsetOf = (request) => SUBSETS[request]?.names ?? (SUBSETS[request] ? request : null);
+
+/**
+ * Fails the build of an app (or of shared-web, built into each) that imports a name the shared
+ * subset of a package lacks: it would be undefined at run time.
+ */
+function checkSubsetImports(app, srcDirs) {
+  const problems = [];
+  for (const request of Object.keys(SUBSETS)) {
+    const key = subsetOf(request);
+    const missing = [...new Set(srcDirs.flatMap((dir) => importsOf(dir, [request])))].filter(
+      (n) => !subsetExports[key].includes(n),
+    );
+    if (missing.length > 0) {
+      problems.push(
+        `${app} imports ${missing.join(', ')} from ${request}, which the shared part of it does not export: add ${missing.length > 1 ? 'them' : 'it'} to tools/rspack/shared-subsets/${SUBSETS[key].file} (a shell with ${missing.length > 1 ? 'them' : 'it'} must be released before remotes that use ${missing.length > 1 ? 'them' : 'it'})`,
+      );
+    }
+  }
+  if (problems.length > 0) throw new Error(problems.join('\n'));
+}
+
+/** The names an app imports from each subset's package, for its manifest (`release.uses`). */
+export function subsetImports(srcDir) {
+  const uses = {};
+  for (const request of Object.keys(SUBSETS)) {
+    const key = subsetOf(request);
+    uses[key] = [...new Set([...(uses[key] ?? []), ...importsOf(srcDir, [request])])].sort();
+  }
+  return uses;
+}
+
+/** A subset shared as `key`: only its names, in the version of the package it re-exports. */
+const subsetShared = (key, requiredVersion) => ({
+  singleton: true,
+  requiredVersion,
+  // relative to the app's folder (each is one level below the root), so bundles name no checkout
+  import: `../tools/rspack/shared-subsets/${SUBSETS[key].file}`,
+  version: rootPkg(SUBSETS[key].pkg).version,
+});
 
 /**
  * Singletons shared by host and remotes. Each requires the range the app's OWN package.json
@@ -35,18 +107,24 @@ function sharedModules(pkg) {
     'react-dom': singleton('react-dom'),
     // the trailing slash catches react-dom/client
     'react-dom/': singleton('react-dom'),
-    'react-router-dom': singleton('react-router-dom'),
-    // react-router comes with react-router-dom, whose range it follows
-    'react-router': {
-      singleton: true,
-      requiredVersion: declared['react-router'] ?? declared['react-router-dom'],
-    },
+    // the subsets: only the part of each that the apps use (tools/rspack/shared-subsets)
+    'react-router-dom': subsetShared(
+      'react-router-dom',
+      singleton('react-router-dom').requiredVersion,
+    ),
+    'react-router': subsetShared(
+      'react-router',
+      declared['react-router'] ?? declared['react-router-dom'],
+    ),
     zustand: singleton('zustand'),
-    'zustand/middleware': singleton('zustand'),
+    'zustand/middleware': subsetShared('zustand/middleware', singleton('zustand').requiredVersion),
     i18next: singleton('i18next'),
-    'react-i18next': singleton('react-i18next'),
+    'react-i18next': subsetShared('react-i18next', singleton('react-i18next').requiredVersion),
     // one query cache for every app: the shell's QueryClient is read by the remotes' hooks
-    '@tanstack/react-query': singleton('@tanstack/react-query'),
+    '@tanstack/react-query': subsetShared(
+      '@tanstack/react-query',
+      singleton('@tanstack/react-query').requiredVersion,
+    ),
     // built from source here, so its version is the workspace's (semver: see tools/release)
     '@circo/shared-web': { ...singleton('@circo/shared-web'), version: sharedWebPkg.version },
   };
@@ -65,6 +143,8 @@ export function createAppConfig({ dirname, name, port, host = false }) {
   // the release version: what the manifest, /remotes.json checks and the diagnostics show
   const appVersion = process.env.APP_VERSION || pkg.version;
   const outDir = process.env.MF_OUT_DIR ? resolve(process.env.MF_OUT_DIR) : join(dirname, 'dist');
+  const runtimeMode = host ? 'provides' : remoteRuntime(dev);
+  checkSubsetImports(pkg.name, [join(dirname, 'src'), join(root, 'shared-web/src')]);
   return {
     mode: dev ? 'development' : 'production',
     context: dirname,
@@ -86,6 +166,22 @@ export function createAppConfig({ dirname, name, port, host = false }) {
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       alias: {
         '@circo/shared-contracts$': join(root, 'shared-contracts/src/index.ts'),
+        // the packages' own builds, which tools/rspack/shared-subsets re-export in part (these
+        // names are no shared requests)
+        'circo-original/react-router$': join(
+          root,
+          `node_modules/react-router/dist/${dev ? 'development' : 'production'}/index.mjs`,
+        ),
+        'circo-original/react-router/dom$': join(
+          root,
+          `node_modules/react-router/dist/${dev ? 'development' : 'production'}/dom-export.mjs`,
+        ),
+        'circo-original/react-i18next$': join(root, 'node_modules/react-i18next/dist/es/index.js'),
+        'circo-original/zustand/middleware$': join(root, 'node_modules/zustand/esm/middleware.mjs'),
+        'circo-original/@tanstack/react-query$': join(
+          root,
+          'node_modules/@tanstack/react-query/build/modern/index.js',
+        ),
         // react-router's package exports only name its development build
         ...(dev
           ? {}
@@ -127,10 +223,19 @@ export function createAppConfig({ dirname, name, port, host = false }) {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        experiments:
+          runtimeMode === 'provides'
+            ? { provideExternalRuntime: true }
+            : runtimeMode === 'external'
+              ? { externalRuntime: true }
+              : {},
       }),
       new ReleaseManifestPlugin({
         appVersion,
         host,
+        runtime: { mode: runtimeMode, version: federationVersion },
+        subsetExports,
+        subsetImports,
         srcDir: join(dirname, 'src'),
         publicApiFile: join(root, 'shared-web/public-api.json'),
       }),

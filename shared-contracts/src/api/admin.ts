@@ -183,3 +183,94 @@ export const ADMIN_ERRORS = {
   discountNotFound: 'discounts.not_found',
   targetNotFound: 'discounts.target_not_found',
 } as const;
+
+// ---------------------------------------------------------------- uploads (spec section 7)
+
+/** Error codes of the upload calls (HTTP 400/404/409/413/415/502). */
+export const UPLOAD_ERRORS = {
+  /** No file part in the multipart body (400). */
+  fileMissing: 'uploads.file_missing',
+  /** The bytes are not of the kind the call takes (415): a renamed .exe sent as a PDF. */
+  wrongType: 'uploads.wrong_type',
+  /** Larger than the limit of its kind (413); `data.maxBytes` says the limit. */
+  tooLarge: 'uploads.too_large',
+  /** A direct upload whose signature, timestamp or reservation does not check out (401). */
+  signatureInvalid: 'uploads.signature_invalid',
+  /** No stored file with that public id or URL (404). */
+  notFound: 'uploads.not_found',
+  /** A saved record still points to the file (409): remove it from the record and save. */
+  inUse: 'uploads.in_use',
+  /** Cloudinary or Vimeo refused or could not be reached (502). */
+  providerFailed: 'uploads.provider_failed',
+} as const;
+
+/** The folders of signed direct uploads and what each holds. */
+export const DIRECT_UPLOAD_FOLDERS = { ImagenesCursos: 'image', pdfs: 'raw' } as const;
+export type DirectUploadFolder = keyof typeof DIRECT_UPLOAD_FOLDERS;
+
+/** POST /cloudinary/signature */
+export interface SignatureBody {
+  folder: DirectUploadFolder;
+  /** Unix seconds; within an hour of the server's clock. */
+  timestamp: number;
+}
+
+/**
+ * What POST /cloudinary/signature answers: the browser posts the file with `folder`, `public_id`,
+ * `timestamp`, `signature` and `api_key` to `upload_url` (Cloudinary, or our local stand-in) and
+ * gets `secure_url` and `public_id` back.
+ */
+export interface SignatureResponse {
+  signature: string;
+  timestamp: number;
+  api_key: string;
+  cloud_name: string;
+  folder: DirectUploadFolder;
+  public_id: string;
+  resource_type: 'image' | 'raw';
+  upload_url: string;
+}
+
+/** What a direct upload answers (Cloudinary's fields that we use). */
+export interface DirectUploadResponse {
+  secure_url: string;
+  public_id: string;
+  resource_type: string;
+  bytes: number;
+}
+
+/** POST /cloudinary/upload-pdf-publico, /upload-pdf-privado, /upload-imagen-curso */
+export interface UploadedFileResponse {
+  url: string;
+  public_id: string;
+}
+
+/** POST /upload/video-promocional, /upload/video-privado */
+export interface UploadedVideoResponse extends UploadedFileResponse {
+  /** The id GET /upload/video-status/{videoId} takes. */
+  videoId: string;
+  status: 'available' | 'processing' | 'error';
+}
+
+/** DELETE /cloudinary/delete */
+export interface DeleteFileBody {
+  public_id: string;
+  resource_type?: 'image' | 'raw' | 'video';
+}
+
+/** POST /upload/delete-video */
+export interface DeleteVideoBody {
+  videoUrl: string;
+}
+
+export const uploadPaths = {
+  signature: '/cloudinary/signature',
+  pdfPublic: '/cloudinary/upload-pdf-publico',
+  pdfPrivate: '/cloudinary/upload-pdf-privado',
+  courseImage: '/cloudinary/upload-imagen-curso',
+  deleteFile: '/cloudinary/delete',
+  videoPromo: '/upload/video-promocional',
+  videoPrivate: '/upload/video-privado',
+  deleteVideo: '/upload/delete-video',
+  videoStatus: (videoId: string) => `/upload/video-status/${encodeURIComponent(videoId)}`,
+} as const;

@@ -25,4 +25,9 @@ export interface SiteContent {
   contact: { email: string; whatsapp: string; whatsappDisplay: string };
   social: SocialLink[];
   termsUrl: string;
+  /**
+   * Title and description of the public pages by page id (`home`, `courses`, `formations`,
+   * `about`, `search`): what the server writes in each page's head and the shell in the tab.
+   */
+  pages?: Partial<Record<string, { title: string; description: string }>>;
 }

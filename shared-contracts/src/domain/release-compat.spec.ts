@@ -68,6 +68,54 @@ describe('checkCompatibility', () => {
     ]);
   });
 
+  it("refuses a remote that uses the shell's Module Federation runtime under a shell that does not provide it", () => {
+    const external = remote({
+      release: {
+        appVersion: '1.4.0',
+        runtime: { mode: 'external', version: '2.9.2' },
+        uses: { '@circo/shared-web': ['Spinner'] },
+      },
+    });
+    const providing: FederationManifest = {
+      ...shell,
+      release: { ...shell.release, runtime: { mode: 'provides', version: '2.9.2' } },
+    };
+    expect(checkCompatibility('mf_catalog', external, providing).problems).toEqual([]);
+    // a shell built before it provided the runtime (no runtime recorded) or one that stopped
+    for (const old of [shell, { ...shell, release: undefined }]) {
+      expect(checkCompatibility('mf_catalog', external, old).problems).toEqual([
+        "it was built to use the shell's Module Federation runtime (experiments.externalRuntime) but the shell 1.3.0 does not provide one: deploy a shell that provides it (experiments.provideExternalRuntime) first, or rebuild the remote with its own runtime",
+      ]);
+    }
+    const nextMajor = {
+      ...providing,
+      release: { runtime: { mode: 'provides', version: '3.0.1' } },
+    };
+    expect(
+      checkCompatibility('mf_catalog', external, nextMajor as FederationManifest).problems,
+    ).toEqual([
+      "it was built for Module Federation runtime 2.9.2 but the shell 1.3.0 provides 3.0.1: rebuild the remote with the shell's Module Federation version",
+    ]);
+    // a remote with its own runtime runs under any shell
+    const bundled = remote({ release: { runtime: { mode: 'bundled', version: '2.9.2' } } });
+    expect(checkCompatibility('mf_catalog', bundled, shell).compatible).toBe(true);
+    expect(checkCompatibility('mf_catalog', bundled, providing).compatible).toBe(true);
+  });
+
+  it('refuses a remote that imports a router name the part of the router the shell shares lacks', () => {
+    const routerShell: FederationManifest = {
+      ...shell,
+      release: { provides: { 'react-router-dom': ['Link', 'useParams'] } },
+    };
+    const uses = (names: string[]) => remote({ release: { uses: { 'react-router-dom': names } } });
+    expect(checkCompatibility('mf_catalog', uses(['Link']), routerShell).problems).toEqual([]);
+    expect(
+      checkCompatibility('mf_catalog', uses(['Link', 'useBlocker', 'Form']), routerShell).problems,
+    ).toEqual([
+      "it imports useBlocker, Form from react-router-dom, which the shell 1.3.0's copy does not export: add them to the part of react-router-dom the shell shares (tools/rspack/shared-subsets) and deploy that shell first",
+    ]);
+  });
+
   it('checks only version ranges against a shell built without export lists', () => {
     const old = { ...shell, release: undefined };
     const uses = remote({ release: { uses: { '@circo/shared-web': ['Anything'] } } });
@@ -84,5 +132,15 @@ describe('isFederationManifest', () => {
     expect(isFederationManifest({ shared: [], exposes: [], release: { uses: { a: [1] } } })).toBe(
       false,
     );
+    expect(
+      isFederationManifest({ shared: [], exposes: [], release: { runtime: { mode: 'shared' } } }),
+    ).toBe(false);
+    expect(
+      isFederationManifest({
+        shared: [],
+        exposes: [],
+        release: { runtime: { mode: 'external', version: '2.9.2' } },
+      }),
+    ).toBe(true);
   });
 });

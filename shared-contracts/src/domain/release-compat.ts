@@ -8,8 +8,11 @@
  * - every singleton the remote shares is provided by the shell (else it would run a second copy:
  *   a second React, session or cart), in a version inside the range the remote requires (its own
  *   package.json range; Module Federation would only warn and run it anyway);
- * - every name the remote imports from a shared package the shell lists (`release.provides`,
- *   from shared-web's public-api snapshot) is exported by the shell's copy.
+ * - every name the remote imports from a shared package the shell lists (`release.provides`:
+ *   shared-web's public-api snapshot, the shared subsets of third-party packages) is exported by the
+ *   shell's copy;
+ * - a remote built without its own Module Federation runtime (`release.runtime.mode` 'external')
+ *   runs under a shell that provides one (mode 'provides') of the same major version.
  */
 import { satisfies } from './semver.js';
 
@@ -31,12 +34,20 @@ export interface FederationManifest {
   /** Added by our build (tools/rspack/releaseManifestPlugin.mjs). */
   release?: {
     appVersion?: string;
+    /**
+     * How the app gets the Module Federation runtime: the shell 'provides' it to the page, a
+     * remote bundles its own ('bundled') or uses the shell's ('external'). Absent in builds made
+     * before it was recorded (they bundle theirs). `version`: the runtime's (@module-federation).
+     */
+    runtime?: { mode?: RuntimeMode; version?: string };
     /** Remote: names it imports from each shared package. */
     uses?: Record<string, string[]>;
     /** Shell: names each shared package it provides exports. */
     provides?: Record<string, string[]>;
   };
 }
+
+export type RuntimeMode = 'provides' | 'bundled' | 'external';
 
 export interface CompatibilityReport {
   compatible: boolean;
@@ -69,9 +80,17 @@ export function isFederationManifest(x: unknown): x is FederationManifest {
   );
   const exposesOk = x.exposes.every((e) => isObject(e));
   const release = x.release;
+  const runtime = isObject(release) ? release.runtime : undefined;
+  const runtimeOk =
+    runtime === undefined ||
+    (isObject(runtime) &&
+      (runtime.mode === undefined ||
+        ['provides', 'bundled', 'external'].includes(runtime.mode as string)) &&
+      (runtime.version === undefined || typeof runtime.version === 'string'));
   const releaseOk =
     release === undefined ||
     (isObject(release) &&
+      runtimeOk &&
       ['uses', 'provides'].every((k) => {
         const map = release[k];
         return (
@@ -129,6 +148,25 @@ export function checkCompatibility(
     }
   }
 
+  const runtime = remoteManifest.release?.runtime;
+  if (runtime?.mode === 'external') {
+    const shellRuntime = shellManifest.release?.runtime;
+    const major = (v?: string) => v?.split('.')[0];
+    if (shellRuntime?.mode !== 'provides') {
+      problems.push(
+        `it was built to use the shell's Module Federation runtime (experiments.externalRuntime) but ${shellLabel} does not provide one: deploy a shell that provides it (experiments.provideExternalRuntime) first, or rebuild the remote with its own runtime`,
+      );
+    } else if (
+      runtime.version &&
+      shellRuntime.version &&
+      major(runtime.version) !== major(shellRuntime.version)
+    ) {
+      problems.push(
+        `it was built for Module Federation runtime ${runtime.version} but ${shellLabel} provides ${shellRuntime.version}: rebuild the remote with the shell's Module Federation version`,
+      );
+    }
+  }
+
   const provides = shellManifest.release?.provides ?? {};
   for (const [pkg, names] of Object.entries(remoteManifest.release?.uses ?? {})) {
     const available = provides[pkg];
@@ -137,8 +175,14 @@ export function checkCompatibility(
     const missing = names.filter((n) => !available.includes(n));
     if (missing.length > 0) {
       const version = provided.get(pkg)?.version;
+      const them = missing.length > 1 ? 'them' : 'it';
+      // shared-web is ours (semver); of a third-party package the shell may share a part (tools/rspack/shared-subsets)
+      const fix =
+        pkg === '@circo/shared-web'
+          ? `release ${pkg} with ${them} (a minor version), deploy that shell first, and require that version in the remote's package.json`
+          : `add ${them} to the part of ${pkg} the shell shares (tools/rspack/shared-subsets) and deploy that shell first`;
       problems.push(
-        `it imports ${missing.join(', ')} from ${pkg}, which ${shellLabel}'s copy${version ? ` (${pkg} ${version})` : ''} does not export: release ${pkg} with ${missing.length > 1 ? 'them' : 'it'} (a minor version), deploy that shell first, and require that version in the remote's package.json`,
+        `it imports ${missing.join(', ')} from ${pkg}, which ${shellLabel}'s copy${version ? ` (${pkg} ${version})` : ''} does not export: ${fix}`,
       );
     }
   }

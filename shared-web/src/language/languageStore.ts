@@ -7,12 +7,22 @@ interface LanguageState {
   setLang: (lang: Lang) => void;
 }
 
+/**
+ * The same choice as a cookie, so the server writes the site content of this language into the
+ * next page it sends (api/src/web/html-bootstrap.ts); localStorage stays the source of truth.
+ */
+function langCookie(lang: Lang): void {
+  if (typeof document === 'undefined') return;
+  document.cookie = `${STORAGE_KEYS.lang}=${lang}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
 function applyLang(lang: Lang): void {
   try {
     localStorage.setItem(STORAGE_KEYS.lang, lang);
   } catch {
     // storage full or blocked: the choice still holds for this page view
   }
+  langCookie(lang);
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   void i18n.changeLanguage(lang);
 }
@@ -26,5 +36,7 @@ export const useLanguageStore = create<LanguageState>((set) => ({
   },
 }));
 
-if (typeof document !== 'undefined')
+if (typeof document !== 'undefined') {
   document.documentElement.lang = useLanguageStore.getState().lang;
+  langCookie(useLanguageStore.getState().lang);
+}

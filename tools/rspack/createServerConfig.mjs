@@ -1,0 +1,78 @@
+// The server bundle of an app (issue 11, first screen): one CommonJS file, built from the app's own
+// components with react-dom/server, that the API loads from the app's dist (`dist/server/`) to send
+// a page's first screen as HTML before any JS runs. Kept apart from createAppConfig.mjs (the
+// browser build): no Module Federation here, every dependency is bundled, so the file runs with
+// whatever the API has installed and belongs to the app's own release.
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rspack from '@rspack/core';
+
+const root = resolve(fileURLToPath(import.meta.url), '../../..');
+
+/**
+ * @param {object} o
+ * @param {string} o.dirname  the app's folder
+ * @param {string} o.entry    the server entry, relative to the app's folder
+ * @param {Array<{ test: RegExp, with: string }>} [o.replace]  imports replaced by a server
+ *   stand-in: a request matching `test` gets the module at the absolute path `with`
+ * @param {string[]} [o.dependencies]  configurations of the same build that run first (the
+ *   browser build cleans dist/)
+ */
+export function createServerConfig({ dirname, entry, replace = [], dependencies = [] }) {
+  const outDir = process.env.MF_OUT_DIR ? resolve(process.env.MF_OUT_DIR) : join(dirname, 'dist');
+  const dev = process.env.NODE_ENV === 'development';
+  return {
+    name: 'server',
+    dependencies,
+    mode: dev ? 'development' : 'production',
+    context: dirname,
+    target: 'node20',
+    devtool: false,
+    entry: { 'first-screen': entry },
+    output: {
+      path: join(outDir, 'server'),
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    optimization: { splitChunks: false, minimize: false },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: {
+        '@circo/shared-contracts$': join(root, 'shared-contracts/src/index.ts'),
+        // hooks that read the state the render was given (see zustandServer.mjs)
+        zustand$: join(root, 'tools/rspack/zustandServer.mjs'),
+      },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development: false } },
+            },
+            env: { targets: 'node >= 20' },
+          },
+          type: 'javascript/auto',
+        },
+        // styles are the browser build's: the server only writes markup
+        { test: /\.css$/, loader: join(root, 'tools/rspack/emptyLoader.cjs') },
+        {
+          test: /\.(png|jpe?g|svg|webp|woff2?)$/,
+          type: 'asset/resource',
+          generator: { emit: false },
+        },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify('server') }),
+      ...replace.map((r) => new rspack.NormalModuleReplacementPlugin(r.test, r.with)),
+    ],
+    performance: { hints: false },
+  };
+}
