@@ -1,3 +1,15 @@
 import { createAppConfig } from '../tools/rspack/createAppConfig.mjs';
+import { createServerConfig } from '../tools/rspack/createServerConfig.mjs';
 
-export default createAppConfig({ dirname: import.meta.dirname, name: 'mf_catalog', port: 4201 });
+export default [
+  // the browser build (Module Federation remote), then its server bundle (the first screen)
+  {
+    ...createAppConfig({ dirname: import.meta.dirname, name: 'mf_catalog', port: 4201 }),
+    name: 'client',
+  },
+  createServerConfig({
+    dirname: import.meta.dirname,
+    entry: './src/server.tsx',
+    dependencies: ['client'],
+  }),
+];

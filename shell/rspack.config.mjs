@@ -1,8 +1,23 @@
+import { join } from 'node:path';
 import { createAppConfig } from '../tools/rspack/createAppConfig.mjs';
+import { createServerConfig } from '../tools/rspack/createServerConfig.mjs';
 
-export default createAppConfig({
-  dirname: import.meta.dirname,
-  name: 'shell',
-  port: 4200,
-  host: true,
-});
+export default [
+  // the browser build (Module Federation host), then its server bundle (the layout's first screen)
+  {
+    ...createAppConfig({ dirname: import.meta.dirname, name: 'shell', port: 4200, host: true }),
+    name: 'client',
+  },
+  createServerConfig({
+    dirname: import.meta.dirname,
+    entry: './src/server.tsx',
+    dependencies: ['client'],
+    // no remote loads through Module Federation on the server
+    replace: [
+      {
+        test: /[\\/]remotesRegistry$/,
+        with: join(import.meta.dirname, 'src/federation/remotesRegistry.server.ts'),
+      },
+    ],
+  }),
+];

@@ -21,6 +21,9 @@ import {
   useAdminWrite,
 } from '@circo/shared-web';
 import { AdminPage } from './AdminPage';
+import { UploadField } from '../features/uploads/UploadField';
+import { VideoInput } from '../features/uploads/VideoInput';
+import { useFormUploads } from '../features/uploads/useFormUploads';
 
 interface Draft {
   title: string;
@@ -68,6 +71,7 @@ function SimpleCourseForm({ course }: { course?: AdminCourse }) {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const write = useAdminWrite();
+  const uploads = useFormUploads();
   const [draft, setDraft] = useState<Draft>(course ? fromCourse(course, 'es') : EMPTY);
   const [invalid, setInvalid] = useState<Record<string, unknown>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -93,6 +97,7 @@ function SimpleCourseForm({ course }: { course?: AdminCourse }) {
           ? { method: 'PUT', path: adminPaths.course(course._id), body }
           : { method: 'POST', path: adminPaths.courses, body },
       );
+      uploads.keepAll();
       void navigate('/admin');
     } catch {
       setFailure(t(course ? 'simple.updateFailed' : 'simple.createFailed'));
@@ -146,25 +151,49 @@ function SimpleCourseForm({ course }: { course?: AdminCourse }) {
           aria-invalid={mark('price')}
           onChange={(e) => set('price', e.target.value)}
         />
-        <TextField
-          name="pdfUrl"
-          label={t('fields.pdfUrl')}
-          type="url"
+        <UploadField
+          kind="pdfPublic"
+          label={t('fields.pdf')}
+          title={draft.title}
           value={draft.pdfUrl}
-          onChange={(e) => set('pdfUrl', e.target.value)}
+          uploads={uploads}
+          onChange={(u) => set('pdfUrl', u?.url ?? '')}
         />
-        <TextField
-          name="videoUrl"
-          label={t('fields.videoLink')}
-          type="url"
+        {course && (
+          <TextField
+            name="pdfUrl"
+            label={t('fields.pdfUrl')}
+            type="url"
+            value={draft.pdfUrl}
+            onChange={(e) => set('pdfUrl', e.target.value)}
+          />
+        )}
+        <VideoInput
+          key={draft.language}
+          label={t('fields.video')}
+          title={draft.title}
           value={draft.videoUrl}
-          onChange={(e) => set('videoUrl', e.target.value)}
+          uploads={uploads}
+          onChange={(url) => set('videoUrl', url)}
         />
+        {course && (
+          <TextField
+            name="videoUrl"
+            label={t('fields.videoUrlText')}
+            type="url"
+            value={draft.videoUrl}
+            onChange={(e) => set('videoUrl', e.target.value)}
+          />
+        )}
         <div className="adm-actions">
           <SubmitButton busy={write.isPending} busyLabel={t('actions.saving')}>
             {course ? t('actions.save') : t('actions.create')}
           </SubmitButton>
-          <button type="button" className="btn btn--ghost" onClick={() => void navigate('/admin')}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => void uploads.discardAll().then(() => navigate('/admin'))}
+          >
             {t('actions.cancel')}
           </button>
         </div>

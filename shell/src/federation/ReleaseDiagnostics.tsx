@@ -13,7 +13,7 @@ export const SHELL_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION
 export function ReleaseDiagnostics({ registry = remotesRegistry }: { registry?: RemotesRegistry }) {
   const { t } = useTranslation('shell');
   const isAdmin = useSessionStore(selectIsAdmin);
-  const releases = useSyncExternalStore(registry.subscribe, registry.releases);
+  const releases = useSyncExternalStore(registry.subscribe, registry.releases, registry.releases);
   if (!isAdmin) return null;
   return (
     <details className="release-diagnostics" data-testid="release-diagnostics">

@@ -33,6 +33,8 @@ export const LOAD_TIMEOUT_MS = 15_000;
 export interface RemotesRegistry {
   /** Reads `/remotes.json` (no remote URL is baked into the shell) and registers the remotes. */
   registerRemotesFromFile(url?: string): Promise<void>;
+  /** Registers the remotes of a remotes map (the one the server wrote into the page). */
+  registerRemotesMap(file: RemotesFile): void;
   /** The remote's App once loaded, for a render without a loading flash. */
   loadedRemoteApp(name: RemoteName): RemoteApp | undefined;
   /** Loads a remote's `./App`, once; a failure is not cached so a retry can succeed. */
@@ -126,23 +128,28 @@ export function createRemotesRegistry(
     });
   };
 
+  const registerRemotesMap = (file: RemotesFile) => {
+    for (const name of REMOTES) {
+      const value = file[name];
+      if (!value) continue;
+      const entry = new URL(entryOf(value), window.location.href).href;
+      entries.set(name, entry);
+      info.set(name, { name, entry, declared: versionOf(value), built: null, status: 'idle' });
+    }
+    snapshot = [...info.values()];
+    for (const l of listeners) l();
+    watchSnapshots();
+    runtime.registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
+  };
+
   return {
     async registerRemotesFromFile(url = '/remotes.json') {
       const res = await fetch(url, { cache: 'no-cache' });
       if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-      const file = (await res.json()) as RemotesFile;
-      for (const name of REMOTES) {
-        const value = file[name];
-        if (!value) continue;
-        const entry = new URL(entryOf(value), window.location.href).href;
-        entries.set(name, entry);
-        info.set(name, { name, entry, declared: versionOf(value), built: null, status: 'idle' });
-      }
-      snapshot = [...info.values()];
-      for (const l of listeners) l();
-      watchSnapshots();
-      runtime.registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
+      registerRemotesMap((await res.json()) as RemotesFile);
     },
+
+    registerRemotesMap,
 
     loadedRemoteApp: (name) => loaded.get(name),
 

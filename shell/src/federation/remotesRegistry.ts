@@ -27,6 +27,7 @@ export const remotesRegistry: RemotesRegistry = createRemotesRegistry({
 
 export const {
   registerRemotesFromFile,
+  registerRemotesMap,
   loadedRemoteApp,
   loadRemoteApp,
   resetRemote,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes } from 'react-router-dom';
@@ -45,10 +45,23 @@ export function Header() {
   const cartCount = useCartStore((s) => s.items.length);
   const salesPaused = useAppConfig((s) => s.salesPaused);
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const cartTarget = salesPaused ? '/mantenimiento' : '/carrito';
 
+  // Escape closes the mobile menu and gives focus back to its button
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
   return (
-    <header className="site-header">
+    <header className={`site-header${user ? ' site-header--member' : ''}`}>
       <div className="site-header__inner">
         <Link to="/" className="brand" onClick={() => setOpen(false)}>
           <span className="brand__mark" aria-hidden="true">
@@ -57,6 +70,7 @@ export function Header() {
           <span className="brand__name">{content?.siteName ?? 'Circo'}</span>
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className="btn btn--icon nav-toggle"
           aria-expanded={open}
@@ -81,7 +95,7 @@ export function Header() {
           </ul>
         </nav>
         <div className="site-header__tools">
-          <SearchBox />
+          <SearchBox collapsible={Boolean(user)} />
           <LanguageSelector />
           <Link
             to={cartTarget}

@@ -1,31 +1,88 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useMediaQuery } from './useMediaQuery';
 
-/** Goes to /buscar?q={query}; blank input is ignored (spec section 2). */
-export function SearchBox() {
+/** Where a member's search box folds into its button (the header's tightest widths). */
+const COMPACT_QUERY = '(min-width: 1024px) and (max-width: 1279px)';
+
+/**
+ * Goes to /buscar?q={query}; blank input is ignored (spec section 2). On /buscar the field shows
+ * the address's term (a direct load, back and forward). With `collapsible` (a member's header,
+ * which holds more links) it folds into its button between 1024 and 1279 px: the button opens the
+ * field, Escape or leaving it closes it.
+ */
+export function SearchBox({ collapsible = false }: { collapsible?: boolean }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const compact = useMediaQuery(COMPACT_QUERY) && collapsible;
+
+  // the search page's term is the address's: keep the field in step with it
+  useEffect(() => {
+    if (pathname === '/buscar') setQuery(new URLSearchParams(search).get('q') ?? '');
+  }, [pathname, search]);
+
+  useEffect(() => {
+    if (open) inputRef.current?.focus();
+  }, [open]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (compact && !open) {
+      setOpen(true);
+      return;
+    }
     const q = query.trim();
     if (!q) return;
+    setOpen(false);
     void navigate(`/buscar?q=${encodeURIComponent(q)}`);
   };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && compact && open) {
+      setOpen(false);
+      buttonRef.current?.focus();
+    }
+  };
+
+  const classes = ['search-box'];
+  if (compact) classes.push('search-box--compact');
+  if (compact && open) classes.push('search-box--open');
+
   return (
-    <form className="search-box" role="search" onSubmit={submit}>
+    <form
+      className={classes.join(' ')}
+      role="search"
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <label className="visually-hidden" htmlFor="site-search">
         {t('search.label')}
       </label>
       <input
+        ref={inputRef}
         id="site-search"
         type="search"
         value={query}
         placeholder={t('search.placeholder')}
         onChange={(e) => setQuery(e.target.value)}
       />
-      <button type="submit" className="btn btn--icon" aria-label={t('search.submit')}>
+      <button
+        ref={buttonRef}
+        type="submit"
+        className="btn btn--icon"
+        aria-label={compact && !open ? t('search.open') : t('search.submit')}
+        aria-expanded={compact ? open : undefined}
+        aria-controls={compact ? 'site-search' : undefined}
+      >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path
             fill="currentColor"

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateClass, type AdminClass, type Lang } from '@circo/shared-contracts';
-import { Alert, SubmitButton, useAdminWrite, type AdminWrite } from '@circo/shared-web';
+import { useAdminWrite, type AdminWrite } from '@circo/shared-web';
 import { emptyText, useDraft, type Errors } from '../common/draft';
-import { LangTabs } from '../common/LangTabs';
+import { AdminForm, LangPanel } from './AdminForm';
 import { Field } from './Field';
 import { MediaListEditor, type MediaDraft } from './MediaListEditor';
 import { useSubmit } from './useSubmit';
+import { useFormUploads } from '../uploads/useFormUploads';
 
 const toMedia = (list: AdminClass['pdfs'] | undefined): MediaDraft[] =>
   (list ?? []).map((m) => ({
@@ -43,28 +44,30 @@ export function ClassForm({
   const [lang, setLang] = useState<Lang>('es');
   const { draft, set, errors, setErrors } = useDraft<Draft>(toDraft(cls));
   const write = useAdminWrite<AdminClass>();
+  const uploads = useFormUploads();
   const idPrefix = `class-${cls?._id ?? 'new'}`;
   const { formRef, busy, failure, submit } = useSubmit({
     validate: (): Errors => validateClass(draft),
     setErrors,
     setLang,
-    send: async () => onDone(await write.mutateAsync(request(draft))),
+    send: async () => {
+      const saved = await write.mutateAsync(request(draft));
+      uploads.keepAll();
+      onDone(saved);
+    },
   });
   const common = { idPrefix, draft, errors, set };
   const marks = { es: Boolean(errors['title.es'] || errors['content.es']) };
   return (
-    <form
-      ref={formRef}
-      className="form adm-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <AdminForm
+      formRef={formRef}
+      submit={submit}
+      busy={busy}
+      editing={Boolean(cls)}
+      onCancel={() => void uploads.discardAll().then(onCancel)}
+      failure={failure}
     >
-      {failure !== null && <Alert tone="error">{failure || t('errors.unexpected')}</Alert>}
-      <LangTabs lang={lang} onChange={setLang} marks={marks} idPrefix={idPrefix} />
-      <div role="tabpanel" aria-labelledby={`${idPrefix}-tab-${lang}`} key={lang}>
+      <LangPanel lang={lang} setLang={setLang} marks={marks} idPrefix={idPrefix}>
         <Field
           {...common}
           path={`title.${lang}`}
@@ -90,23 +93,17 @@ export function ClassForm({
           lang={lang}
           list={draft.pdfs}
           onChange={(l) => set('pdfs', l)}
+          uploads={uploads}
         />
         <MediaListEditor
           kind="videos"
           lang={lang}
           list={draft.videos}
           onChange={(l) => set('videos', l)}
+          uploads={uploads}
         />
-      </div>
-      <div className="adm-actions">
-        <SubmitButton busy={busy} busyLabel={t('actions.saving')}>
-          {cls ? t('actions.save') : t('actions.create')}
-        </SubmitButton>
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          {t('actions.cancel')}
-        </button>
-      </div>
-    </form>
+      </LangPanel>
+    </AdminForm>
   );
 }
 export type ClassDraft = Draft;

@@ -7,11 +7,15 @@ import {
   type AdminItem,
   type Lang,
 } from '@circo/shared-contracts';
-import { Alert, SubmitButton, adminPaths, useAdminWrite } from '@circo/shared-web';
+import { adminPaths, useAdminWrite } from '@circo/shared-web';
 import { emptyText, useDraft, type Errors } from '../common/draft';
-import { LangTabs } from '../common/LangTabs';
+import { AdminForm, LangPanel } from './AdminForm';
 import { Field } from './Field';
 import { useSubmit } from './useSubmit';
+import { UploadField } from '../uploads/UploadField';
+import { VideoInput } from '../uploads/VideoInput';
+import { useFormUploads } from '../uploads/useFormUploads';
+import { useErrorText } from '../common/useErrorText';
 
 type Kind = 'course' | 'formation';
 
@@ -47,6 +51,8 @@ export function ItemForm({
   const [lang, setLang] = useState<Lang>('es');
   const { draft, set, errors, setErrors } = useDraft<Draft>(toDraft(item));
   const write = useAdminWrite<AdminItem>();
+  const uploads = useFormUploads();
+  const errorText = useErrorText();
   const idPrefix = `${kind}-${item?._id ?? 'new'}`;
 
   const validate = (): Errors => ({
@@ -67,7 +73,9 @@ export function ItemForm({
           : item
             ? adminPaths.formation(item._id)
             : adminPaths.formations;
-      onDone(await write.mutateAsync({ method: item ? 'PUT' : 'POST', path, body }));
+      const saved = await write.mutateAsync({ method: item ? 'PUT' : 'POST', path, body });
+      uploads.keepAll();
+      onDone(saved);
     },
   });
   const marks = Object.fromEntries(
@@ -79,18 +87,15 @@ export function ItemForm({
   const common = { idPrefix, draft, errors, set };
 
   return (
-    <form
-      ref={formRef}
-      className="form adm-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <AdminForm
+      formRef={formRef}
+      submit={submit}
+      busy={busy}
+      editing={Boolean(item)}
+      onCancel={() => void uploads.discardAll().then(onCancel)}
+      failure={failure}
     >
-      {failure !== null && <Alert tone="error">{failure || t('errors.unexpected')}</Alert>}
-      <LangTabs lang={lang} onChange={setLang} marks={marks} idPrefix={idPrefix} />
-      <div role="tabpanel" aria-labelledby={`${idPrefix}-tab-${lang}`} key={lang}>
+      <LangPanel lang={lang} setLang={setLang} marks={marks} idPrefix={idPrefix}>
         <Field
           {...common}
           path={`title.${lang}`}
@@ -104,23 +109,39 @@ export function ItemForm({
           multiline
           required={lang === 'es'}
         />
-        <Field
-          {...common}
-          path={`image.${lang}`}
-          label={t('fields.imageUrl')}
-          type="url"
-          required={lang === 'es'}
-          hint={t('hints.imageUrl')}
+        <UploadField
+          kind="image"
+          name={`image.${lang}`}
+          label={`${t('fields.image')}${lang === 'es' ? ' *' : ''}`}
+          title={draft.title[lang]}
+          value={draft.image[lang]}
+          error={errorText(errors[`image.${lang}`])}
+          uploads={uploads}
+          onChange={(u) => {
+            set(`image.${lang}`, u?.url ?? '');
+            set(`image_public_id.${lang}`, u?.public_id ?? '');
+          }}
         />
-        <Field {...common} path={`pdf.${lang}`} label={t('fields.pdfUrl')} type="url" />
-        <Field
-          {...common}
-          path={`video.${lang}`}
-          label={t('fields.videoLink')}
-          type="url"
-          hint={t('hints.videoLink')}
+        <UploadField
+          kind="pdfPublic"
+          label={t('fields.pdf')}
+          title={draft.title[lang]}
+          value={draft.pdf[lang]}
+          uploads={uploads}
+          onChange={(u) => {
+            set(`pdf.${lang}`, u?.url ?? '');
+            set(`pdf_public_id.${lang}`, u?.public_id ?? '');
+          }}
         />
-      </div>
+        <VideoInput
+          label={t('fields.video')}
+          title={draft.title[lang]}
+          value={draft.video[lang]}
+          error={errorText(errors[`video.${lang}`])}
+          uploads={uploads}
+          onChange={(url) => set(`video.${lang}`, url)}
+        />
+      </LangPanel>
       <Field
         {...common}
         path="price"
@@ -130,14 +151,6 @@ export function ItemForm({
         step="0.01"
         required
       />
-      <div className="adm-actions">
-        <SubmitButton busy={busy} busyLabel={t('actions.saving')}>
-          {item ? t('actions.save') : t('actions.create')}
-        </SubmitButton>
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          {t('actions.cancel')}
-        </button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }

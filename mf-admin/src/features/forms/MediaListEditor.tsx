@@ -3,6 +3,8 @@ import { validateVideoField, type Lang, type Localized } from '@circo/shared-con
 import { TextField } from '@circo/shared-web';
 import { emptyText } from '../common/draft';
 import { useErrorText } from '../common/useErrorText';
+import { UploadField } from '../uploads/UploadField';
+import type { FormUploads } from '../uploads/useFormUploads';
 
 export interface MediaDraft {
   _id?: string;
@@ -17,16 +19,30 @@ export function MediaListEditor({
   lang,
   list,
   onChange,
+  uploads,
 }: {
   kind: 'pdfs' | 'videos';
   lang: Lang;
   list: MediaDraft[];
   onChange: (list: MediaDraft[]) => void;
+  uploads: FormUploads;
 }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText();
   const update = (i: number, field: 'title' | 'url', value: string) =>
     onChange(list.map((m, j) => (j === i ? { ...m, [field]: { ...m[field], [lang]: value } } : m)));
+  const setFile = (i: number, url: string, publicId: string) =>
+    onChange(
+      list.map((m, j) =>
+        j === i
+          ? {
+              ...m,
+              url: { ...m.url, [lang]: url },
+              public_id: { ...m.public_id, [lang]: publicId },
+            }
+          : m,
+      ),
+    );
   return (
     <fieldset className="adm-media">
       <legend>{t(`media.${kind}`)}</legend>
@@ -51,10 +67,21 @@ export function MediaListEditor({
               error={errorText(linkError ?? undefined)}
               onChange={(e) => update(i, 'url', e.target.value)}
             />
+            <UploadField
+              kind={kind === 'pdfs' ? 'pdfPrivate' : 'videoPrivate'}
+              label={t(kind === 'pdfs' ? 'upload.pdfFile' : 'upload.videoFile')}
+              title={m.title[lang]}
+              value={m.public_id[lang] ? m.url[lang] : ''}
+              uploads={uploads}
+              onChange={(u) => setFile(i, u?.url ?? '', u?.public_id ?? '')}
+            />
             <button
               type="button"
               className="btn btn--ghost"
-              onClick={() => onChange(list.filter((_, j) => j !== i))}
+              onClick={() => {
+                void uploads.dropIfOurs(m.url[lang]).catch(() => undefined);
+                onChange(list.filter((_, j) => j !== i));
+              }}
             >
               {t('actions.remove')}
             </button>

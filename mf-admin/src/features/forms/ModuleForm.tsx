@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateModule, type AdminModule, type Lang } from '@circo/shared-contracts';
-import { Alert, SubmitButton, adminPaths, useAdminWrite } from '@circo/shared-web';
+import { adminPaths, useAdminWrite } from '@circo/shared-web';
 import { emptyText, useDraft, type Errors } from '../common/draft';
-import { LangTabs } from '../common/LangTabs';
+import { AdminForm, LangPanel } from './AdminForm';
 import { Field } from './Field';
 import { useSubmit } from './useSubmit';
 
@@ -42,23 +42,20 @@ export function ModuleForm({
   });
   const common = { idPrefix, draft, errors, set };
   return (
-    <form
-      ref={formRef}
-      className="form adm-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <AdminForm
+      formRef={formRef}
+      submit={submit}
+      busy={busy}
+      editing={Boolean(module)}
+      onCancel={onCancel}
+      failure={failure}
     >
-      {failure !== null && <Alert tone="error">{failure || t('errors.unexpected')}</Alert>}
-      <LangTabs
+      <LangPanel
         lang={lang}
-        onChange={setLang}
+        setLang={setLang}
         idPrefix={idPrefix}
         marks={{ es: Boolean(errors['title.es'] || errors['description.es']) }}
-      />
-      <div role="tabpanel" aria-labelledby={`${idPrefix}-tab-${lang}`} key={lang}>
+      >
         <Field
           {...common}
           path={`title.${lang}`}
@@ -72,15 +69,7 @@ export function ModuleForm({
           multiline
           required={lang === 'es'}
         />
-      </div>
-      <div className="adm-actions">
-        <SubmitButton busy={busy} busyLabel={t('actions.saving')}>
-          {module ? t('actions.save') : t('actions.create')}
-        </SubmitButton>
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          {t('actions.cancel')}
-        </button>
-      </div>
-    </form>
+      </LangPanel>
+    </AdminForm>
   );
 }

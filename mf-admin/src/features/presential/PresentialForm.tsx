@@ -6,9 +6,9 @@ import {
   type AdminPresential,
   type Lang,
 } from '@circo/shared-contracts';
-import { Alert, SubmitButton, adminPaths, useAdminWrite } from '@circo/shared-web';
+import { Alert, adminPaths, useAdminWrite } from '@circo/shared-web';
 import { emptyText, useDraft, type Errors } from '../common/draft';
-import { LangTabs } from '../common/LangTabs';
+import { AdminForm, LangPanel } from '../forms/AdminForm';
 import { Field } from '../forms/Field';
 import { useSubmit } from '../forms/useSubmit';
 
@@ -65,14 +65,14 @@ export function PresentialForm({
   );
   const stillMissing = LANGUAGES.filter((l) => marks[l]);
   return (
-    <form
-      ref={formRef}
-      className="form adm-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <AdminForm
+      formRef={formRef}
+      submit={submit}
+      busy={busy}
+      editing={Boolean(item)}
+      onCancel={onCancel}
+      failure={failure}
+      failureFallback={t('presential.createFailed')}
     >
       {stillMissing.length > 0 && (
         <Alert tone="error">
@@ -81,9 +81,7 @@ export function PresentialForm({
           })}
         </Alert>
       )}
-      {failure !== null && <Alert tone="error">{failure || t('presential.createFailed')}</Alert>}
-      <LangTabs lang={lang} onChange={setLang} marks={marks} idPrefix={idPrefix} />
-      <div role="tabpanel" aria-labelledby={`${idPrefix}-tab-${lang}`} key={lang}>
+      <LangPanel lang={lang} setLang={setLang} marks={marks} idPrefix={idPrefix}>
         <Field {...common} path={`title.${lang}`} label={t('fields.title')} required />
         <Field
           {...common}
@@ -93,7 +91,7 @@ export function PresentialForm({
           required
         />
         <Field {...common} path={`location.${lang}`} label={t('fields.location')} required />
-      </div>
+      </LangPanel>
       <fieldset className="adm-radios">
         <legend>{t('fields.dateType')}</legend>
         {(['single', 'range'] as const).map((type) => (
@@ -124,14 +122,6 @@ export function PresentialForm({
       )}
       <Field {...common} path="time" label={t('fields.time')} hint={t('hints.time')} />
       <Field {...common} path="registrationLink" label={t('fields.registrationLink')} type="url" />
-      <div className="adm-actions">
-        <SubmitButton busy={busy} busyLabel={t('actions.saving')}>
-          {item ? t('actions.save') : t('actions.create')}
-        </SubmitButton>
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          {t('actions.cancel')}
-        </button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -2,17 +2,9 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { validateVoucher, type AdminDiscount, type Lang } from '@circo/shared-contracts';
-import {
-  Alert,
-  Checkbox,
-  Select,
-  SubmitButton,
-  adminPaths,
-  adminQueries,
-  useAdminWrite,
-} from '@circo/shared-web';
+import { Checkbox, Select, adminPaths, adminQueries, useAdminWrite } from '@circo/shared-web';
 import { emptyText, useDraft, type Errors } from '../common/draft';
-import { LangTabs } from '../common/LangTabs';
+import { AdminForm, LangPanel } from '../forms/AdminForm';
 import { displayTitle } from '../common/titles';
 import { useErrorText } from '../common/useErrorText';
 import { Field } from '../forms/Field';
@@ -97,23 +89,21 @@ export function VoucherForm({
   ];
   const chosen = new Set(draft.targetItems.map((x) => x._id));
   return (
-    <form
-      ref={formRef}
-      className="form adm-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+    <AdminForm
+      formRef={formRef}
+      submit={submit}
+      busy={busy}
+      editing={Boolean(item)}
+      onCancel={onCancel}
+      failure={failure}
+      failureFallback={t('vouchers.createFailed')}
     >
-      {failure !== null && <Alert tone="error">{failure || t('vouchers.createFailed')}</Alert>}
-      <LangTabs
+      <LangPanel
         lang={lang}
-        onChange={setLang}
+        setLang={setLang}
         idPrefix={idPrefix}
         marks={{ es: Boolean(errors['name.es']) }}
-      />
-      <div role="tabpanel" aria-labelledby={`${idPrefix}-tab-${lang}`} key={lang}>
+      >
         <Field
           {...common}
           path={`name.${lang}`}
@@ -127,7 +117,7 @@ export function VoucherForm({
           label={t('fields.descriptionOptional')}
           multiline
         />
-      </div>
+      </LangPanel>
       <Select
         name="type"
         id={`${idPrefix}-type`}
@@ -201,14 +191,6 @@ export function VoucherForm({
         ))}
         {errors.targetItems && <p className="field__error">{errorText(errors.targetItems)}</p>}
       </fieldset>
-      <div className="adm-actions">
-        <SubmitButton busy={busy} busyLabel={t('actions.saving')}>
-          {item ? t('actions.save') : t('actions.create')}
-        </SubmitButton>
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          {t('actions.cancel')}
-        </button>
-      </div>
-    </form>
+    </AdminForm>
   );
 }

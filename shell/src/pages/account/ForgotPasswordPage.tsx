@@ -6,12 +6,15 @@ import { validateForgot, type MessageResponse } from '@circo/shared-contracts';
 import { Alert, api, useLanguageStore, SubmitButton, TextField } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
 import { useValidationText } from '../../features/account/useValidationText';
+import { useTooManyText } from '../../features/account/useTooManyText';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
   const errorText = useValidationText();
+  const tooManyText = useTooManyText();
   const lang = useLanguageStore((s) => s.lang);
   const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
+  const [waitText, setWaitText] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<{ email: string }>({
     defaultValues: { email: '' },
     resolver: sharedResolver(validateForgot),
@@ -20,13 +23,15 @@ export function ForgotPasswordPage() {
 
   const onSubmit = async ({ email }: { email: string }) => {
     setOutcome(null);
+    setWaitText(null);
     try {
       await api<MessageResponse>('/auth/forgot-password', {
         method: 'POST',
         body: { email: email.trim(), lang },
       });
       setOutcome('success');
-    } catch {
+    } catch (err) {
+      setWaitText(tooManyText(err));
       setOutcome('error');
     }
   };
@@ -36,7 +41,7 @@ export function ForgotPasswordPage() {
       <h1>{t('forgot.title')}</h1>
       <p>{t('forgot.intro')}</p>
       {outcome === 'success' && <Alert tone="success">{t('forgot.success')}</Alert>}
-      {outcome === 'error' && <Alert tone="error">{t('forgot.failed')}</Alert>}
+      {outcome === 'error' && <Alert tone="error">{waitText ?? t('forgot.failed')}</Alert>}
       <form className="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
         <TextField
           label={t('fields.email')}

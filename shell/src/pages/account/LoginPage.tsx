@@ -6,6 +6,7 @@ import { validateLogin, type LoginResponse } from '@circo/shared-contracts';
 import { Alert, api, useSessionStore, SubmitButton, TextField } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
 import { useValidationText } from '../../features/account/useValidationText';
+import { useTooManyText } from '../../features/account/useTooManyText';
 
 interface LoginForm {
   email: string;
@@ -15,12 +16,14 @@ interface LoginForm {
 export function LoginPage() {
   const { t } = useTranslation('shell');
   const errorText = useValidationText();
+  const tooManyText = useTooManyText();
   const navigate = useNavigate();
   const location = useLocation();
   const login = useSessionStore((s) => s.login);
   const current = useSessionStore((s) => (s.status === 'authenticated' ? s.user : null));
   const denied = (location.state as { denied?: string } | null)?.denied;
-  const [failed, setFailed] = useState(false);
+  // the error to show: wrong credentials (the spec's text) or too many attempts (wait)
+  const [failed, setFailed] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({
     defaultValues: { email: '', password: '' },
     resolver: sharedResolver(validateLogin),
@@ -29,7 +32,7 @@ export function LoginPage() {
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: LoginForm) => {
-    setFailed(false);
+    setFailed(null);
     try {
       const { token } = await api<LoginResponse>('/auth/login', {
         method: 'POST',
@@ -39,8 +42,8 @@ export function LoginPage() {
       if (!user) throw new Error('profile not loaded');
       const from = (location.state as { from?: string } | null)?.from;
       void navigate(from && from !== '/login' ? from : '/mis-cursos', { replace: true });
-    } catch {
-      setFailed(true);
+    } catch (err) {
+      setFailed(tooManyText(err) ?? t('login.failed'));
     }
   };
 
@@ -57,7 +60,7 @@ export function LoginPage() {
           <Link to="/">{t('login.back')}</Link>
         </div>
       )}
-      {failed && <Alert tone="error">{t('login.failed')}</Alert>}
+      {failed && <Alert tone="error">{failed}</Alert>}
       <form className="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
         <TextField
           label={t('fields.email')}

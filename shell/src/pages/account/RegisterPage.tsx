@@ -6,6 +6,7 @@ import { USER_ERRORS, validateRegistration, type RegisterResponse } from '@circo
 import { Alert, ApiError, api, useLanguageStore, SubmitButton, TextField } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
 import { useValidationText } from '../../features/account/useValidationText';
+import { useTooManyText } from '../../features/account/useTooManyText';
 import { useRedirectAfter } from '../../features/account/useRedirectAfter';
 
 interface RegisterForm {
@@ -19,6 +20,7 @@ interface RegisterForm {
 export function RegisterPage() {
   const { t } = useTranslation('shell');
   const errorText = useValidationText();
+  const tooManyText = useTooManyText();
   const lang = useLanguageStore((s) => s.lang);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const redirect = useRedirectAfter('/registro-exitoso', 2000);
@@ -47,7 +49,8 @@ export function RegisterPage() {
       redirect();
     } catch (err) {
       const known = err instanceof ApiError && err.code === USER_ERRORS.emailTaken;
-      setOutcome({ tone: 'error', text: known ? t('register.emailTaken') : t('register.failed') });
+      const text = known ? t('register.emailTaken') : (tooManyText(err) ?? t('register.failed'));
+      setOutcome({ tone: 'error', text });
     }
   };
 

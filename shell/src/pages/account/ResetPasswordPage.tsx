@@ -6,6 +6,7 @@ import { USER_ERRORS, validateResetPassword, type MessageResponse } from '@circo
 import { Alert, ApiError, api, SubmitButton, TextField } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
 import { useValidationText } from '../../features/account/useValidationText';
+import { useTooManyText } from '../../features/account/useTooManyText';
 import { useRedirectAfter } from '../../features/account/useRedirectAfter';
 
 interface ResetForm {
@@ -16,6 +17,7 @@ interface ResetForm {
 export function ResetPasswordPage() {
   const { t } = useTranslation('shell');
   const errorText = useValidationText();
+  const tooManyText = useTooManyText();
   const { token = '' } = useParams();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const redirect = useRedirectAfter('/login', 3000);
@@ -36,7 +38,8 @@ export function ResetPasswordPage() {
       redirect();
     } catch (err) {
       const invalid = err instanceof ApiError && err.code === USER_ERRORS.resetTokenInvalid;
-      setOutcome({ tone: 'error', text: invalid ? t('reset.tokenInvalid') : t('reset.failed') });
+      const text = invalid ? t('reset.tokenInvalid') : (tooManyText(err) ?? t('reset.failed'));
+      setOutcome({ tone: 'error', text });
     }
   };
 

@@ -12,12 +12,18 @@ export function ItemCard({
   kind,
   showKind = false,
   headingLevel = 2,
+  eager = false,
+  priority = false,
 }: {
   item: CourseSummary;
   kind: ItemType;
   /** Labels the card "Course" / "Training" (search results mix both). */
   showKind?: boolean;
   headingLevel?: 2 | 3;
+  /** On screen at once: the image loads without waiting to be scrolled to. */
+  eager?: boolean;
+  /** The page's largest image. */
+  priority?: boolean;
 }) {
   const { t } = useTranslation('catalog');
   const lang = useLang();
@@ -25,7 +31,13 @@ export function ItemCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="cat-card" data-testid={`${kind}-card`}>
-      <ItemImage src={inLang(item.image, lang)} alt="" className="cat-card__image" />
+      <ItemImage
+        src={inLang(item.image, lang)}
+        alt=""
+        className="cat-card__image"
+        eager={eager}
+        priority={priority}
+      />
       <div className="cat-card__body">
         {showKind && <span className="cat-badge">{t(`card.kind.${kind}`)}</span>}
         <Heading className="cat-card__title">
@@ -59,9 +71,12 @@ export function ItemGrid({
 }) {
   return (
     <ul className="cat-grid" aria-label={label}>
-      {items.map((item) => (
+      {items.map((item, i) => (
         <ItemCard
           key={item._id}
+          // the first row is on screen at once (the first image is the page's largest paint)
+          eager={i < 3}
+          priority={i === 0}
           item={item}
           kind={kind}
           showKind={showKind}

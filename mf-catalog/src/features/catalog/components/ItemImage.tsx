@@ -8,11 +8,14 @@ export function ItemImage({
   alt,
   className = 'cat-media',
   eager = false,
+  priority = false,
 }: {
   src: string;
   alt: string;
   className?: string;
   eager?: boolean;
+  /** The page's largest image: fetched before the others. */
+  priority?: boolean;
 }) {
   if (!src) {
     return (
@@ -28,7 +31,8 @@ export function ItemImage({
       alt={alt}
       width={IMAGE_WIDTH}
       height={IMAGE_HEIGHT}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
     />
   );

@@ -64,7 +64,7 @@ export function ItemDetailView({
             {embed ? (
               <VideoEmbed src={embed} title={t('detail.videoTitle', { title })} height={360} />
             ) : (
-              <ItemImage src={inLang(item.image, lang)} alt={title} eager />
+              <ItemImage src={inLang(item.image, lang)} alt={title} eager priority />
             )}
           </div>
           <p className="cat-detail__description">{description}</p>

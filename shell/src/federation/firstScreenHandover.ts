@@ -1,0 +1,106 @@
+/**
+ * The server's first screen (api/src/web/first-screen.ts) is on view, clickable and typeable, for
+ * the moment the shell waits for the page's remote; React's first commit then replaces it with the
+ * same markup. What the visitor did on it in between is not lost: text typed into a field goes
+ * into the same field of the live page, and a click on a button or a form submission is held and
+ * done again on the same element once the page is live (links keep navigating: the server renders
+ * every public address). The first screen and React's page are the same markup, so an element is
+ * found again by its position under the root.
+ */
+
+type Held = { kind: 'click' | 'submit'; path: number[]; tag: string };
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** How long the live page may take to show the element a held action was on. */
+const REPLAY_WITHIN_MS = 5_000;
+
+function pathOf(root: Element, el: Element): number[] {
+  const path: number[] = [];
+  for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
+    const parent: Element | null = node.parentElement;
+    if (!parent) return [];
+    path.unshift(Array.prototype.indexOf.call(parent.children, node));
+  }
+  return path;
+}
+
+function atPath(root: Element, path: number[]): Element | null {
+  let node: Element | null = root;
+  for (const i of path) node = node?.children[i] ?? null;
+  return node;
+}
+
+/** Sets a field's value the way typing does, so React's onChange sees it. */
+function typeInto(field: Field, value: string): void {
+  const proto = Object.getPrototypeOf(field) as object;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+  field.dispatchEvent(
+    new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+  );
+}
+
+const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 16));
+
+/**
+ * Starts holding what happens on the server's markup in `root` (none: a no-op). Call `before()`
+ * right before React renders into `root`, and await the promise it returns afterwards.
+ */
+export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<void> } {
+  if (!root?.firstElementChild) return { before: () => Promise.resolve() };
+  const serverMarkup = root.firstElementChild;
+  let held: Held | null = null;
+  const hold = (kind: Held['kind'], el: Element, e: Event) => {
+    e.preventDefault();
+    e.stopPropagation();
+    held = { kind, path: pathOf(root, el), tag: el.tagName };
+  };
+  const onClick = (e: MouseEvent) => {
+    const el = (e.target as Element | null)?.closest('button, input[type="submit"]');
+    if (el && root.contains(el)) hold('click', el, e);
+  };
+  const onSubmit = (e: SubmitEvent) => hold('submit', e.target as Element, e);
+  root.addEventListener('click', onClick, true);
+  root.addEventListener('submit', onSubmit, true);
+
+  return {
+    before() {
+      root.removeEventListener('click', onClick, true);
+      root.removeEventListener('submit', onSubmit, true);
+      // what was typed, by field
+      const typed = [...root.querySelectorAll<Field>('input, textarea, select')]
+        .filter((f) =>
+          f instanceof HTMLSelectElement
+            ? [...f.options].some((o) => o.selected !== o.defaultSelected)
+            : f.value !== f.defaultValue,
+        )
+        .map((f) => ({ path: pathOf(root, f), tag: f.tagName, value: f.value }));
+      const action = held;
+      if (typed.length === 0 && !action) return Promise.resolve();
+      return (async () => {
+        const deadline = Date.now() + REPLAY_WITHIN_MS;
+        const live = (path: number[], tag: string) => {
+          if (serverMarkup.isConnected) return null;
+          const el = atPath(root, path);
+          return el?.tagName === tag ? el : null;
+        };
+        const pending = [...typed];
+        while (Date.now() < deadline) {
+          await nextFrame();
+          for (const f of [...pending]) {
+            const el = live(f.path, f.tag);
+            if (!el) continue;
+            typeInto(el as Field, f.value);
+            pending.splice(pending.indexOf(f), 1);
+          }
+          if (pending.length > 0) continue;
+          if (!action) return;
+          const el = live(action.path, action.tag);
+          if (!el) continue;
+          if (action.kind === 'submit') (el as HTMLFormElement).requestSubmit();
+          else (el as HTMLElement).click();
+          return;
+        }
+      })();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The shell's server bundle (issue 11, first screen): its real Layout (header, page area, footer)
+// rendered with react-dom/server for a visitor, with FIRST_SCREEN_SLOT in the page area where the
+// API puts the remote's own markup. Built by rspack.config.mjs into dist/server/first-screen.cjs;
+// the API loads it (api/src/web/first-screen.ts). The browser's first render, once the page's
+// remote is loaded, shows the same markup, so nothing moves when React takes over.
+import { renderToStaticMarkup } from 'react-dom/server';
+import {
+  StaticRouterProvider,
+  createStaticHandler,
+  createStaticRouter,
+  type RouteObject,
+} from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import {
+  FIRST_SCREEN_API,
+  FIRST_SCREEN_SLOT,
+  ROUTES,
+  type Lang,
+  type RouteDef,
+  type ShellFirstScreen,
+} from '@circo/shared-contracts';
+import {
+  addTranslations,
+  i18n,
+  useAppConfig,
+  useLanguageStore,
+  useSiteContentStore,
+} from '@circo/shared-web';
+import { Layout, type RouteHandle } from './layout/Layout';
+import es from './locales/es.json';
+import en from './locales/en.json';
+import fr from './locales/fr.json';
+
+addTranslations('shell', { es, en, fr });
+
+export const firstScreenApi = FIRST_SCREEN_API;
+
+const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      ...ROUTES.map((route): RouteObject => ({
+        path: route.path,
+        element: FIRST_SCREEN_SLOT,
+        handle: { route: route as RouteDef, titleKey: route.id } satisfies RouteHandle,
+      })),
+      { path: '*', element: FIRST_SCREEN_SLOT, handle: { titleKey: 'notFound' } },
+    ],
+  },
+];
+const handler = createStaticHandler(routes);
+
+const i18nOf = new Map<Lang, I18n>();
+function i18nFor(lang: Lang): I18n {
+  let instance = i18nOf.get(lang);
+  if (!instance) {
+    instance = i18n.cloneInstance({ lng: lang });
+    i18nOf.set(lang, instance);
+  }
+  return instance;
+}
+
+/** The layout's markup for a visitor at `pathname`, FIRST_SCREEN_SLOT in its page area. */
+export const renderFrame: ShellFirstScreen['renderFrame'] = async ({
+  lang,
+  pathname,
+  content,
+  config,
+}) => {
+  const context = await handler.query(new Request(`http://localhost${pathname}`));
+  if (context instanceof Response) throw new Error(`no page at ${pathname}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // a render is synchronous: the stores hold this request's values for its whole duration
+  useLanguageStore.setState({ lang });
+  useSiteContentStore.setState({ byLang: content ? { [lang]: content } : {} });
+  useAppConfig.setState(config);
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18nFor(lang)}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </I18nextProvider>,
+  );
+};
