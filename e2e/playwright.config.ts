@@ -37,7 +37,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'journeys', testIgnore: /(ops|contract)\.(spec|setup)\.ts/ },
-    // independent releases: builds of the previous release, then the pairs walked (ports 3318+)
+    // independent releases: builds of the previous release, then the pairs walked (ports from contractPort)
     { name: 'contract-setup', testMatch: /contract\.setup\.ts/ },
     { name: 'contract', testMatch: /contract\.spec\.ts/, dependencies: ['contract-setup'] },
     // re-points /remotes.json and stops remote servers: runs alone, after the others

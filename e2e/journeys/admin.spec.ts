@@ -1,15 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { AdminManager } from '../pages/AdminPages';
-import { loginAs, useLanguage } from '../support/fixtures';
+import { expect, test, loginAs, useLanguage } from '../support/fixtures';
+import { pdfFile, pngFile } from '../support/files';
+import { dataDir } from '../support/env';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
-// a same-origin image: the page's CSP admits it, so later journeys walk these pages without console errors
-const IMAGE = '/api/content/images/juggling.svg';
 
 test('an admin creates a course with a class, shows it in English and a visitor finds it on /cursos', async ({
   page,
   request,
   browser,
+  a11y,
 }) => {
   const name = `Telas ${unique()}`;
   await loginAs(page, request, 'admin');
@@ -26,11 +28,14 @@ test('an admin creates a course with a class, shows it in English and a visitor 
   await admin.fill(/^Título/, name);
   await expect(admin.dialog().getByText('El título en español es obligatorio')).toBeHidden();
   await admin.fill(/^Descripción/, 'Un curso de telas aéreas desde cero.');
-  await admin.fill(/Imagen de presentación/, IMAGE);
+  await admin.upload(/^Imagen/, pngFile());
+  await admin.upload(/^PDF/, pdfFile());
   await admin.fill(/Precio/, '45');
   await admin.tab('Inglés');
   await admin.fill(/^Título/, `${name} EN`);
   await admin.fill(/^Descripción/, 'Aerial silks from scratch.');
+  // images are per language: the English page shows the English one
+  await admin.upload(/^Imagen/, pngFile('cover-en.png'));
   await admin.create();
 
   const row = admin.row(name);
@@ -38,6 +43,13 @@ test('an admin creates a course with a class, shows it in English and a visitor 
   await row.getByRole('button', { name: 'Agregar clase' }).click();
   await admin.fill(/^Título/, 'Primera clase');
   await admin.fill(/^Contenido \*/, 'Calentamiento y primeras subidas.');
+  await admin.dialog().getByRole('button', { name: 'Agregar PDF' }).click();
+  await admin.fill(
+    'Título',
+    'Guía de la clase',
+    admin.dialog().getByRole('group', { name: 'PDFs' }),
+  );
+  await admin.upload('Archivo PDF', pdfFile('guia.pdf'));
   await admin.create();
   await expect(admin.panel()).toContainText('Primera clase');
 
@@ -47,11 +59,20 @@ test('an admin creates a course with a class, shows it in English and a visitor 
   await expect(admin.panel().getByRole('button', { name: 'Ocultar en Inglés' })).toBeVisible();
   await admin.screenshot('courses');
 
-  const visitor = await browser.newPage();
+  // a context of its own (axe-core cannot check a page from browser.newPage())
+  const visitor = await (await browser.newContext()).newPage();
+  a11y.watch(visitor);
   await useLanguage(visitor, 'en');
   await visitor.goto('/cursos');
   await expect(visitor.getByText(`${name} EN`)).toBeVisible();
-  await visitor.close();
+  // the uploaded image is served and shown
+  const image = visitor.locator(`img[src*="/api/files/public/ImagenesCursos/"]`).first();
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
+    64,
+  );
+  await a11y.check(visitor);
+  await visitor.context().close();
 });
 
 test('an admin builds a formation with a module and two classes and reorders the classes', async ({
@@ -65,7 +86,7 @@ test('an admin builds a formation with a module and two classes and reorders the
   await page.getByRole('button', { name: 'Agregar formación' }).click();
   await admin.fill(/^Título/, name);
   await admin.fill(/^Descripción/, 'Programa completo.');
-  await admin.fill(/Imagen de presentación/, IMAGE);
+  await admin.upload(/^Imagen/, pngFile());
   await admin.fill(/Precio/, '0');
   await admin.create();
 
@@ -98,6 +119,7 @@ test('an admin creates a voucher for a course and a visitor sees its banner and 
   page,
   request,
   browser,
+  a11y,
 }) => {
   await loginAs(page, request, 'admin');
   const courseName = `Acro ${unique()}`;
@@ -106,7 +128,7 @@ test('an admin creates a voucher for a course and a visitor sees its banner and 
   await page.getByRole('button', { name: 'Agregar curso' }).click();
   await admin.fill(/^Título/, courseName);
   await admin.fill(/^Descripción/, 'Acrobacia en pareja.');
-  await admin.fill(/Imagen de presentación/, IMAGE);
+  await admin.upload(/^Imagen/, pngFile());
   await admin.fill(/Precio/, '100');
   await admin.create();
 
@@ -135,11 +157,14 @@ test('an admin creates a voucher for a course and a visitor sees its banner and 
     title: { es: string };
   }>;
   const course = courses.find((c) => c.title.es === courseName)!;
-  const visitor = await browser.newPage();
+  // a context of its own (axe-core cannot check a page from browser.newPage())
+  const visitor = await (await browser.newContext()).newPage();
+  a11y.watch(visitor);
   await visitor.goto(`/courses/${course._id}`);
   await expect(visitor.getByTestId('discount-countdown')).toContainText(`Bono ${courseName}`);
   await expect(visitor.getByText(/75[.,]00/).first()).toBeVisible();
-  await visitor.close();
+  await a11y.check(visitor);
+  await visitor.context().close();
 });
 
 test('in-person trainings need every language: the missing ones are named', async ({
@@ -170,4 +195,42 @@ test('a student at /admin is sent to /login and told why', async ({ page, reques
   );
   await page.getByRole('link', { name: 'Volver al inicio' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a cancelled edit leaves no uploaded file behind', async ({ page, request }) => {
+  const name = `Malabares ${unique()}`;
+  await loginAs(page, request, 'admin');
+  await page.goto('/admin/cursos');
+  const admin = new AdminManager(page);
+  await page.getByRole('button', { name: 'Agregar curso' }).click();
+  await admin.fill(/^Título/, name);
+  await admin.fill(/^Descripción/, 'Tres pelotas.');
+  await admin.upload(/^Imagen/, pngFile());
+  await admin.fill(/Precio/, '30');
+  await admin.create();
+
+  await admin.row(name).getByRole('button', { name, exact: true }).click();
+  await admin.panel().getByRole('button', { name: 'Editar' }).click();
+  const form = admin.panel();
+  // the spec's preconditions of an upload
+  await form.getByRole('group', { name: /^PDF/ }).getByRole('button', { name: 'Subir' }).click();
+  await expect(form.getByText('Debes escribir un título y seleccionar un PDF.')).toBeVisible();
+  await admin.upload(/^PDF/, pdfFile('borrador.pdf'), form);
+  const href = await form
+    .getByRole('group', { name: /^PDF/ })
+    .getByRole('link', { name: 'Ver el archivo actual' })
+    .getAttribute('href');
+  expect(href).toMatch(/^\/api\/files\/public\/pdfs\/[0-9a-f-]{36}\.pdf$/);
+  expect((await request.get(href!)).status()).toBe(200);
+  await form.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(form.getByRole('button', { name: 'Editar' })).toBeVisible();
+  // the file is gone: from the disk and from what the API serves
+  await expect.poll(async () => (await request.get(href!)).status()).toBe(404);
+  expect(
+    existsSync(join(dataDir, 'uploads', 'public', href!.replace('/api/files/public/', ''))),
+  ).toBe(false);
+  // the course keeps its image
+  await expect(
+    admin.panel().locator('img[src*="/api/files/public/ImagenesCursos/"]').first(),
+  ).toBeVisible();
 });

@@ -1,7 +1,7 @@
 // Catalogue journeys (mf-catalog): browsing, detail pages with slug canonicalisation, the cart seen
 // by the shell, a course hidden in a language, the voucher countdown, search, /formaciones and
 // /nosotros. Demo items are found through the API, so the journeys follow the seed.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type {
   CourseSummary,
   DiscountDto,
@@ -10,7 +10,7 @@ import type {
 } from '../../shared-contracts/src/api/catalog';
 import { slugOrDefault } from '../../shared-contracts/src/domain/slug';
 import { baseURL } from '../support/env';
-import { remoteArea, useLanguage, type Lang } from '../support/fixtures';
+import { expect, test, remoteArea, useLanguage, type Lang } from '../support/fixtures';
 
 const COURSES_TITLE: Record<Lang, string> = { es: 'Cursos', en: 'Courses', fr: 'Cours' };
 const ADDED: Record<Lang, string> = {
@@ -129,7 +129,9 @@ test('a formation hidden in English answers 403 and names the language', async (
   await page.getByTestId('language-select').selectOption('en');
   const panel = page.getByTestId('unavailable');
   await expect(panel).toContainText('Training not available');
-  await expect(panel).toContainText('This training is not yet available in English.');
+  await expect(panel).toContainText(
+    'This training is not yet available in the selected language (English).',
+  );
   await expect(panel.getByTestId('switch-lang-es')).toBeVisible();
   await expect(panel.getByTestId('switch-lang-fr')).toBeVisible();
 });

@@ -2,9 +2,8 @@
 // pays a course and a formation (one with the running voucher) in es and en, a declined card, a
 // card that asks for a confirmation step, what is already owned, a visitor asked to log in, and
 // the sales pause. Each test buys as a fresh user, so parallel purchases never meet.
-import { expect, test } from '@playwright/test';
 import { cartTotal, discountedPrice, formatUsd } from '../../shared-contracts/src/domain/pricing';
-import { remoteArea, useLanguage, type Lang } from '../support/fixtures';
+import { expect, test, pauseSales, remoteArea, useLanguage, type Lang } from '../support/fixtures';
 import {
   CARDS,
   CheckoutPage,
@@ -246,11 +245,8 @@ test('while sales are paused, /carrito and /pago-embed lead to /mantenimiento', 
 }) => {
   const buyer = await newBuyer(request);
   await loginWithToken(page, buyer.token);
-  // the server's SALES_PAUSED switch reaches the apps through /api/config
-  await page.route('**/api/config', async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, json: { ...(await res.json()), salesPaused: true } });
-  });
+  // the server's SALES_PAUSED switch reaches the apps with the page (and through /api/config)
+  await pauseSales(page);
   for (const path of ['/carrito', '/pago-embed']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/mantenimiento$/);

@@ -1,6 +1,14 @@
-import { expect, test } from '@playwright/test';
 import { ROUTES } from '../../shared-contracts/src/routes';
-import { loginAs, recordRequests, remoteArea, useLanguage, type Lang } from '../support/fixtures';
+import {
+  expect,
+  test,
+  loginAs,
+  pauseSales,
+  recordRequests,
+  remoteArea,
+  useLanguage,
+  type Lang,
+} from '../support/fixtures';
 
 const FAKE_ID = '00000000-0000-4000-8000-000000000000';
 const NAV_COURSES: Record<Lang, string> = { es: 'Cursos', en: 'Courses', fr: 'Cours' };
@@ -114,11 +122,9 @@ test('the cart icon leads to /carrito, or to /mantenimiento while sales are paus
   await page.goto('/');
   await expect(page.getByTestId('cart-link')).toHaveAttribute('href', '/carrito');
 
-  // the server's SALES_PAUSED switch reaches the shell through /api/config
-  await page.route('**/api/config', async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, json: { ...(await res.json()), salesPaused: true } });
-  });
+  // the server's SALES_PAUSED switch reaches the shell with the page (its bootstrap data, the
+  // same answer as /api/config)
+  await pauseSales(page);
   await page.reload();
   await expect(page.getByTestId('cart-link')).toHaveAttribute('href', '/mantenimiento');
   await page.getByTestId('cart-link').click();

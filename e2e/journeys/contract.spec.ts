@@ -2,14 +2,14 @@
 // shell and the remote from different releases, in both directions. A route fails on the
 // unavailable panel, a page error, a console error or warning (Module Federation's version
 // warnings are console warnings). A deliberately skewed pair must fail.
-import { expect, test, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { CourseSummary, FormationSummary } from '@circo/shared-contracts';
 import { pathTo, routesOf } from '../../shared-contracts/src/routes';
 import { baseCommit, buildAtCommit, fixturesDir, serveComposition } from '../support/contract';
-import { baseURL, repoRoot } from '../support/env';
-import { remoteArea, type Lang } from '../support/fixtures';
+import { baseURL, contractPort, repoRoot } from '../support/env';
+import { expect, test, remoteArea, type Lang } from '../support/fixtures';
 
 const LANGS: Lang[] = ['es', 'en', 'fr'];
 
@@ -83,7 +83,7 @@ test.describe('the previously released shell with the current mf-catalog', () =>
   LANGS.forEach((lang, i) => {
     test(`every catalogue route in ${lang}`, async ({ browser }) => {
       test.setTimeout(90_000);
-      const app = await serveComposition(3318 + i, base().shell, {
+      const app = await serveComposition(contractPort(i), base().shell, {
         mf_catalog: current('mf-catalog'),
       });
       try {
@@ -99,7 +99,7 @@ test.describe('the current shell with the previously released mf-catalog', () =>
   LANGS.forEach((lang, i) => {
     test(`every catalogue route in ${lang}`, async ({ browser }) => {
       test.setTimeout(90_000);
-      const app = await serveComposition(3321 + i, current('shell'), {
+      const app = await serveComposition(contractPort(3 + i), current('shell'), {
         mf_catalog: base()['mf-catalog'],
       });
       try {
@@ -124,7 +124,7 @@ test('a skewed mf-catalog (needs a shared-web export the shell lacks) fails the 
   expect(check.status).toBe(1);
   expect(check.stderr).toContain('imports formatDuration from @circo/shared-web');
 
-  const app = await serveComposition(3324, current('shell'), { mf_catalog: skewed });
+  const app = await serveComposition(contractPort(6), current('shell'), { mf_catalog: skewed });
   try {
     const problems = await walk(browser, app.url, 'es', ['/', '/cursos']);
     // the home page does not use the missing export; the courses page does

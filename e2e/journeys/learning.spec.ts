@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { baseURL } from '../support/env';
-import { loginAs, useLanguage } from '../support/fixtures';
+import { expect, test, loginAs, useLanguage } from '../support/fixtures';
 import { LearningApi, MyCoursesPage, ViewerPage } from '../pages/learning';
 
 const FORMATION = {

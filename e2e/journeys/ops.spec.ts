@@ -1,12 +1,11 @@
 // Operations journeys: a remote that goes down, and a remote released on its own. They re-point
 // /remotes.json (the operator's file in the e2e data dir), so they run alone, after the others.
-import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDir, remotesFile, repoRoot } from '../support/env';
-import { loginAs, remoteArea } from '../support/fixtures';
+import { expect, test, loginAs, remoteArea } from '../support/fixtures';
 import { serveFolder } from '../support/static-server';
 
 test.describe.configure({ mode: 'serial' });

@@ -23,6 +23,21 @@ export class AdminManager {
     await scope.getByLabel(label).fill(value);
   }
 
+  /** Uploads a file in the form's upload box `label` and waits for "Archivo subido.". */
+  async upload(
+    label: string | RegExp,
+    file: { name: string; mimeType: string; buffer: Buffer },
+    scope: Locator = this.dialog(),
+  ): Promise<void> {
+    const box = scope.getByRole('group', { name: label });
+    // the picker speaks the admin's language, not the browser's ("Choose File")
+    await expect(box.getByText('Ningún archivo elegido')).toBeVisible();
+    await box.getByLabel('Elegir archivo').setInputFiles(file);
+    await expect(box.getByText(file.name, { exact: true })).toBeVisible();
+    await box.getByRole('button', { name: 'Subir' }).click();
+    await expect(box.getByText('Archivo subido.')).toBeVisible();
+  }
+
   async tab(lang: 'Español' | 'Inglés' | 'Francés', scope: Locator = this.dialog()): Promise<void> {
     await scope.getByRole('tab', { name: lang }).click();
   }

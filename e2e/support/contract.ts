@@ -35,16 +35,39 @@ const FOLDERS: Record<string, string> = {
 const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
 
+/** What a shell or catalogue release is built from: a change elsewhere is not a new release. */
+const RELEASED_PATHS = ['shell', 'mf-catalog', 'shared-web', 'shared-contracts'];
+
 /**
  * The previously released commit: $CONTRACT_BASE_REF, else the newest `shell-v*` tag (the README's
- * release procedure tags each shell release), else where this branch left main.
+ * release procedure tags each shell release), else where this branch left main; on main itself
+ * (or a branch that has not left it), the state before the newest change to the released code, so
+ * the "previous" builds always differ from today's.
  */
 export function baseCommit(): { sha: string; ref: string } {
   const ref =
     process.env.CONTRACT_BASE_REF ||
     git('tag', '--list', 'shell-v*', '--sort=-creatordate').split('\n')[0] ||
-    git('merge-base', 'HEAD', 'main');
+    branchPoint();
   return { sha: git('rev-parse', '--verify', `${ref}^{commit}`), ref };
+}
+
+function branchPoint(): string {
+  const head = git('rev-parse', 'HEAD');
+  let fork = head;
+  try {
+    fork = git('merge-base', 'HEAD', 'main');
+  } catch {
+    // no local main (a detached CI checkout): treat HEAD as main
+  }
+  if (fork !== head) return fork;
+  const lastChange = git('log', '-1', '--format=%H', 'HEAD', '--', ...RELEASED_PATHS);
+  if (!lastChange) return head;
+  try {
+    return git('rev-parse', '--verify', `${lastChange}^`);
+  } catch {
+    return head; // the released code was created by the root commit: nothing earlier to pair
+  }
 }
 
 /**
@@ -119,7 +142,9 @@ export function buildSkewedCatalog(): string {
       .replace('const lang = useLang();', 'const lang = useLang();\n  formatDuration(90);'),
   );
   try {
-    execFileSync('npx', ['rspack', 'build'], {
+    // the browser release only: its first-screen server bundle would bundle shared-web's source,
+    // which lacks the export this build is made to need
+    execFileSync('npx', ['rspack', 'build', '--config-name', 'client'], {
       cwd: src,
       env: { ...process.env, NODE_ENV: 'production', MF_OUT_DIR: dist },
       stdio: 'pipe',
@@ -148,7 +173,7 @@ function sendFile(res: ServerResponse, root: string, path: string): boolean {
 }
 
 /**
- * The composed app with one shell build and chosen remote builds, on `port` (3318-3329): its own
+ * The composed app with one shell build and chosen remote builds, on `port` (see `contractPort`): its own
  * /remotes.json points the chosen remotes at their builds and the others at the e2e server's;
  * the API, media and other remotes are proxied to the e2e server.
  */

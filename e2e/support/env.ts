@@ -7,3 +7,8 @@ export const repoRoot = join(import.meta.dirname, '../..');
 export const dataDir = join(repoRoot, 'e2e/.data');
 export const remotesFile = join(dataDir, 'remotes.json');
 export const outboxDir = join(dataDir, 'outbox');
+/**
+ * Ports of the extra compositions the contract tests serve, derived from E2E_PORT so that two
+ * checkouts running their journeys side by side never share one.
+ */
+export const contractPort = (i: number) => 20_000 + (E2E_PORT % 1000) * 10 + i;

@@ -1,5 +1,8 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { baseURL } from './env';
+
+export { expect };
 
 export type Lang = 'es' | 'en' | 'fr';
 
@@ -53,4 +56,204 @@ export function recordRequests(page: Page): string[] {
   const urls: string[] = [];
   page.on('request', (r) => urls.push(r.url()));
   return urls;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accessibility as a standing check: every journey imports `test` from here, and each page it
+// opens is checked with axe-core after every navigation (a full load or a route change of the
+// single-page app) and once more at the end of the test, in the language the page is in. Any
+// serious or critical violation fails the test, with the rule, the page and the elements.
+
+/** The WCAG rule sets checked (2.0, 2.1 and 2.2, levels A and AA). */
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+interface A11yFinding {
+  page: string;
+  lang: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Waits (up to 3 s) until the page's finite CSS animations have ended, so that axe judges what a
+ * reader sees once the page is still: a card fading in is at opacity 0.2 for a moment, and its
+ * text would be measured against the page behind it (a false color-contrast finding). Endless
+ * animations (a spinner) are left running.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((a) => {
+      const end = a.effect?.getComputedTiming().endTime;
+      return typeof end === 'number' && Number.isFinite(end);
+    });
+    const ended = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    return Promise.race([ended, new Promise((r) => setTimeout(r, 3000))]);
+  });
+}
+
+/** Runs axe on the pages of one test and keeps what it finds. */
+export class A11yChecker {
+  readonly findings: A11yFinding[] = [];
+  /** page + lang + a digest of the visible text: a state checked once per test */
+  private readonly checked = new Set<string>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly timers = new Map<Page, NodeJS.Timeout>();
+  private readonly pages = new Set<Page>();
+  /** Pages checked, for the report. */
+  checks = 0;
+
+  /** Checks `page` after each of its navigations (pages the test opens itself: call this). */
+  watch(page: Page): void {
+    this.pages.add(page);
+    page.on('framenavigated', (frame) => {
+      if (frame !== page.mainFrame()) return;
+      // let the route render and its data arrive before looking
+      clearTimeout(this.timers.get(page));
+      this.timers.set(
+        page,
+        setTimeout(() => this.track(this.check(page)), 700),
+      );
+    });
+    page.on('close', () => clearTimeout(this.timers.get(page)));
+  }
+
+  /** Checks the page as it is now, after any check of it still running (axe runs one at a time). */
+  check(page: Page): Promise<void> {
+    const next = (this.queues.get(page) ?? Promise.resolve()).then(() => this.checkNow(page));
+    this.queues.set(
+      page,
+      next.catch(() => undefined),
+    );
+    return next;
+  }
+
+  private readonly queues = new Map<Page, Promise<void>>();
+
+  private async checkNow(page: Page, attempt = 0): Promise<void> {
+    if (page.isClosed()) return;
+    const url = page.url();
+    if (!url.startsWith('http')) return;
+    const path = new URL(url).pathname + new URL(url).search;
+    let key = '';
+    try {
+      const state = await page.evaluate(
+        () =>
+          `${document.documentElement.lang}|${document.body?.innerText.length ?? 0}|${document.querySelectorAll('*').length}`,
+      );
+      key = `${path}|${state}`;
+      if (this.checked.has(key)) return;
+      this.checked.add(key);
+      const lang = state.split('|')[0] || '?';
+      const started = Date.now();
+      await settleAnimations(page);
+      const result = await new AxeBuilder({ page }).withTags(A11Y_TAGS).analyze();
+      // the time axe takes is added to the test's own budget, so journeys keep their timeouts
+      const info = base.info();
+      info.setTimeout(info.timeout + (Date.now() - started));
+      // the page moved on while axe looked at it: what it saw belongs to no one page
+      if (page.url() !== url) {
+        this.checked.delete(key);
+        return;
+      }
+      this.checks++;
+      for (const v of result.violations) {
+        if (!FAILING_IMPACTS.has(v.impact ?? '')) continue;
+        this.findings.push({
+          page: path,
+          lang,
+          rule: v.id,
+          impact: v.impact ?? '',
+          help: v.help,
+          targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+        });
+      }
+    } catch (err) {
+      // the page navigated or closed while it was being checked (axe's script went with the old
+      // document): look again once it has settled
+      const message = (err as Error).message ?? '';
+      if (
+        !/context was destroyed|Target .*closed|navigat|has been closed|Cannot read properties of undefined|axe is not defined/i.test(
+          message,
+        )
+      )
+        throw err;
+      this.checked.delete(key);
+      if (attempt < 2 && !page.isClosed()) {
+        await new Promise((r) => setTimeout(r, 500));
+        await this.checkNow(page, attempt + 1);
+      }
+    }
+  }
+
+  private track(p: Promise<void>): void {
+    const tracked = p.catch((err: unknown) => {
+      this.errors.push(err as Error);
+    });
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
+  }
+
+  readonly errors: Error[] = [];
+
+  /** Waits for the checks under way, checks each open page once more, and fails on a finding. */
+  async finish(): Promise<void> {
+    for (const t of this.timers.values()) clearTimeout(t);
+    await Promise.all(this.running);
+    for (const page of this.pages) await this.check(page);
+    if (this.errors.length) throw this.errors[0];
+    const unique = new Map(
+      this.findings.map((f) => [`${f.rule}|${f.page}|${f.lang}|${f.targets.join(',')}`, f]),
+    );
+    const report = [...unique.values()]
+      .map(
+        (f) =>
+          `${f.impact} ${f.rule} on ${f.page} (${f.lang}): ${f.help}\n    ${f.targets.join('\n    ')}`,
+      )
+      .join('\n');
+    expect(unique.size, `accessibility violations (axe, ${A11Y_TAGS.join('/')}):\n${report}`).toBe(
+      0,
+    );
+  }
+}
+
+/**
+ * `test` of every journey: Playwright's, with each page the test uses checked by axe-core (see
+ * A11yChecker). `a11y.watch(page)` adds a page the test opened itself (`browser.newPage()`).
+ */
+export const test = base.extend<{ a11y: A11yChecker }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+  a11y: async ({}, use) => {
+    await use(new A11yChecker());
+  },
+  context: async ({ context, a11y }, use) => {
+    context.on('page', (p) => a11y.watch(p));
+    await use(context);
+  },
+  page: async ({ page, a11y }, use) => {
+    await use(page);
+    await a11y.finish();
+  },
+});
+
+/**
+ * Makes `page` see the server's SALES_PAUSED switch on: in the config the HTML carries at start
+ * and in `/api/config` (which the apps read when the HTML has none).
+ */
+export async function pauseSales(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.resourceType() === 'document') {
+      const res = await route.fetch();
+      const body = (await res.text()).replace('"salesPaused":false', '"salesPaused":true');
+      return route.fulfill({ response: res, body });
+    }
+    if (new URL(request.url()).pathname === '/api/config') {
+      const res = await route.fetch();
+      return route.fulfill({ response: res, json: { ...(await res.json()), salesPaused: true } });
+    }
+    return route.fallback();
+  });
 }

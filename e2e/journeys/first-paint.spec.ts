@@ -1,0 +1,153 @@
+// The first paint of the storefront: nothing on screen moves while the page and its remote load
+// (layout shift summed by the browser itself), and the HTML the server sends carries what the
+// shell needs at start, so the page works with /remotes.json, /api/config and /api/content
+// unreachable.
+import type { Page } from '@playwright/test';
+import type { CourseSummary } from '@circo/shared-contracts';
+import { expect, test, remoteArea, useLanguage } from '../support/fixtures';
+
+/** Records every layout shift not caused by input, from the first byte of the page. */
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shift: number; __shiftSources: string[] };
+    w.__shift = 0;
+    w.__shiftSources = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as Array<{
+        value: number;
+        hadRecentInput: boolean;
+        sources: Array<{ node?: Node }>;
+      }>) {
+        if (entry.hadRecentInput) continue;
+        w.__shift += entry.value;
+        for (const s of entry.sources) {
+          w.__shiftSources.push((s.node as Element | undefined)?.className || String(s.node));
+        }
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const shiftOf = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { __shift: number; __shiftSources: string[] };
+    return { sum: w.__shift, sources: w.__shiftSources };
+  });
+
+async function firstCoursePath(page: Page): Promise<string> {
+  const res = await page.request.get('/api/courses/visible?lang=es');
+  const [course] = (await res.json()) as CourseSummary[];
+  return `/courses/${course._id}/${course.slug}`;
+}
+
+for (const viewport of [
+  { width: 412, height: 823 },
+  { width: 1280, height: 800 },
+]) {
+  test(`the page does not shift while /, /cursos and a course page load (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await watchLayoutShifts(page);
+    for (const path of ['/', '/cursos', await firstCoursePath(page)]) {
+      await page.goto(path);
+      await expect(remoteArea(page, 'mf_catalog').locator('h1')).toBeVisible();
+      await expect(page.locator('.site-footer')).toBeAttached();
+      await page.waitForLoadState('networkidle');
+      // images decoded and fonts applied: a late shift would show here
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(300);
+      const { sum, sources } = await shiftOf(page);
+      expect(
+        sum,
+        `${path}: layout shift ${sum.toFixed(3)} from ${sources.join(', ')}`,
+      ).toBeLessThan(0.02);
+      // the footer starts below the fold and the page area is reserved
+      const footerTop = await page
+        .locator('.site-footer')
+        .evaluate((f) => f.getBoundingClientRect().top);
+      expect(footerTop).toBeGreaterThanOrEqual(viewport.height);
+    }
+  });
+}
+
+test('the HTML carries the remotes map, config, site content and the preloads of the page', async ({
+  page,
+  request,
+}) => {
+  // a page the server sends without a first screen (its remote has no server bundle): the code
+  // of its remote is preloaded
+  const html = await (await request.get('/carrito')).text();
+  expect(html).toMatch(/<script id="circo-bootstrap" type="application\/json">/);
+  expect(html).toContain(
+    '<link rel="preload" as="fetch" href="/remotes/mf-checkout/mf-manifest.json" crossorigin="anonymous" />',
+  );
+  expect(html).toContain(
+    '<link rel="preload" as="script" href="/remotes/mf-checkout/remoteEntry.js" />',
+  );
+  expect(html).toMatch(/<link rel="preload" as="script" href="\/bootstrap\.[0-9a-f]{8}\.js" \/>/);
+  // a page with a first screen (first-screen.spec.ts): its styles apply before any JS, and no
+  // code competes with them
+  const list = await (await request.get('/cursos')).text();
+  expect(list).toMatch(/<script id="circo-bootstrap" type="application\/json">/);
+  expect(list).toMatch(/<link rel="stylesheet" href="\/remotes\/mf-catalog\/[^"]+\.css" \/>/);
+  expect(list).toMatch(/<link rel="stylesheet" href="\/bootstrap\.[0-9a-f]{8}\.css" \/>/);
+  expect(list).not.toContain('as="script"');
+  // the page's Content-Security-Policy still refuses inline scripts
+  const csp = (await request.get('/cursos')).headers()['content-security-policy'];
+  const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'));
+  expect(scriptSrc).toMatch(/script-src 'self'/);
+  expect(scriptSrc).not.toMatch(/unsafe-inline|nonce-|sha256-/);
+
+  const startRequests: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (['/remotes.json', '/api/config', '/api/content'].includes(pathname))
+      startRequests.push(pathname);
+  });
+  await page.route(/\/(remotes\.json|api\/config|api\/content)(\?.*)?$/, (route) => route.abort());
+  await page.goto('/');
+  // the hero's texts are the teacher's site content: they came with the HTML
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Entrena circo con método, desde donde estés',
+  );
+  await page.getByRole('navigation').first().getByRole('link', { name: 'Cursos' }).click();
+  await expect(remoteArea(page, 'mf_catalog')).toHaveAttribute('data-page', 'courses');
+  await expect(page.getByTestId('course-card').first()).toBeVisible();
+  expect(startRequests).toEqual([]);
+});
+
+test("a returning visitor's language comes with the HTML: the page paints in it without asking", async ({
+  page,
+}) => {
+  await useLanguage(page, 'fr');
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  // the next page the server sends is in French from the start, site content included
+  await page.route(/\/api\/content(\?.*)?$/, (route) => route.abort());
+  const res = await page.reload();
+  expect(await res!.text()).toContain('<html lang="fr"');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/.+/);
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  const fr = (await (await page.request.get('/api/content?lang=fr')).json()) as {
+    hero: { title: string };
+  };
+  expect(title).toBe(fr.hero.title);
+});
+
+test('without the bootstrap data (an old or cached page) the shell still asks /remotes.json', async ({
+  page,
+}) => {
+  let remotesAsked = 0;
+  await page.route('**/*', async (route) => {
+    const req = route.request();
+    if (new URL(req.url()).pathname === '/remotes.json') remotesAsked++;
+    if (req.resourceType() !== 'document') return route.continue();
+    const res = await route.fetch();
+    const body = (await res.text()).replace(/<script id="circo-bootstrap"[^]*?<\/script>/, '');
+    await route.fulfill({ response: res, body });
+  });
+  await page.goto('/cursos');
+  await expect(page.getByTestId('course-card').first()).toBeVisible();
+  expect(remotesAsked).toBe(1);
+});

@@ -1,0 +1,120 @@
+// The first screen (issue 11): the server sends the hero of /, the heading and cards of /cursos and
+// a course's header as HTML in the page's language, so they paint before any JS; once the JS runs,
+// the page shows the same thing in the same place, and asks for nothing the HTML carried.
+import type { Browser, Page } from '@playwright/test';
+import type { CourseSummary, SiteContent } from '@circo/shared-contracts';
+import { expect, test, type Lang } from '../support/fixtures';
+
+const LANGS: Lang[] = ['es', 'en', 'fr'];
+const COURSES_TITLE: Record<Lang, string> = { es: 'Cursos', en: 'Courses', fr: 'Cours' };
+
+/** The part of the HTML the shell's root element holds. */
+const rootOf = (html: string) => /<div id="root">([^]*)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
+
+const unescape = (s: string) => s.replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+
+test('the server sends the hero, the course list and the course header in es, en and fr', async ({
+  request,
+}) => {
+  for (const lang of LANGS) {
+    const content = (await (await request.get(`/api/content?lang=${lang}`)).json()) as SiteContent;
+    const courses = (await (
+      await request.get(`/api/courses/visible?lang=${lang}`)
+    ).json()) as CourseSummary[];
+    const first = courses[0];
+
+    const home = rootOf(await (await request.get(`/?lang=${lang}`)).text());
+    expect(unescape(home)).toContain(`<h1 class="cat-hero__title">${content.hero.title}</h1>`);
+    // inside the layout: the header before it, in the same language
+    expect(home).toMatch(/^<div class="app">.*<header class="site-header">/);
+
+    const list = await (await request.get(`/cursos?lang=${lang}`)).text();
+    expect(rootOf(list)).toContain(`<h1>${COURSES_TITLE[lang]}</h1>`);
+    expect(unescape(rootOf(list))).toContain(`>${first.title[lang]}</a></h2>`);
+    // the first card's image is the page's largest paint: fetched from the head, first
+    const image = first.image[lang];
+    if (image) {
+      expect(list.slice(0, list.indexOf('</head>'))).toContain(
+        `<link rel="preload" as="image" href="${image}" fetchPriority="high"/>`,
+      );
+    }
+
+    const detail = rootOf(
+      await (await request.get(`/courses/${first._id}/${first.slug}?lang=${lang}`)).text(),
+    );
+    expect(unescape(detail)).toContain(`<h1 class="cat-detail__title">${first.title[lang]}</h1>`);
+    expect(detail).toContain('data-testid="final-price"');
+  }
+});
+
+interface Shown {
+  texts: string[];
+  boxes: Array<{ x: number; y: number; width: number; height: number } | null>;
+}
+
+const PARTS = ['.site-header', '#root h1', '[data-testid="course-card"]', '.cat-price__final'];
+
+/** The texts and boxes of the page's first-screen parts (the ones it has). */
+async function shown(page: Page): Promise<Shown> {
+  const texts: string[] = [];
+  const boxes: Shown['boxes'] = [];
+  for (const sel of PARTS) {
+    const el = page.locator(sel).first();
+    if ((await el.count()) === 0) continue;
+    texts.push((await el.innerText()).trim());
+    boxes.push(await el.boundingBox());
+  }
+  return { texts, boxes };
+}
+
+async function withoutJs(browser: Browser, path: string): Promise<Shown> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 412, height: 823 },
+  });
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page.locator('#root h1')).toBeVisible();
+  const result = await shown(page);
+  await context.close();
+  return result;
+}
+
+test('the page looks the same before and after its JS runs, and asks for nothing the HTML carried', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const [course] = (await (
+    await request.get('/api/courses/visible?lang=es')
+  ).json()) as CourseSummary[];
+  await page.setViewportSize({ width: 412, height: 823 });
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/courses') || pathname.startsWith('/api/discounts'))
+      asked.push(pathname);
+  });
+  for (const path of ['/', '/cursos', `/courses/${course._id}/${course.slug}`]) {
+    const before = await withoutJs(browser, path);
+    await page.goto(path);
+    // React has taken over: the heading on screen is one it rendered (the server's is gone)
+    await expect
+      .poll(() =>
+        page
+          .locator('#root h1')
+          .evaluate((h1) => Object.keys(h1).some((k) => k.startsWith('__reactFiber'))),
+      )
+      .toBe(true);
+    await page.evaluate(() => document.fonts.ready);
+    const after = await shown(page);
+    expect(after.texts, path).toEqual(before.texts);
+    after.boxes.forEach((box, i) => {
+      for (const k of ['x', 'y', 'width', 'height'] as const) {
+        expect(Math.abs(box![k] - before.boxes[i]![k]), `${path} ${PARTS[i]} ${k}`).toBeLessThan(1);
+      }
+    });
+  }
+  // the list and the course came with the HTML
+  expect(asked).toEqual([]);
+});

@@ -1,0 +1,124 @@
+// Past the rate limit of the account forms the API answers 429: the forms tell the user to wait
+// (issue 11), in es, en and fr. The shared e2e server has limits of 1000 per minute (many journeys
+// log in from one address), so this journey starts its own server with tiny limits.
+import type { Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { E2E_PORT, repoRoot } from '../support/env';
+import { expect, test } from '../support/fixtures';
+
+const port = E2E_PORT + 41;
+const origin = `http://127.0.0.1:${port}`;
+let server: ChildProcess | undefined;
+let dataDir = '';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'circo-e2e-429-'));
+  server = spawn(process.execPath, [join(repoRoot, 'api/dist/main.js')], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: origin,
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_LOGIN: '2',
+      RATE_LIMIT_REGISTER: '1',
+      RATE_LIMIT_FORGOT: '1',
+      RATE_LIMIT_RESET: '1',
+      RATE_LIMIT_WINDOW_MS: '600000',
+    },
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${origin}/api/health`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 100_000, intervals: [500] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openIn(page: Page, lang: 'es' | 'en' | 'fr', path: string): Promise<void> {
+  await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+  await page.goto(`${origin}${path}`);
+  await expect(page.locator('main h1')).toBeVisible();
+}
+
+const WAIT = {
+  es: /Demasiados intentos\. Espera \d+ segundos? y vuelve a intentarlo\./,
+  en: /Too many attempts\. Please wait \d+ seconds? and try again\./,
+  fr: /Trop de tentatives\. Attendez \d+ secondes? et réessayez\./,
+};
+
+test('login: wrong credentials first, then "too many attempts, wait" in es, en and fr', async ({
+  page,
+}) => {
+  await openIn(page, 'es', '/login');
+  const alert = page.getByRole('alert');
+  const attempt = async () => {
+    await page.locator('input[type="email"]').fill('nadie@example.com');
+    await page.locator('input[type="password"]').fill('Wrong1234');
+    await page.locator('main form button[type="submit"]').click();
+  };
+  for (let i = 0; i < 2; i++) {
+    await attempt();
+    await expect(alert).toContainText('credenciales');
+  }
+  await attempt();
+  await expect(alert).toHaveText(WAIT.es);
+  await expect(alert).not.toContainText('credenciales');
+
+  for (const lang of ['en', 'fr'] as const) {
+    await page.getByTestId('language-select').selectOption(lang);
+    await attempt();
+    await expect(alert).toHaveText(WAIT[lang]);
+  }
+});
+
+test('forgot password and registration say to wait too', async ({ page }) => {
+  await openIn(page, 'en', '/olvidaste-tu-contraseña');
+  for (let i = 0; i < 2; i++) {
+    await page.locator('input[type="email"]').fill('someone@example.com');
+    await page.locator('main form button[type="submit"]').click();
+    if (i === 0) await expect(page.getByRole('status').or(page.getByRole('alert'))).toBeVisible();
+  }
+  await expect(page.getByRole('alert')).toHaveText(WAIT.en);
+
+  await page.goto(`${origin}/register`);
+  const fill = async (n: number) => {
+    await page.getByLabel('First name').fill('Ana');
+    await page.getByLabel('Last name').fill('Pérez');
+    await page.getByLabel('E-mail').fill(`ana${n}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('Abcdefg1');
+    await page.getByLabel('Confirm password').fill('Abcdefg1');
+    await page.locator('main form button[type="submit"]').click();
+  };
+  await fill(1);
+  await expect(page).toHaveURL(/registro-exitoso/, { timeout: 15_000 });
+  await page.goto(`${origin}/register`);
+  await fill(2);
+  await expect(page.getByRole('alert')).toHaveText(WAIT.en);
+});

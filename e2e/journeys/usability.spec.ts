@@ -1,0 +1,222 @@
+// What a new user tripped on (issue 11): the header's one row, the 404 page, focus and the mobile
+// menu for keyboard users, the focus ring, the search box, the account links' size and the
+// unavailable screen's sentence. The 429 message is in usability-rate-limit.spec.ts.
+import type { Page } from '@playwright/test';
+import type { CourseSummary } from '../../shared-contracts/src/api/catalog';
+import { baseURL } from '../support/env';
+import { expect, test, loginAs, remoteArea, useLanguage, type Lang } from '../support/fixtures';
+
+const LANGS: Lang[] = ['es', 'en', 'fr'];
+const ROLES = ['visitor', 'student', 'admin'] as const;
+const WIDTHS = [1024, 1280, 1440];
+
+async function headerHeight(page: Page): Promise<number> {
+  return page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().height);
+}
+
+for (const role of ROLES) {
+  for (const lang of LANGS) {
+    test(`the header is one row at ${WIDTHS.join(', ')} px for a ${role} in ${lang}`, async ({
+      page,
+      request,
+    }) => {
+      await useLanguage(page, lang);
+      if (role !== 'visitor') await loginAs(page, request, role);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/cursos');
+      const nav = page.locator('#main-nav');
+      // the signed-in header is complete (its last links are there) before it is measured
+      if (role === 'admin') await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
+      if (role === 'student') await expect(nav.locator('a[href="/mis-cursos"]')).toBeVisible();
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        // one row: the height of the tallest control plus the padding (65 px; two rows are 110+)
+        await expect.poll(() => headerHeight(page), { message: `${width} px` }).toBeLessThan(70);
+        // every link of the nav and the account button are on screen, none cut
+        for (const link of await nav.getByRole('link').all()) await expect(link).toBeInViewport();
+        const account = page.locator('.site-header__tools .btn--ghost');
+        await expect(account).toBeInViewport({ ratio: 1 });
+      }
+      // below 1024 px the nav folds behind the menu button
+      await page.setViewportSize({ width: 800, height: 900 });
+      await expect(page.locator('.nav-toggle')).toBeVisible();
+      await expect(nav).toBeHidden();
+    });
+  }
+}
+
+test('an unknown address answers 404 with the not-found page', async ({ page }) => {
+  const res = await page.goto('/esta-pagina-no-existe');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // its link leads home, which answers 200
+  await page.getByTestId('not-found').getByRole('link').click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  expect((await page.request.get('/')).status()).toBe(200);
+});
+
+test('a page sent by the server carries its head tags, and ?lang= opens it in that language', async ({
+  page,
+}) => {
+  const res = await page.goto('/cursos?lang=fr');
+  expect(res?.status()).toBe(200);
+  const html = await res!.text();
+  expect(html).toContain('<link rel="canonical" href="');
+  expect(html).toContain('hreflang="en"');
+  expect(html).toContain('<meta property="og:title" content="Cours | Circo Coach"');
+  // the page is in French, and the address loses the parameter (the choice is kept)
+  await expect(remoteArea(page, 'mf_catalog').getByRole('heading', { level: 1 })).toHaveText(
+    'Cours',
+  );
+  await expect(page).toHaveURL(`${baseURL}/cursos`);
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('fr');
+  await expect(page).toHaveTitle('Cours | Circo Coach');
+});
+
+test('after a link is followed, focus is on the new page heading and the page is announced', async ({
+  page,
+}) => {
+  await useLanguage(page, 'en');
+  await page.goto('/');
+  await expect(remoteArea(page, 'mf_catalog').getByRole('heading', { level: 1 })).toBeVisible();
+  // the first load leaves focus where the browser puts it
+  await expect(page.locator('main h1')).not.toBeFocused();
+  await page.locator('#main-nav').getByRole('link', { name: 'Courses' }).click();
+  const heading = page.locator('main h1');
+  await expect(heading).toHaveText('Courses');
+  await expect(heading).toBeFocused();
+  await expect(page.getByTestId('route-announcer')).toHaveText(/Courses/);
+  // the page did not jump: it is at the top
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // the next Tab goes on from the page, not from the header
+  await page.keyboard.press('Tab');
+  const inMain = await page.evaluate(() => !!document.activeElement?.closest('main'));
+  expect(inMain).toBe(true);
+
+  // a shell page too (the account pages)
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await expect(page.locator('main h1')).toBeFocused();
+});
+
+test('the mobile menu closes on Escape and gives focus back to its button', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  const nav = page.locator('#main-nav');
+  await expect(nav).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(nav).toBeVisible();
+  await nav.getByRole('link', { name: 'Courses' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(nav).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
+});
+
+test('keyboard focus shows a clear ring on links, buttons and fields', async ({ page }) => {
+  await useLanguage(page, 'en');
+  await page.goto('/login');
+  await expect(page.locator('main h1')).toBeVisible();
+  const ringOf = () =>
+    page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      // the search field's ring is drawn by its box
+      const target = el.closest('.search-box') ?? el;
+      const s = getComputedStyle(target);
+      return { tag: el.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
+    });
+  const seen = new Set<string>();
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab');
+    const ring = await ringOf();
+    if (ring.tag === 'BODY') continue;
+    seen.add(ring.tag);
+    expect(ring, `focus ring of a ${ring.tag}`).toMatchObject({ style: 'solid' });
+    expect(ring.width).toBeGreaterThanOrEqual(2);
+  }
+  expect([...seen]).toEqual(expect.arrayContaining(['A', 'INPUT', 'BUTTON']));
+});
+
+test('a direct load of /buscar?q= fills the search box and it follows the address', async ({
+  page,
+}) => {
+  await useLanguage(page, 'es');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/buscar?q=acrobacia');
+  const box = page.locator('#site-search');
+  await expect(box).toHaveValue('acrobacia');
+  await box.fill('malabares');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/buscar\?q=malabares$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/buscar\?q=acrobacia$/);
+  await expect(box).toHaveValue('acrobacia');
+});
+
+for (const lang of LANGS) {
+  test(`the search placeholder is not cut off in ${lang}`, async ({ page }) => {
+    await useLanguage(page, lang);
+    for (const width of [1024, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      const box = page.locator('#site-search');
+      await expect(box).toBeVisible();
+      // the box React renders (the server's first screen has one until the shell takes over)
+      await expect
+        .poll(() => box.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
+        .toBe(true);
+      const fits = await box.evaluate((input: HTMLInputElement) => {
+        const s = getComputedStyle(input);
+        const c = document.createElement('canvas').getContext('2d')!;
+        c.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+        const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+        return { text: c.measureText(input.placeholder).width, room };
+      });
+      expect(fits.text, `${width} px`).toBeLessThanOrEqual(fits.room);
+    }
+  });
+}
+
+test('the links under the login and register buttons are targets of 24 px or more, apart', async ({
+  page,
+}) => {
+  for (const path of ['/login', '/register', '/olvidaste-tu-contraseña']) {
+    await page.goto(path);
+    const links = page.locator('.form-links a');
+    await expect(links.first()).toBeVisible();
+    const boxes = await links.evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { x: r.x, y: r.y, w: r.width, h: r.height };
+      }),
+    );
+    for (const b of boxes) {
+      expect(b.h, path).toBeGreaterThanOrEqual(24);
+      expect(b.w, path).toBeGreaterThanOrEqual(24);
+    }
+    // neighbours do not touch
+    for (let i = 1; i < boxes.length; i++) {
+      const [a, b] = [boxes[i - 1], boxes[i]];
+      const apart = b.x >= a.x + a.w + 8 || b.y >= a.y + a.h + 8;
+      expect(apart, path).toBe(true);
+    }
+  }
+});
+
+test('the unavailable screen says the item is not available in the selected language', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get(`${baseURL}/api/courses/visible?lang=es`);
+  const hidden = ((await res.json()) as CourseSummary[]).find((c) => c.visible.en === false);
+  expect(hidden, 'the seed has a course hidden in English').toBeTruthy();
+  await useLanguage(page, 'en');
+  await page.goto(`/courses/${hidden!._id}`);
+  await expect(page.getByTestId('unavailable')).toContainText(
+    'This course is not available in the selected language (English).',
+  );
+});
