@@ -3,6 +3,7 @@
 // leaves the page as it was (no first screen, still 200). The bundles here are small stand-ins of
 // the contract (shared-contracts/src/first-screen.ts) that print what they were given; the real
 // ones (shell and mf-catalog) are checked in the browser by e2e/journeys/first-screen.spec.ts.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,4 +144,31 @@ it('sends the page without a first screen when a bundle is missing, of another c
   // a new release of the bundle is picked up without a restart
   write(shellBundle, SHELL);
   expect(await homeRoot()).toContain('<h1>');
+});
+
+it("carries the shell's hold script inline and allows exactly it by its hash", async () => {
+  const script = 'window.__held = null;';
+  const csp = (res: request.Response) =>
+    /script-src [^;]*/.exec(res.headers['content-security-policy'] as string)![0];
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  try {
+    write(shellBundle, `${SHELL}\nexports.holdScript = ${JSON.stringify(script)};`);
+    const home = await request(server).get('/').expect(200);
+    expect(headOf(home.text)).toContain(`<script>${script}</script>`);
+    expect(csp(home)).toBe(`script-src 'self' ${hash} https://js.stripe.com`);
+    expect(csp(home)).not.toContain('unsafe-inline');
+    // a page without a first screen carries no script, and its policy allows none
+    const login = await request(server).get('/login').expect(200);
+    expect(login.text).not.toContain(`<script>${script}`);
+    expect(csp(login)).not.toContain('sha256-');
+
+    // a script that could end its element is not written into the page
+    write(shellBundle, `${SHELL}\nexports.holdScript = "a = '</script><script>alert(1)';";`);
+    const unsafe = await request(server).get('/').expect(200);
+    expect(rootOf(unsafe.text)).toContain('<h1>');
+    expect(unsafe.text).not.toContain('alert(1)');
+    expect(csp(unsafe)).not.toContain('sha256-');
+  } finally {
+    write(shellBundle, SHELL);
+  }
 });

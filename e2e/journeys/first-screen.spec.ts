@@ -118,3 +118,37 @@ test('the page looks the same before and after its JS runs, and asks for nothing
   // the list and the course came with the HTML
   expect(asked).toEqual([]);
 });
+
+test('a click on the first screen before any JS ran is done once the page is live', async ({
+  page,
+  request,
+}) => {
+  const [course] = (await (
+    await request.get('/api/courses/visible?lang=es')
+  ).json()) as CourseSummary[];
+  const path = `/courses/${course._id}/${course.slug}`;
+  // the page carries its hold script inline, allowed by its hash and by nothing broader
+  const res = await request.get(path);
+  const csp = res.headers()['content-security-policy'];
+  expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' /);
+  expect(csp).not.toContain("'unsafe-inline' https://js.stripe.com");
+
+  // a slow phone: no code arrives until the visitor has clicked
+  let release!: () => void;
+  const clicked = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await clicked;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  const add = page.getByTestId('add-to-cart');
+  await expect(add).toBeVisible();
+  expect(await add.evaluate((b) => Object.keys(b).some((k) => k.startsWith('__reactFiber')))).toBe(
+    false,
+  );
+  await add.click();
+  release();
+
+  await expect(page.getByTestId('added-confirmation')).toBeVisible();
+  await expect(page.getByTestId('cart-link')).toContainText('1');
+});

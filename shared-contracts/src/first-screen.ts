@@ -40,6 +40,28 @@ export interface RemoteFirstScreen {
 export interface ShellFirstScreen {
   firstScreenApi: number;
   renderFrame(input: Omit<FirstScreenInput, 'queries'> & { config: PublicConfig }): Promise<string>;
+  /**
+   * A small script the page runs inline, before any bundle, that holds what the visitor does on
+   * the first screen (a click on a button, a form sent) under `window[FIRST_SCREEN_HOLD]` until
+   * the shell's own code takes over and does it again on the live page. Optional: an older shell
+   * has none. The API allows it in the Content-Security-Policy by its hash.
+   */
+  holdScript?: string;
+}
+
+/** The global the first screen's hold script leaves behind for the shell. */
+export const FIRST_SCREEN_HOLD = '__circoFirstScreenHold';
+
+/** An action held on the first screen: what it was and where, by position under the root. */
+export interface HeldFirstScreenAction {
+  kind: 'click' | 'submit';
+  path: number[];
+  tag: string;
+}
+
+/** What `window[FIRST_SCREEN_HOLD]` offers: the held action (if any), and stop holding. */
+export interface FirstScreenHold {
+  take(): HeldFirstScreenAction | null;
 }
 
 /** The text the shell's frame holds in its page area, replaced by the page's markup. */

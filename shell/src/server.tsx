@@ -27,6 +27,7 @@ import {
   useLanguageStore,
   useSiteContentStore,
 } from '@circo/shared-web';
+import { HOLD_SCRIPT } from './federation/firstScreenHold';
 import { Layout, type RouteHandle } from './layout/Layout';
 import es from './locales/es.json';
 import en from './locales/en.json';
@@ -35,6 +36,9 @@ import fr from './locales/fr.json';
 addTranslations('shell', { es, en, fr });
 
 export const firstScreenApi = FIRST_SCREEN_API;
+
+/** Holds a click or a form sent on the first screen until the shell's code takes over. */
+export const holdScript: ShellFirstScreen['holdScript'] = HOLD_SCRIPT;
 
 const routes: RouteObject[] = [
   {

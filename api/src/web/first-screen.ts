@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -65,10 +66,25 @@ export async function firstQueries(
   return got.filter((q): q is SeededQuery => q !== null);
 }
 
-/** The first screen's markup: `body` goes in the shell's root element, `head` in its head. */
+/**
+ * The first screen's markup: `body` goes in the shell's root element, `head` in its head, and
+ * `script` (the shell's hold script, if it has one) runs inline before any bundle.
+ */
 export interface RenderedScreen {
   head: string;
   body: string;
+  script?: string;
+}
+
+/** The shell's hold script, if it is one the page can carry inline (it cannot end its element). */
+function holdScriptOf(shell: ShellFirstScreen): string | undefined {
+  const s = shell.holdScript;
+  return typeof s === 'string' && s.length > 0 && !/<\/script|<!--/i.test(s) ? s : undefined;
+}
+
+/** The Content-Security-Policy source that allows exactly this inline script. */
+export function scriptHashSource(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
 export interface FirstScreenInput {
@@ -148,7 +164,7 @@ export class FirstScreens {
       const head = (links.match(/<link [^>]*\/?>/g) ?? [])
         .filter((l) => /\bfetchpriority="high"/i.test(l))
         .join('');
-      return { head, body };
+      return { head, body, script: holdScriptOf(shell) };
     } catch (err) {
       this.log(`the first screen of ${o.pathname} failed; the page is sent without it`, err);
       return null;

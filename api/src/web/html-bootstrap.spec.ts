@@ -135,6 +135,19 @@ describe('injectBootstrap', () => {
     expect(plain).toContain('<link rel="preload" as="style" href="/bootstrap.0123abcd.css" />');
   });
 
+  it("runs the shell's hold script inline, before the rest of the head and the first screen", () => {
+    const screen = {
+      head: '<link rel="preload" as="image" href="/a.svg"/>',
+      body: '<main></main>',
+    };
+    const script = 'window.held = [];';
+    const html = injectBootstrap(SHELL_HTML, data, [], { ...screen, script });
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(`<script>${script}</script>`);
+    expect(head.indexOf('<script>')).toBeLessThan(head.indexOf(screen.head));
+    expect(injectBootstrap(SHELL_HTML, data, [], screen)).not.toContain('<script>');
+  });
+
   it('writes data that cannot end its script element, parsed back unchanged', () => {
     const tricky = { ...data, content: { siteName: '</script><script>alert(1)</script> & <!--' } };
     const html = injectBootstrap(SHELL_HTML, tricky as unknown as BootstrapData, []);

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import type { AppConfig } from '../config/app-config.js';
 import { publicConfigOf } from '../modules/site/site.service.js';
-import { FirstScreens, firstQueries } from './first-screen.js';
+import { FirstScreens, firstQueries, scriptHashSource } from './first-screen.js';
 import { HtmlBootstrap, pageLang } from './html-bootstrap.js';
 import { PageHeads, matchRoute, withHead } from './page-head.js';
 import { ReleaseGate } from './release-gate.js';
@@ -14,11 +14,12 @@ import { REMOTE_FOLDERS, RemotesFileReader, remoteOrigins } from './remotes-file
 
 const HASHED = /\.[0-9a-f]{8}\.(js|css|woff2?|png|svg|jpe?g|webp)$/;
 
-function contentSecurityPolicy(extraOrigins: string[]): string {
+/** The policy of every page; `inlineScripts`: the hash sources of the inline scripts it carries. */
+function contentSecurityPolicy(extraOrigins: string[], inlineScripts: string[] = []): string {
   const extra = extraOrigins.join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' ${extra} https://js.stripe.com`,
+    `script-src 'self' ${inlineScripts.join(' ')} ${extra} https://js.stripe.com`,
     `style-src 'self' 'unsafe-inline' ${extra}`,
     `img-src 'self' data: blob: https://res.cloudinary.com https://i.ytimg.com https://i.vimeocdn.com ${extra}`,
     `media-src 'self' blob: https://res.cloudinary.com`,
@@ -145,12 +146,13 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     // the page's first answers and first screen, when its route has them (first-screen.ts)
     const match = matchRoute(`/${path}`);
     const queries = match ? await firstQueries(fastify, match.route, match.params, lang) : null;
+    const inlineScripts: string[] = [];
     const html = await bootstrap.render(`/${path}`, lang, remotes, {
       queries: queries ?? undefined,
       screen:
         match && queries
-          ? (data) =>
-              firstScreens.render({
+          ? async (data) => {
+              const screen = await firstScreens.render({
                 route: match.route,
                 pathname: `/${path}`,
                 lang,
@@ -158,7 +160,10 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
                 content: data.content,
                 config: data.config,
                 queries,
-              })
+              });
+              if (screen?.script) inlineScripts.push(scriptHashSource(screen.script));
+              return screen;
+            }
           : undefined,
     });
     if (html === null) {
@@ -171,7 +176,10 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     return reply
       .status(head.status)
       .header('Cache-Control', 'no-cache')
-      .header('Content-Security-Policy', contentSecurityPolicy(remoteOrigins(remotes)))
+      .header(
+        'Content-Security-Policy',
+        contentSecurityPolicy(remoteOrigins(remotes), inlineScripts),
+      )
       .header('Vary', 'Cookie')
       .type('text/html; charset=utf-8')
       .send(withHead(html, head));

@@ -1,4 +1,6 @@
+import { FIRST_SCREEN_HOLD } from '@circo/shared-contracts';
 import { holdFirstScreen } from './firstScreenHandover';
+import { HOLD_SCRIPT } from './firstScreenHold';
 
 const MARKUP =
   '<div><header><form role="search"><input aria-label="q" value=""><button>Go</button></form></header>' +
@@ -58,4 +60,59 @@ it('does nothing when nothing was done, and nothing without a first screen', asy
   expect(seen).toEqual([]);
   document.body.innerHTML = '<div id="root"></div>';
   await expect(holdFirstScreen(document.getElementById('root')).before()).resolves.toBeUndefined();
+});
+
+describe("the inline hold script, before the shell's code runs", () => {
+  /** Runs the script as the page's <head> does. */
+  const runHoldScript = () => new Function(HOLD_SCRIPT)() as void;
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>)[FIRST_SCREEN_HOLD];
+  });
+
+  it('holds a click made before any bundle ran, and the live page gets it', async () => {
+    const root = serverPage();
+    runHoldScript();
+    let reachedTheDocument = false;
+    const onDocument = () => (reachedTheDocument = true);
+    document.body.addEventListener('click', onDocument);
+    (root.querySelector('[data-testid="add"]') as HTMLElement).click();
+    document.body.removeEventListener('click', onDocument);
+    expect(reachedTheDocument).toBe(false);
+
+    const held = holdFirstScreen(root); // the shell's code arrives later
+    const handedOver = held.before();
+    const seen = goLive(root);
+    await handedOver;
+    expect(seen).toEqual(['add']);
+  });
+
+  it('a search sent before any bundle ran is sent by the live page, with its text', async () => {
+    const root = serverPage();
+    runHoldScript();
+    root.querySelector('input')!.value = 'telas';
+    root.querySelector('form')!.requestSubmit();
+    const held = holdFirstScreen(root);
+    const handedOver = held.before();
+    const seen = goLive(root);
+    await handedOver;
+    expect(seen).toEqual(['typed telas', 'search telas']);
+  });
+
+  it('lets links and clicks outside buttons through, and stops holding once taken', async () => {
+    const root = serverPage();
+    runHoldScript();
+    const link = root.querySelector('a')!;
+    let linkClick: MouseEvent | null = null;
+    document.addEventListener('click', (e) => (linkClick = e), { once: true });
+    link.click();
+    expect(linkClick!.defaultPrevented).toBe(false);
+
+    const handedOver = holdFirstScreen(root).before();
+    const seen = goLive(root);
+    await handedOver;
+    expect(seen).toEqual([]);
+    // the live page's own buttons work as soon as it is there
+    (root.querySelector('[data-testid="add"]') as HTMLElement).click();
+    expect(seen).toEqual(['add']);
+  });
 });

@@ -1,3 +1,9 @@
+import {
+  FIRST_SCREEN_HOLD,
+  type FirstScreenHold,
+  type HeldFirstScreenAction,
+} from '@circo/shared-contracts';
+
 /**
  * The server's first screen (api/src/web/first-screen.ts) is on view, clickable and typeable, for
  * the moment the shell waits for the page's remote; React's first commit then replaces it with the
@@ -5,10 +11,12 @@
  * into the same field of the live page, and a click on a button or a form submission is held and
  * done again on the same element once the page is live (links keep navigating: the server renders
  * every public address). The first screen and React's page are the same markup, so an element is
- * found again by its position under the root.
+ * found again by its position under the root. The page's inline hold script (firstScreenHold.ts)
+ * holds what happens before this code runs; from here on it goes on holding, and the action is
+ * taken from it.
  */
 
-type Held = { kind: 'click' | 'submit'; path: number[]; tag: string };
+type Held = HeldFirstScreenAction;
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /** How long the live page may take to show the element a held action was on. */
@@ -48,6 +56,10 @@ const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 16));
 export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<void> } {
   if (!root?.firstElementChild) return { before: () => Promise.resolve() };
   const serverMarkup = root.firstElementChild;
+  // the page's inline script holds from the start; without it (an older page), this code does
+  const early = (window as unknown as Record<string, FirstScreenHold | undefined>)[
+    FIRST_SCREEN_HOLD
+  ];
   let held: Held | null = null;
   const hold = (kind: Held['kind'], el: Element, e: Event) => {
     e.preventDefault();
@@ -59,13 +71,16 @@ export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<v
     if (el && root.contains(el)) hold('click', el, e);
   };
   const onSubmit = (e: SubmitEvent) => hold('submit', e.target as Element, e);
-  root.addEventListener('click', onClick, true);
-  root.addEventListener('submit', onSubmit, true);
+  if (!early) {
+    root.addEventListener('click', onClick, true);
+    root.addEventListener('submit', onSubmit, true);
+  }
 
   return {
     before() {
       root.removeEventListener('click', onClick, true);
       root.removeEventListener('submit', onSubmit, true);
+      if (early) held = early.take();
       // what was typed, by field
       const typed = [...root.querySelectorAll<Field>('input, textarea, select')]
         .filter((f) =>
