@@ -51,6 +51,22 @@ it('a click on a button of the first screen is done again on the live button', a
   expect(seen).toEqual(['add']);
 });
 
+it('goes on holding while React renders, until its commit takes the server markup away', async () => {
+  for (const withScript of [false, true]) {
+    const root = serverPage();
+    if (withScript) new Function(HOLD_SCRIPT)();
+    const handedOver = holdFirstScreen(root).before(); // React starts rendering (a transition)
+    // a tap while it renders: nothing happens yet, and it is not lost
+    (root.querySelector('[data-testid="add"]') as HTMLElement).click();
+    root.querySelector('input')!.value = 'aro';
+    await new Promise((r) => setTimeout(r, 30));
+    const seen = goLive(root); // the commit
+    await handedOver;
+    expect({ withScript, seen }).toEqual({ withScript, seen: ['typed aro', 'add'] });
+    delete (window as unknown as Record<string, unknown>)[FIRST_SCREEN_HOLD];
+  }
+});
+
 it('does nothing when nothing was done, and nothing without a first screen', async () => {
   const root = serverPage();
   const held = holdFirstScreen(root);

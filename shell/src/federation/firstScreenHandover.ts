@@ -51,11 +51,14 @@ const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 16));
 
 /**
  * Starts holding what happens on the server's markup in `root` (none: a no-op). Call `before()`
- * right before React renders into `root`, and await the promise it returns afterwards.
+ * before React renders into `root`: the promise it returns settles once what was held is done on
+ * the live page. Holding goes on until React's commit takes the server's markup away (a render
+ * may take a while on a slow phone, and a transition's even longer), so no click falls between.
  */
 export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<void> } {
   if (!root?.firstElementChild) return { before: () => Promise.resolve() };
   const serverMarkup = root.firstElementChild;
+  const markupIndex = Array.prototype.indexOf.call(root.children, serverMarkup) as number;
   // the page's inline script holds from the start; without it (an older page), this code does
   const early = (window as unknown as Record<string, FirstScreenHold | undefined>)[
     FIRST_SCREEN_HOLD
@@ -68,54 +71,71 @@ export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<v
   };
   const onClick = (e: MouseEvent) => {
     const el = (e.target as Element | null)?.closest('button, input[type="submit"]');
-    if (el && root.contains(el)) hold('click', el, e);
+    if (el && serverMarkup.contains(el)) hold('click', el, e);
   };
-  const onSubmit = (e: SubmitEvent) => hold('submit', e.target as Element, e);
+  const onSubmit = (e: SubmitEvent) => {
+    if (serverMarkup.contains(e.target as Node)) hold('submit', e.target as Element, e);
+  };
   if (!early) {
     root.addEventListener('click', onClick, true);
     root.addEventListener('submit', onSubmit, true);
   }
 
+  /** The server's markup is gone: stop holding, and do on the live page what was done on it. */
+  const handOver = async (): Promise<void> => {
+    root.removeEventListener('click', onClick, true);
+    root.removeEventListener('submit', onSubmit, true);
+    const action = early ? early.take() : held;
+    // what was typed, by field (the fields keep their values once out of the page)
+    const typed = [...serverMarkup.querySelectorAll<Field>('input, textarea, select')]
+      .filter((f) =>
+        f instanceof HTMLSelectElement
+          ? [...f.options].some((o) => o.selected !== o.defaultSelected)
+          : f.value !== f.defaultValue,
+      )
+      .map((f) => ({
+        path: [markupIndex, ...pathOf(serverMarkup, f)],
+        tag: f.tagName,
+        value: f.value,
+      }));
+    if (typed.length === 0 && !action) return;
+    const deadline = Date.now() + REPLAY_WITHIN_MS;
+    const live = (path: number[], tag: string) => {
+      const el = atPath(root, path);
+      return el?.tagName === tag ? el : null;
+    };
+    const pending = [...typed];
+    // the live page may show an element a moment after its first commit (a lazy part)
+    for (let first = true; Date.now() < deadline; first = false) {
+      if (!first) await nextFrame();
+      for (const f of [...pending]) {
+        const el = live(f.path, f.tag);
+        if (!el) continue;
+        typeInto(el as Field, f.value);
+        pending.splice(pending.indexOf(f), 1);
+      }
+      if (pending.length > 0) continue;
+      if (!action) return;
+      const el = live(action.path, action.tag);
+      if (!el) continue;
+      if (action.kind === 'submit') (el as HTMLFormElement).requestSubmit();
+      else (el as HTMLElement).click();
+      return;
+    }
+  };
+
   return {
     before() {
-      root.removeEventListener('click', onClick, true);
-      root.removeEventListener('submit', onSubmit, true);
-      if (early) held = early.take();
-      // what was typed, by field
-      const typed = [...root.querySelectorAll<Field>('input, textarea, select')]
-        .filter((f) =>
-          f instanceof HTMLSelectElement
-            ? [...f.options].some((o) => o.selected !== o.defaultSelected)
-            : f.value !== f.defaultValue,
-        )
-        .map((f) => ({ path: pathOf(root, f), tag: f.tagName, value: f.value }));
-      const action = held;
-      if (typed.length === 0 && !action) return Promise.resolve();
-      return (async () => {
-        const deadline = Date.now() + REPLAY_WITHIN_MS;
-        const live = (path: number[], tag: string) => {
-          if (serverMarkup.isConnected) return null;
-          const el = atPath(root, path);
-          return el?.tagName === tag ? el : null;
-        };
-        const pending = [...typed];
-        while (Date.now() < deadline) {
-          await nextFrame();
-          for (const f of [...pending]) {
-            const el = live(f.path, f.tag);
-            if (!el) continue;
-            typeInto(el as Field, f.value);
-            pending.splice(pending.indexOf(f), 1);
-          }
-          if (pending.length > 0) continue;
-          if (!action) return;
-          const el = live(action.path, action.tag);
-          if (!el) continue;
-          if (action.kind === 'submit') (el as HTMLFormElement).requestSubmit();
-          else (el as HTMLElement).click();
-          return;
-        }
-      })();
+      if (!serverMarkup.isConnected) return handOver();
+      return new Promise<void>((resolve) => {
+        // called in the microtask right after the commit, before any other event can happen
+        const observer = new MutationObserver(() => {
+          if (serverMarkup.isConnected) return;
+          observer.disconnect();
+          void handOver().then(resolve);
+        });
+        observer.observe(root, { childList: true });
+      });
     },
   };
 }
