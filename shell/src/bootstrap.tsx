@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, matchRoutes } from 'react-router-dom';
 import { ROUTES, isLang, type PublicConfig, type RemoteName } from '@circo/shared-contracts';
@@ -90,13 +90,19 @@ async function start(): Promise<void> {
 
   const router = createRouter();
   const handedOver = firstScreen.before();
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      {/* the one QueryClient: remotes rendered inside read it through the shared singleton */}
-      <QueryProvider>
-        <RouterProvider router={router} />
-      </QueryProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // a transition: React renders the page in slices of a few milliseconds, so the first render
+  // never blocks a tap for long (the page on view meanwhile is the server's, or blank), then
+  // puts it in place in one commit
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        {/* the one QueryClient: remotes rendered inside read it through the shared singleton */}
+        <QueryProvider>
+          <RouterProvider router={router} />
+        </QueryProvider>
+      </StrictMode>,
+    ),
   );
   await handedOver;
 }
