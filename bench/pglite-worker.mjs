@@ -14,7 +14,8 @@
 // medians over the rounds: event-loop delay of the child's main thread (monitorEventLoopDelay),
 // cached-answer req/s and p50/p99, search p50/p95/p99 and searches per second, memory, the ratio
 // B/A; then a trivial `select 1` round trip with nothing else running (the cost of the hop).
-// Options (env): COURSES=100000 ROUNDS=3 DURATION_S=10 CONNECTIONS=10 SELECT1=2000
+// Options (env): COURSES=100000 ROUNDS=3 DURATION_S=10 CONNECTIONS=10 RATE=0 (unlimited)
+//   SELECT1=2000 (how many `select 1` round trips)
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,8 @@ const COURSES = Number(process.env.COURSES ?? 100_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
+// RATE > 0: autocannon sends at most RATE requests per second in all (a steady load, not a flood)
+const RATE = Number(process.env.RATE ?? 0);
 const SELECT1 = Number(process.env.SELECT1 ?? 2000);
 const LIMIT = 20; // SEARCH_LIMIT.default
 
@@ -318,9 +321,9 @@ async function runRound(mode, dataDir) {
   try {
     const { port } = await message('ready');
     const url = `http://127.0.0.1:${port}/`;
-    const cannon = (duration) =>
+    const cannon = (duration, rate = RATE || undefined) =>
       new Promise((resolve, reject) =>
-        autocannon({ url, connections: CONNECTIONS, duration }, (err, r) =>
+        autocannon({ url, connections: CONNECTIONS, duration, overallRate: rate }, (err, r) =>
           err ? reject(err) : resolve(r),
         ),
       );
@@ -356,7 +359,8 @@ async function main() {
   if (build.status !== 0) process.exit(build.status ?? 1);
   console.log(
     `PGlite in a worker thread: ${COURSES.toLocaleString('en')} courses; Node ${process.version}; ` +
-      `${ROUNDS} rounds of ${DURATION_S} s per setup, autocannon ${CONNECTIONS} connections; load average ${loadavg()}`,
+      `${ROUNDS} rounds of ${DURATION_S} s per setup, autocannon ${CONNECTIONS} connections` +
+      `${RATE ? ` at ${RATE} req/s in all` : ''}; load average ${loadavg()}`,
   );
   const dataDir = mkdtempSync(join(tmpdir(), 'circo-pglite-worker-'));
   for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -394,8 +398,8 @@ async function main() {
       ['event-loop delay p99 (ms)', 'loopP99', 2],
       ['event-loop delay max (ms)', 'loopMax', 1],
       ['cached answer req/s', 'rps', 0],
-      ['cached answer p50 (ms)', 'p50', 0],
-      ['cached answer p99 (ms)', 'p99', 0],
+      ['cached answer p50 (ms, whole ms)', 'p50', 0],
+      ['cached answer p99 (ms, whole ms)', 'p99', 0],
       ['searches per second', 'searchPerS', 1],
       ['search p50 (ms)', 'searchP50', 1],
       ['search p95 (ms)', 'searchP95', 1],
@@ -415,7 +419,7 @@ async function main() {
         label,
         `${a.toFixed(digits)} (${rounds('A')})`,
         `${b.toFixed(digits)} (${rounds('B')})`,
-        a ? `${(b / a).toFixed(2)}x` : '-',
+        a && b ? `${(b / a).toFixed(2)}x` : '-',
       ];
     });
     console.log(
