@@ -8,7 +8,8 @@
 //      params and row mode in; rows out). No transactions across the hop.
 // In each round, while the API's real search (api/dist CoursesRepository.search and
 // FormationsRepository.search in parallel, as SearchService runs them; lang es, limit 20) runs
-// back to back on the main thread's Drizzle, autocannon (in this parent process, CONNECTIONS
+// one after another on the main thread's Drizzle (the event loop served between two, as between
+// two requests; every term new, nothing cached), autocannon (in this parent process, CONNECTIONS
 // connections, DURATION_S seconds) hammers a tiny node:http server on 127.0.0.1 in the child's main
 // thread that answers a fixed 1.4 KB JSON body: what a cached catalogue answer costs. Printed,
 // medians over the rounds: event-loop delay of the child's main thread (monitorEventLoopDelay),
