@@ -119,7 +119,7 @@ test('the page looks the same before and after its JS runs, and asks for nothing
   expect(asked).toEqual([]);
 });
 
-test('a click on the first screen before any JS ran is done once the page is live', async ({
+test('a click and a search started on the first screen before any JS ran go on on the live page', async ({
   page,
   request,
 }) => {
@@ -147,8 +147,14 @@ test('a click on the first screen before any JS ran is done once the page is liv
     false,
   );
   await add.click();
+  // and starts a search, still on the server's markup
+  await page.getByRole('searchbox').fill('acro');
   release();
 
   await expect(page.getByTestId('added-confirmation')).toBeVisible();
   await expect(page.getByTestId('cart-link')).toContainText('1');
+  // the field kept the focus and the text across React's take-over: the next keys go on in it
+  await page.keyboard.type('bacia');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/buscar\?q=acrobacia$/);
 });

@@ -67,6 +67,37 @@ it('goes on holding while React renders, until its commit takes the server marku
   }
 });
 
+it('keeps the focus (and the caret) in the field the visitor is typing in across the commit', async () => {
+  const root = serverPage();
+  const held = holdFirstScreen(root);
+  const input = root.querySelector('input')!;
+  input.focus();
+  input.value = 'tel';
+  input.setSelectionRange(3, 3);
+  const handedOver = held.before();
+  const seen = goLive(root);
+  await Promise.resolve(); // the commit's microtask, before any other event
+  // the next key goes into the live field, after what was typed
+  const live = root.querySelector('input')!;
+  expect(document.activeElement).toBe(live);
+  expect([live.value, live.selectionStart]).toEqual(['tel', 3]);
+  await handedOver;
+  expect(seen).toEqual(['typed tel']);
+});
+
+it('does not take the focus back to a field the visitor left', async () => {
+  const root = serverPage();
+  const held = holdFirstScreen(root);
+  const input = root.querySelector('input')!;
+  input.focus();
+  input.blur();
+  await Promise.resolve();
+  const handedOver = held.before();
+  goLive(root);
+  await handedOver;
+  expect(document.activeElement).toBe(document.body);
+});
+
 it('does nothing when nothing was done, and nothing without a first screen', async () => {
   const root = serverPage();
   const held = holdFirstScreen(root);

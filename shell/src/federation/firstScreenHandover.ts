@@ -80,11 +80,29 @@ export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<v
     root.addEventListener('click', onClick, true);
     root.addEventListener('submit', onSubmit, true);
   }
+  // the field the visitor is in: the live page's goes on taking the keys (a commit in the middle
+  // of typing would otherwise leave the focus nowhere, and the next keys with it)
+  let focused: Element | null = serverMarkup.contains(document.activeElement)
+    ? document.activeElement
+    : null;
+  const onFocusIn = (e: FocusEvent) => {
+    if (serverMarkup.contains(e.target as Node)) focused = e.target as Element;
+  };
+  // leaving the field (the server's markup still there: not its removal) forgets it
+  const onFocusOut = () =>
+    queueMicrotask(() => {
+      if (serverMarkup.isConnected && !serverMarkup.contains(document.activeElement))
+        focused = null;
+    });
+  root.addEventListener('focusin', onFocusIn);
+  root.addEventListener('focusout', onFocusOut);
 
   /** The server's markup is gone: stop holding, and do on the live page what was done on it. */
   const handOver = async (): Promise<void> => {
     root.removeEventListener('click', onClick, true);
     root.removeEventListener('submit', onSubmit, true);
+    root.removeEventListener('focusin', onFocusIn);
+    root.removeEventListener('focusout', onFocusOut);
     const action = early ? early.take() : held;
     // what was typed, by field (the fields keep their values once out of the page)
     const typed = [...serverMarkup.querySelectorAll<Field>('input, textarea, select')]
@@ -98,13 +116,22 @@ export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<v
         tag: f.tagName,
         value: f.value,
       }));
-    if (typed.length === 0 && !action) return;
+    const focus = focused && {
+      path: [markupIndex, ...pathOf(serverMarkup, focused)],
+      tag: focused.tagName,
+      selection:
+        focused instanceof HTMLInputElement || focused instanceof HTMLTextAreaElement
+          ? ([focused.selectionStart, focused.selectionEnd] as const)
+          : null,
+    };
+    if (typed.length === 0 && !action && !focus) return;
     const deadline = Date.now() + REPLAY_WITHIN_MS;
     const live = (path: number[], tag: string) => {
       const el = atPath(root, path);
       return el?.tagName === tag ? el : null;
     };
     const pending = [...typed];
+    let toFocus = focus;
     // the live page may show an element a moment after its first commit (a lazy part)
     for (let first = true; Date.now() < deadline; first = false) {
       if (!first) await nextFrame();
@@ -114,7 +141,23 @@ export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<v
         typeInto(el as Field, f.value);
         pending.splice(pending.indexOf(f), 1);
       }
-      if (pending.length > 0) continue;
+      if (toFocus) {
+        const el = live(toFocus.path, toFocus.tag) as HTMLElement | null;
+        // unless the visitor (or the page) has put the focus somewhere since
+        if (el && (document.activeElement === document.body || !document.activeElement)) {
+          el.focus();
+          const [start, end] = toFocus.selection ?? [null, null];
+          if (start !== null && end !== null && 'setSelectionRange' in el) {
+            try {
+              (el as HTMLInputElement).setSelectionRange(start, end);
+            } catch {
+              // a field type without a selection (email, number): the focus is enough
+            }
+          }
+        }
+        if (el) toFocus = null;
+      }
+      if (pending.length > 0 || toFocus) continue;
       if (!action) return;
       const el = live(action.path, action.tag);
       if (!el) continue;
