@@ -11,7 +11,11 @@ import { createValidationPipe } from './common/validation.js';
 import { TextInputPipe } from './common/pipes/text-input.pipe.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { RequestLogController } from './common/logging/request-log.js';
-import { registerEarlyPublicCacheHook } from './common/http/public-cache.js';
+import {
+  createEarlyPath,
+  publicCacheServerFactory,
+  registerEarlyPublicCacheHook,
+} from './common/http/public-cache.js';
 import { serveWeb } from './web/serve-web.js';
 
 /** Builds the API (and, when `serveWeb`, the composed front end) on one Fastify server. */
@@ -19,7 +23,14 @@ export async function createApp(
   config: AppConfig,
   opts: { logger?: boolean } = {},
 ): Promise<NestFastifyApplication> {
+  // cache hits answered by the Node server and by an early hook, before Nest (see there)
+  const earlyPath = createEarlyPath();
   const adapter = new FastifyAdapter({
+    // not at debug level, where every request is logged
+    serverFactory:
+      config.logLevel === 'debug' || config.logLevel === 'trace'
+        ? undefined
+        : publicCacheServerFactory(earlyPath),
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
     // structured JSON logs (pino); tokens never reach the log. No line per request at the
@@ -35,8 +46,7 @@ export async function createApp(
     }),
     requestIdHeader: 'x-request-id',
   });
-  // cache hits answered before Nest's middleware, helmet and compression (see there)
-  registerEarlyPublicCacheHook(adapter.getInstance());
+  registerEarlyPublicCacheHook(adapter.getInstance(), earlyPath);
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: opts.logger === false ? false : new PinoNestLogger(adapter.getInstance().log),
     // the Stripe webhook's signature is checked against the exact bytes received

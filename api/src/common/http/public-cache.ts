@@ -9,6 +9,13 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { map, of, type Observable } from 'rxjs';
 import type { AuthUser } from '../../modules/auth/auth-user.js';
@@ -44,8 +51,29 @@ type CachedRequest = FastifyRequest & { user?: AuthUser; [EXPIRES_AT]?: number }
 const hooked = new WeakSet<FastifyInstance>();
 let hooksInstalled = false;
 
+/** Where a hit's headers go: a Fastify reply, or the plain headers of the server-level path. */
+interface HeaderSink {
+  getHeader(name: string): unknown;
+  header(name: string, value: string): unknown;
+}
+
+/** Headers as a plain object (lower-case names), for `ServerResponse.writeHead`. */
+class HeaderBag implements HeaderSink {
+  readonly headers: Record<string, string | string[]>;
+  constructor(base: Record<string, string | string[]>) {
+    this.headers = { ...base };
+  }
+  getHeader(name: string): unknown {
+    return this.headers[name.toLowerCase()];
+  }
+  header(name: string, value: string): this {
+    this.headers[name.toLowerCase()] = value;
+    return this;
+  }
+}
+
 /** Adds a field to the Vary header, keeping what CORS or compression already put there. */
-export function appendVary(reply: FastifyReply, field: string): void {
+export function appendVary(reply: HeaderSink, field: string): void {
   const current = reply.getHeader('vary');
   if (current === undefined) {
     void reply.header('Vary', field);
@@ -95,25 +123,30 @@ export function cacheAnswerUntil(request: FastifyRequest, at: Date | number): vo
 }
 
 /** Writes the headers of a public (anonymous) cached answer; true when a 304 is due. */
-function publicHeaders(req: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): boolean {
+function publicHeaders(
+  req: { headers: IncomingHttpHeaders },
+  reply: HeaderSink,
+  answer: CachedAnswer,
+): boolean {
   appendVary(reply, 'Authorization');
-  void reply.header('Cache-Control', PUBLIC_CACHE_CONTROL).header('ETag', answer.etag);
+  reply.header('Cache-Control', PUBLIC_CACHE_CONTROL);
+  reply.header('ETag', answer.etag);
   return etagMatches(req.headers['if-none-match'], answer.etag);
 }
 
 /** The body to send for a cached answer: precompressed once when the client takes br or gzip. */
 function payloadFor(
   cache: CatalogCacheService,
-  req: FastifyRequest,
-  reply: FastifyReply,
+  req: { headers: IncomingHttpHeaders },
+  reply: HeaderSink,
   answer: CachedAnswer,
 ): Buffer {
-  void reply.type(JSON_TYPE);
+  reply.header('Content-Type', JSON_TYPE);
   if (answer.body.length < COMPRESS_THRESHOLD) return answer.body;
   const encoding = acceptedEncoding(req.headers['accept-encoding']);
   appendVary(reply, 'Accept-Encoding');
   if (!encoding) return answer.body;
-  void reply.header('Content-Encoding', encoding);
+  reply.header('Content-Encoding', encoding);
   return cache.compressed(answer, encoding);
 }
 
@@ -197,13 +230,119 @@ function sendHit(
  * and the headers that the onRequest hooks between the early and the late hook write on every
  * reply (helmet's security headers), learnt from the first hit that took the late path.
  */
-interface EarlyPath {
+export interface EarlyPath {
   cache?: CatalogCacheService;
   /** undefined: not learnt yet; null: those hooks wrote something request-dependent, never early. */
   headers?: Record<string, string | string[]> | null;
+  /**
+   * For the server-level path: the headers a hit without an Origin carries before the cache's own
+   * (those the first hooks wrote, as CORS's `Vary: Origin`, and `headers`), learnt from the early
+   * hook's first such hit.
+   */
+  serverBase?: Record<string, string | string[]>;
+  /** the answers the early hook sent (so their route's own options allowed it): the server path's */
+  servedEarly: WeakSet<CachedAnswer>;
+  /** the server is closing: every request goes to Fastify (which answers 503) */
+  closing: boolean;
   hits: number;
+  serverHits: number;
 }
 const earlyPaths = new WeakMap<FastifyInstance, EarlyPath>();
+
+/** The state the early hook and the server-level path share; one per server. */
+export function createEarlyPath(): EarlyPath {
+  return { servedEarly: new WeakSet(), closing: false, hits: 0, serverHits: 0 };
+}
+
+const stringHeaders = (all: Record<string, unknown>): Record<string, string | string[]> => {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(all)) {
+    if (typeof value === 'number') out[name] = String(value);
+    else if (value !== undefined) out[name] = value as string | string[];
+  }
+  return out;
+};
+
+/**
+ * The server-level hit path: a Fastify `serverFactory` whose Node request handler answers a
+ * repeated cache hit of an anonymous GET without an Origin itself, before Fastify builds its
+ * request, reply and child logger, runs its hooks and routes (measured: a course's detail cost
+ * ~48 µs of CPU through the early hook against ~31 µs for a bare Nest route; the hook's work was
+ * mostly Fastify's reply and header handling). Only an answer the early hook already sent is
+ * answered here, with the headers it learnt, so both paths send the same status, headers and
+ * body (api/test/catalog/catalog-cache.int.spec.ts compares them); anything else, and every
+ * request once the server is closing, goes on to Fastify.
+ */
+export function publicCacheServerFactory(early: EarlyPath) {
+  return (handler: (req: IncomingMessage, res: ServerResponse) => void): Server =>
+    createServer((req, res) => {
+      if (!answerAtServer(early, req, res)) handler(req, res);
+    });
+}
+
+function answerAtServer(early: EarlyPath, req: IncomingMessage, res: ServerResponse): boolean {
+  const { cache, serverBase } = early;
+  if (
+    !cache ||
+    !serverBase ||
+    early.closing ||
+    req.method !== 'GET' ||
+    req.headers.authorization !== undefined ||
+    req.headers.origin !== undefined
+  ) {
+    return false;
+  }
+  const answer = cache.get(req.url ?? '');
+  if (!answer || !early.servedEarly.has(answer)) return false;
+  early.hits++;
+  early.serverHits++;
+  const reply = serverReply(cache, serverBase, req, answer);
+  res.writeHead(reply.status, reply.headers);
+  res.end(reply.body);
+  return true;
+}
+
+/** A hit's whole reply at the server level: status, headers (a flat name, value list) and body. */
+interface ServerReply {
+  status: number;
+  headers: string[];
+  body: Buffer | undefined;
+}
+// per answer, by what in the request changes the reply (a 304 or not, the encoding): made once
+const serverReplies = new WeakMap<CachedAnswer, Map<string, ServerReply>>();
+
+function serverReply(
+  cache: CatalogCacheService,
+  base: Record<string, string | string[]>,
+  req: IncomingMessage,
+  answer: CachedAnswer,
+): ServerReply {
+  const notModified = etagMatches(req.headers['if-none-match'], answer.etag);
+  const encoding =
+    answer.body.length < COMPRESS_THRESHOLD
+      ? null
+      : acceptedEncoding(req.headers['accept-encoding']);
+  const key = `${notModified ? 304 : 200}${encoding ?? ''}`;
+  let replies = serverReplies.get(answer);
+  if (!replies) serverReplies.set(answer, (replies = new Map()));
+  const made = replies.get(key);
+  if (made) return made;
+  // the same functions as the other paths, on plain headers
+  const bag = new HeaderBag(base);
+  let reply: ServerReply;
+  if (publicHeaders(req, bag, answer)) {
+    reply = { status: 304, headers: [], body: undefined };
+  } else {
+    const body = payloadFor(cache, req, bag, answer);
+    bag.header('Content-Length', String(body.length));
+    reply = { status: 200, headers: [], body };
+  }
+  for (const [name, value] of Object.entries(bag.headers)) {
+    for (const v of Array.isArray(value) ? value : [value]) reply.headers.push(name, v);
+  }
+  replies.set(key, reply);
+  return reply;
+}
 // on a request that the early hook let through: its headers at that point
 const HEADERS_BEFORE = Symbol('headersBefore');
 type EarlyRequest = FastifyRequest & { [HEADERS_BEFORE]?: Record<string, unknown> };
@@ -221,10 +360,16 @@ const headerSnapshot = (reply: FastifyReply): Record<string, unknown> => ({
  * so a hit is the same status, headers and body as on the late path, for less work. Until that
  * first hit, or for a route with its own helmet options, it lets the request through.
  */
-export function registerEarlyPublicCacheHook(fastify: FastifyInstance): void {
+export function registerEarlyPublicCacheHook(
+  fastify: FastifyInstance,
+  early: EarlyPath = createEarlyPath(),
+): void {
   if (earlyPaths.has(fastify)) return;
-  const early: EarlyPath = { hits: 0 };
   earlyPaths.set(fastify, early);
+  fastify.addHook('preClose', (done) => {
+    early.closing = true;
+    done();
+  });
   fastify.addHook('onRequest', (req: EarlyRequest, reply, done) => {
     const cache = early.cache;
     if (!cache || req.method !== 'GET' || req.headers.authorization !== undefined) return done();
@@ -240,15 +385,25 @@ export function registerEarlyPublicCacheHook(fastify: FastifyInstance): void {
       req[HEADERS_BEFORE] = headerSnapshot(reply);
       return done();
     }
+    const noOrigin = req.headers.origin === undefined;
+    if (noOrigin && !early.serverBase) {
+      early.serverBase = { ...stringHeaders(reply.getHeaders()), ...early.headers };
+    }
     void reply.headers(early.headers);
     early.hits++;
+    if (noOrigin) early.servedEarly.add(answer);
     sendHit(cache, req, reply, answer);
   });
 }
 
-/** How many cache hits the early hook answered on this server (tests, diagnostics). */
+/** How many cache hits the early hook and the server-level path answered on this server (tests, diagnostics). */
 export function earlyCacheHits(fastify: FastifyInstance): number {
   return earlyPaths.get(fastify)?.hits ?? 0;
+}
+
+/** Of those, how many the server-level path answered. */
+export function serverCacheHits(fastify: FastifyInstance): number {
+  return earlyPaths.get(fastify)?.serverHits ?? 0;
 }
 
 /** On the first hit let through by the early hook: the headers the hooks in between added. */
@@ -256,14 +411,13 @@ function learnHeaders(early: EarlyPath, req: EarlyRequest, reply: FastifyReply):
   const before = req[HEADERS_BEFORE];
   if (!before || early.headers !== undefined) return;
   const added: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
+  for (const [name, value] of Object.entries(stringHeaders(reply.getHeaders()))) {
     if (name in before) {
       // a header that was already there and changed: not something that can be replayed
       if (String(before[name]) !== String(value)) early.headers = null;
       continue;
     }
-    if (typeof value === 'number') added[name] = String(value);
-    else if (value !== undefined) added[name] = value;
+    added[name] = value;
   }
   if (early.headers === undefined) early.headers = added;
 }
