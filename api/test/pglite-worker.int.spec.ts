@@ -166,6 +166,11 @@ it("keeps an error's code, constraint, table, column, detail and message across 
   );
   expect(inTx).toMatchObject({ code: '23505', constraint: 'worker_probe_pkey' });
   expect(await notes(db, 103, 103)).toEqual([]);
+
+  // a parameter that cannot cross the thread fails its statement only
+  const client = clientOf(db) as PgliteWorkerClient;
+  await expect(client.query('select $1::text', [() => 'x'])).rejects.toThrow(/could not be cloned/);
+  expect((await client.query<{ n: number }>('select 1 as n')).rows).toEqual([{ n: 1 }]);
 });
 
 it('fails fast with "database away" (503) when the worker dies, instead of hanging', async () => {

@@ -20,6 +20,7 @@ import type {
 // loader that compiles .ts files with @swc/core (as jest does), then imports pglite-worker.ts.
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
+/** A request before it gets its id (Omit over each member of the union). */
 type Request = WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
 /** The error of every statement once the worker has stopped: "database away" (503), not a hang. */
@@ -165,7 +166,14 @@ export class PgliteWorkerClient {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       if (this.pending.size === 1) this.worker.ref();
-      this.worker.postMessage({ ...request, id });
+      try {
+        this.worker.postMessage({ ...request, id });
+      } catch (err) {
+        // a parameter that does not clone (a function): this statement fails, nothing waits
+        this.pending.delete(id);
+        this.idle();
+        reject(err as Error);
+      }
     });
   }
 
