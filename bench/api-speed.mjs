@@ -123,7 +123,8 @@ async function benchStore(store) {
     console.log(`\n## ${store === 'postgres' ? 'PostgreSQL server' : 'PGlite (embedded)'}`);
     const t0 = performance.now();
     const { openDatabase } = await import(join(dist, 'database/database.js'));
-    const handle = await openDatabase({ dataDir, databaseUrl });
+    // the fill is set-up, on this thread; the API under test reads PGLITE_WORKER from the environment
+    const handle = await openDatabase({ dataDir, databaseUrl, pgliteWorker: false });
     await fill(handle.db, COURSES);
     await printSearchPlans(handle.db);
     await handle.close();
