@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { Logger } from '@nestjs/common';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -110,7 +111,11 @@ async function openPglite(dataDir: string, inWorker: boolean): Promise<DatabaseH
   const releaseLock = lockPgliteDir(dir);
   let client: PGlite | PgliteWorkerClient;
   try {
-    client = inWorker ? await PgliteWorkerClient.create(dir) : await createPglite(dir);
+    client = inWorker
+      ? await PgliteWorkerClient.create(dir, (err) =>
+          new Logger('Database').error(`${err.message}: every query now fails (503)`),
+        )
+      : await createPglite(dir);
   } catch (err) {
     releaseLock();
     throw err;

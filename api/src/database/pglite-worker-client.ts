@@ -114,7 +114,10 @@ export class PgliteWorkerClient {
   private stopped: Error | null = null;
   private closing: Promise<void> | null = null;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor(
+    private readonly worker: Worker,
+    onCrash: (err: Error) => void,
+  ) {
     worker.on('message', (m: WorkerReply) => {
       if ('ready' in m) return;
       const p = this.pending.get(m.id);
@@ -124,16 +127,27 @@ export class PgliteWorkerClient {
       if (m.ok) p.resolve(m.value);
       else p.reject(fromWire(m.error));
     });
-    // an uncaught error in the worker ends it; 'exit' follows
-    worker.on('error', (err) => this.stop(workerStopped(err.message)));
-    worker.on('exit', (code) => this.stop(workerStopped(`exit code ${code}`)));
+    // an uncaught error in the worker ends it; 'exit' follows (after close() it is expected)
+    const crashed = (reason: string) => {
+      if (this.stopped) return;
+      this.stop(workerStopped(reason));
+      onCrash(this.stopped!);
+    };
+    worker.on('error', (err) => crashed(err.message));
+    worker.on('exit', (code) => crashed(`exit code ${code}`));
     // the worker keeps the process alive only while a statement is on its way, as PGlite on the
     // main thread would (a forgotten client must not hold a script or a test run open)
     worker.unref();
   }
 
-  /** Starts the worker on `dataDir` and waits until PGlite is open there (or fails to open). */
-  static async create(dataDir: string): Promise<PgliteWorkerClient> {
+  /**
+   * Starts the worker on `dataDir` and waits until PGlite is open there (or fails to open).
+   * `onCrash` hears of a worker that stopped without close() (every statement then fails, 503).
+   */
+  static async create(
+    dataDir: string,
+    onCrash: (err: Error) => void = () => undefined,
+  ): Promise<PgliteWorkerClient> {
     const workerData: PgliteWorkerData = { dataDir };
     const worker = FROM_SOURCE
       ? new Worker(new URL('./source-worker.mjs', import.meta.url), {
@@ -157,7 +171,7 @@ export class PgliteWorkerClient {
       await worker.terminate();
       throw err;
     }
-    return new PgliteWorkerClient(worker);
+    return new PgliteWorkerClient(worker, onCrash);
   }
 
   private call(request: Request): Promise<unknown> {
