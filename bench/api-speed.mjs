@@ -123,7 +123,8 @@ async function benchStore(store) {
     console.log(`\n## ${store === 'postgres' ? 'PostgreSQL server' : 'PGlite (embedded)'}`);
     const t0 = performance.now();
     const { openDatabase } = await import(join(dist, 'database/database.js'));
-    const handle = await openDatabase({ dataDir, databaseUrl });
+    // the fill is set-up, on this thread; the API under test reads PGLITE_WORKER from the environment
+    const handle = await openDatabase({ dataDir, databaseUrl, pgliteWorker: false });
     await fill(handle.db, COURSES);
     await printSearchPlans(handle.db);
     await handle.close();
@@ -174,6 +175,10 @@ async function benchStore(store) {
 
     if (!PARTS.includes('load')) {
       const search = await searchLatency(base);
+      const after = memory(api.pid);
+      console.log(
+        `  API RSS: ${idle.rss.toFixed(0)} MB idle (peak during start ${idle.peak.toFixed(0)} MB), ${after.rss.toFixed(0)} MB after the searches (peak ${after.peak.toFixed(0)} MB)`,
+      );
       return { store, idle, search };
     }
     const routes = [
@@ -380,6 +385,7 @@ const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 console.log(
-  `API speed: ${fmt(COURSES)} courses; Node ${process.version}; ${STORES.join(' and ')}; load from autocannon on this machine`,
+  `API speed: ${fmt(COURSES)} courses; Node ${process.version}; ${STORES.join(' and ')}; ` +
+    `PGLITE_WORKER=${process.env.PGLITE_WORKER || 'true (default)'}; load from autocannon on this machine`,
 );
 for (const store of STORES) await benchStore(store);

@@ -2,10 +2,9 @@
 // free under load? One catalogue of COURSES courses (+ COURSES / 100 formations, as in
 // bench/api-speed.mjs), then ROUNDS rounds of each setup, alternated (A, B, A, B, ...), each in a
 // fresh child process on the same data:
-//   A. PGlite on the main thread, as the API runs it today (api/dist openDatabase);
-//   B. the same PGlite (api/dist openDatabase, same options) inside a node:worker_threads Worker;
-//      the main thread's Drizzle talks to it through a small postMessage proxy (query text,
-//      params and row mode in; rows out). No transactions across the hop.
+//   A. PGlite on the main thread (api/dist openDatabase with pgliteWorker false, PGLITE_WORKER=false);
+//   B. the same PGlite in a node:worker_threads Worker, as the API runs it by default (openDatabase
+//      with pgliteWorker true: api/dist/database/pglite-worker-client.js).
 // In each round, while the API's real search (api/dist CoursesRepository.search and
 // FormationsRepository.search in parallel, as SearchService runs them; lang es, limit 20) runs
 // one after another on the main thread's Drizzle (the event loop served between two, as between
@@ -22,7 +21,6 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'api/dist');
@@ -82,113 +80,23 @@ async function* searchTerms(offset) {
   for (let i = offset; ; i++) yield kinds[i % kinds.length](words[i % words.length], i);
 }
 
-// ------------------------------------------------------------------ B: the worker and its proxy
-
-/** Inside the Worker: the API's PGlite (same options), answering query messages. */
-async function pgliteWorker() {
-  const { openDatabase } = await import(join(dist, 'database/database.js'));
-  const handle = await openDatabase({ dataDir: workerData.dataDir }, { migrate: false });
-  const client = handle.db.$client;
-  const identity = (value) => value;
-  parentPort.on('message', async (m) => {
-    try {
-      if (m.op === 'query') {
-        // Drizzle's own query config: a row mode and pass-through parsers for some types
-        const config = m.rowMode
-          ? {
-              rowMode: m.rowMode,
-              parsers: Object.fromEntries(m.rawTypes.map((t) => [t, identity])),
-            }
-          : undefined;
-        const { rows, fields, affectedRows } = await client.query(m.text, m.params, config);
-        parentPort.postMessage({ id: m.id, result: { rows, fields, affectedRows } });
-      } else if (m.op === 'memory') {
-        const { heapUsed, external } = process.memoryUsage();
-        parentPort.postMessage({
-          id: m.id,
-          result: { heapUsed, external, wasm: wasmBytes(client) },
-        });
-      } else if (m.op === 'close') {
-        await handle.close();
-        parentPort.postMessage({ id: m.id, result: null });
-      }
-    } catch (err) {
-      parentPort.postMessage({ id: m.id, error: { message: err.message, code: err.code } });
-    }
-  });
-  parentPort.postMessage({ id: 0, result: 'ready' });
-}
-
-/** On the main thread: a PGlite-shaped client (what Drizzle's pglite driver calls) over postMessage. */
-async function startWorker(dataDir) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { dataDir } });
-  const pending = new Map();
-  let next = 0;
-  const ready = new Promise((resolve, reject) => {
-    pending.set(0, { resolve, reject });
-    worker.once('error', reject);
-  });
-  worker.on('message', (m) => {
-    const p = pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id);
-    if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
-    else p.resolve(m.result);
-  });
-  const call = (msg) =>
-    new Promise((resolve, reject) => {
-      const id = ++next;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ ...msg, id });
-    });
-  await ready;
-  return {
-    query: (text, params = [], config) =>
-      call({
-        op: 'query',
-        text,
-        params,
-        rowMode: config?.rowMode,
-        rawTypes: Object.keys(config?.parsers ?? {}).map(Number),
-      }),
-    transaction() {
-      throw new Error('no transaction across the worker hop: it would need an exclusive session');
-    },
-    memory: () => call({ op: 'memory' }),
-    async close() {
-      await call({ op: 'close' });
-      await worker.terminate();
-    },
-  };
-}
-
 // ------------------------------------------------------------------ one round (child process)
 
 async function round(mode, dataDir) {
   // the parent gone (stopped, crashed): stop too
   process.once('disconnect', () => process.exit(1));
   const { createServer } = await import('node:http');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { openDatabase, schema } = await import(join(dist, 'database/database.js'));
+  const { openDatabase } = await import(join(dist, 'database/database.js'));
   const { TransactionHost } = await import(join(dist, 'database/transactions.js'));
   const { CoursesRepository } = await import(join(dist, 'modules/courses/courses.repository.js'));
   const { FormationsRepository } = await import(
     join(dist, 'modules/formations/formations.repository.js')
   );
 
-  let db;
-  let client;
-  let close;
-  if (mode === 'A') {
-    const handle = await openDatabase({ dataDir }, { migrate: false });
-    db = handle.db;
-    client = db.$client;
-    close = () => handle.close();
-  } else {
-    client = await startWorker(dataDir);
-    db = drizzle({ client, schema });
-    close = () => client.close();
-  }
+  const handle = await openDatabase({ dataDir, pgliteWorker: mode === 'B' }, { migrate: false });
+  const db = handle.db;
+  const client = db.$client;
+  const close = () => handle.close();
   const host = new TransactionHost(db);
   const courses = new CoursesRepository(host);
   const formations = new FormationsRepository(host);
@@ -374,7 +282,7 @@ async function main() {
     const t0 = performance.now();
     const { openDatabase } = await import(join(dist, 'database/database.js'));
     const { fill } = await import('./catalog-data.mjs');
-    const handle = await openDatabase({ dataDir });
+    const handle = await openDatabase({ dataDir, pgliteWorker: false });
     try {
       await fill(handle.db, COURSES);
     } finally {
@@ -434,6 +342,5 @@ async function main() {
   }
 }
 
-if (!isMainThread) await pgliteWorker();
-else if (process.argv[2] === '--round') await round(process.argv[3], process.argv[4]);
+if (process.argv[2] === '--round') await round(process.argv[3], process.argv[4]);
 else await main();

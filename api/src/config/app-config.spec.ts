@@ -73,3 +73,21 @@ describe('demo seed defaults', () => {
     });
   });
 });
+
+describe('PGLITE_WORKER', () => {
+  it.each([
+    [undefined, true],
+    ['', true],
+    ['true', true],
+    ['false', false],
+    ['0', false],
+  ])('%p runs PGlite in a worker thread: %p', (value, inWorker) => {
+    expect(load({ PGLITE_WORKER: value }).pgliteWorker).toBe(inWorker);
+  });
+
+  it('stops the start on anything else with a readable message', () => {
+    expect(() => load({ PGLITE_WORKER: 'thread' })).toThrow(
+      'PGLITE_WORKER must be true or false (got "thread")',
+    );
+  });
+});

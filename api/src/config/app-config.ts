@@ -20,6 +20,11 @@ export interface AppConfig {
    * the request with 503 instead of leaving it hanging.
    */
   dbPool: { max: number; connectTimeoutMs: number; statementTimeoutMs: number };
+  /**
+   * Without DATABASE_URL: run PGlite in a worker thread (true), so that a slow query does not hold
+   * up the event loop, or on the main thread (false).
+   */
+  pgliteWorker: boolean;
   /** After SIGTERM, how long requests in flight may take before the process exits anyway. */
   shutdownTimeoutMs: number;
   jwtSecret: string;
@@ -227,6 +232,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       connectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 600_000),
       statementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 30_000, 100, 3_600_000),
     },
+    pgliteWorker: bool(env, 'PGLITE_WORKER', true),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 3_600_000),
     jwtSecret: jwtSecretFor(env, dataDir),
     jwtExpiresIn: jwtExpiresIn(env),

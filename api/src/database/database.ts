@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
+import { Logger } from '@nestjs/common';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -11,6 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
+import { createPglite } from './pglite-options.js';
+import { PgliteWorkerClient } from './pglite-worker-client.js';
 import * as schema from './schema.js';
 
 export { schema };
@@ -45,7 +46,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl'> &
-  Partial<Pick<AppConfig, 'dbPool'>>;
+  Partial<Pick<AppConfig, 'dbPool' | 'pgliteWorker'>>;
 
 /** The pool settings when the configuration names none (scripts, tests). */
 export const DEFAULT_POOL: AppConfig['dbPool'] = {
@@ -73,7 +74,7 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const handle = config.databaseUrl
     ? await openServer(config.databaseUrl, config.dbPool ?? DEFAULT_POOL)
-    : await openPglite(config.dataDir);
+    : await openPglite(config.dataDir, config.pgliteWorker ?? true);
   if (opts.migrate !== false) {
     try {
       await handle.exclusive(() => runMigrations(handle));
@@ -99,25 +100,28 @@ export async function runMigrations(
   else await migratePg(handle.db as never, config);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+/**
+ * PGlite under `$DATA_DIR/db`: in a worker thread (`inWorker`, PGLITE_WORKER), where its queries
+ * run beside the event loop instead of blocking it, or on this thread. Drizzle gets the same
+ * client interface either way; the pid lock is the process's, taken here.
+ */
+async function openPglite(dataDir: string, inWorker: boolean): Promise<DatabaseHandle> {
   const dir = pgliteDataDir(dataDir);
   mkdirSync(dir, { recursive: true });
   const releaseLock = lockPgliteDir(dir);
-  let client: PGlite;
+  let client: PGlite | PgliteWorkerClient;
   try {
-    client = await PGlite.create({
-      dataDir: dir,
-      extensions: { unaccent, pg_trgm },
-      // PostgreSQL's default 128 MB buffer pool lives in the process's WebAssembly memory, which
-      // never shrinks: 32 MB cut the API's RSS by 110-160 MB at 50k courses with no measurable
-      // slowdown (pages beyond it come from the OS page cache)
-      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-    });
+    client = inWorker
+      ? await PgliteWorkerClient.create(dir, (err) =>
+          new Logger('Database').error(`${err.message}: every query now fails (503)`),
+        )
+      : await createPglite(dir);
   } catch (err) {
     releaseLock();
     throw err;
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  // the worker client has what Drizzle's pglite driver calls of a PGlite (not all of PGlite)
+  const db = drizzlePglite({ client: client as PGlite, schema }) as unknown as Database;
   let closed = false;
   return {
     db,
