@@ -19,6 +19,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DISCIPLINES, LEVELS, PHRASES, fill } from './catalog-data.mjs';
+import { median, pct, table } from './stats.mjs';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'api/dist');
@@ -34,21 +35,8 @@ const PARTS = (process.env.BENCH_PARTS ?? 'load,search').split(',').map((s) => s
 
 // ------------------------------------------------------------------ helpers
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const pct = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const fmt = (n, digits = 0) =>
   n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-function table(headers, rows) {
-  const width = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(width[i])).join(' | ')} |`;
-  console.log(line(headers));
-  console.log(`|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
-}
 const freePort = () =>
   new Promise((resolve, reject) => {
     const srv = createServer();

@@ -21,6 +21,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { median, pct, table } from './stats.mjs';
 
 const root = join(import.meta.dirname, '..');
 const dist = join(root, 'api/dist');
@@ -35,21 +36,8 @@ const LIMIT = 20; // SEARCH_LIMIT.default
 
 // ------------------------------------------------------------------ helpers
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const pct = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const MB = (bytes) => bytes / 1024 / 1024;
 const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-function table(headers, rows) {
-  const width = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(width[i])).join(' | ')} |`;
-  console.log(line(headers));
-  console.log(`|${width.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const r of rows) console.log(line(r));
-}
 /** Peak RSS (VmHWM) of this process, in bytes. */
 const peakRss = () =>
   1024 * Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);

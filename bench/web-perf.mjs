@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { median } from './stats.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3290);
@@ -26,10 +27,6 @@ const LIGHTHOUSE = process.env.LIGHTHOUSE ?? 'lighthouse@13.5.0';
 export const GOALS = { perf: 98, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsHomeKiB: 150 };
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 
 async function waitUp() {
