@@ -1,7 +1,8 @@
 // PGlite in a worker thread (PGLITE_WORKER, the default): the main thread's Drizzle works through
 // PgliteWorkerClient as through PGlite itself. Transactions commit and roll back, two never
 // interleave, errors keep their fields, a dead worker answers 503 instead of hanging, and every
-// column type reads back as the same JS value as from PGlite on the main thread.
+// column type reads back as the same JS value as from PGlite on the main thread. PGlite only:
+// not an .int.spec, so the run on PostgreSQL (DATABASE_URL set) leaves it out.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
