@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { exportedNames, importsOf, ReleaseManifestPlugin } from './releaseManifestPlugin.mjs';
+import { swcRule } from './swcRule.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 const rootPkg = (name) =>
@@ -196,19 +197,7 @@ export function createAppConfig({ dirname, name, port, host = false }) {
     },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: dev } },
-            },
-            env: { targets: 'chrome >= 100, firefox >= 100, safari >= 15' },
-          },
-          type: 'javascript/auto',
-        },
+        swcRule({ development: dev, targets: 'chrome >= 100, firefox >= 100, safari >= 15' }),
         { test: /\.css$/, type: 'css/auto' },
         { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource' },
       ],

@@ -6,6 +6,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
+import { swcRule } from './swcRule.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -47,19 +48,7 @@ export function createServerConfig({ dirname, entry, replace = [], dependencies 
     },
     module: {
       rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: false } },
-            },
-            env: { targets: 'node >= 20' },
-          },
-          type: 'javascript/auto',
-        },
+        swcRule({ development: false, targets: 'node >= 20' }),
         // styles are the browser build's: the server only writes markup
         { test: /\.css$/, loader: join(root, 'tools/rspack/emptyLoader.cjs') },
         {
