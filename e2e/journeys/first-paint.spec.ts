@@ -54,9 +54,16 @@ for (const viewport of [
       await expect(remoteArea(page, 'mf_catalog').locator('h1')).toBeVisible();
       await expect(page.locator('.site-footer')).toBeAttached();
       await page.waitForLoadState('networkidle');
-      // images decoded and fonts applied: a late shift would show here
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(300);
+      // images decoded and fonts applied, then two frames painted: a late shift would show here
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        // the images the page loads now (a lazy one below the fold waits for a scroll)
+        const eager = [...document.images].filter((img) => img.loading !== 'lazy');
+        await Promise.all(
+          eager.map((img) => (img.complete ? null : img.decode().catch(() => null))),
+        );
+        await new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)));
+      });
       const { sum, sources } = await shiftOf(page);
       expect(
         sum,
