@@ -4,6 +4,7 @@ import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { CatalogCacheModule } from './common/catalog-cache/catalog-cache.module.js';
+import { SearchIndexModule } from './common/search/search-index.service.js';
 import { TransactionsModule } from './database/transactions.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { RateLimitGuard } from './common/rate-limit/rate-limit.js';
@@ -34,6 +35,7 @@ export class AppModule {
         TransactionsModule,
         PurchasesModule,
         CatalogCacheModule,
+        SearchIndexModule,
         MailModule,
         HealthModule,
         SiteModule,

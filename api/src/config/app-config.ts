@@ -49,6 +49,11 @@ export interface AppConfig {
    * `maxBytes` of answers.
    */
   catalogCache: { pollMs: number; maxBytes: number };
+  /**
+   * Search from an in-memory copy of the search tables (common/search/search-index.service.ts),
+   * true by default; false searches with SQL only (no memory spent on it).
+   */
+  searchIndex: boolean;
   smtpUrl: string | null;
   mailFrom: string;
   adminEmail: string | null;
@@ -257,6 +262,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       pollMs: int(env, 'CATALOG_CACHE_POLL_MS', 1000, 50, 3_600_000),
       maxBytes: int(env, 'CATALOG_CACHE_MAX_MB', 64, 0, 4096) * 1_048_576,
     },
+    searchIndex: bool(env, 'SEARCH_INDEX', true),
     smtpUrl: str(env, 'SMTP_URL'),
     mailFrom: env.MAIL_FROM ?? 'Circo <no-reply@localhost>',
     adminEmail: str(env, 'ADMIN_EMAIL'),

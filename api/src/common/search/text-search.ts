@@ -199,4 +199,4 @@ async function rankedIds(db: Database, step: SearchStep, limit: number): Promise
 }
 
 /** The rows of `db.execute` (both drivers answer `{ rows }`). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
-import { searchIds, searchSteps } from '../../common/search/text-search.js';
+import { SearchIndexService } from '../../common/search/search-index.service.js';
+import { searchSteps } from '../../common/search/text-search.js';
 import type { Database } from '../../database/database.js';
 import { Repository, TransactionHost } from '../../database/transactions.js';
 import {
@@ -67,7 +68,10 @@ export class CoursesRepository extends Repository {
   private readonly root: Database;
   private readonly reads: ReturnType<typeof preparedReads>;
 
-  constructor(host: TransactionHost) {
+  constructor(
+    host: TransactionHost,
+    private readonly searchIndex: SearchIndexService,
+  ) {
     super(host);
     // prepared once on the database; inside a transaction the same reads are built on it
     this.root = host.tx;
@@ -151,7 +155,7 @@ export class CoursesRepository extends Repository {
    * ignored): title matches first, then by normalised title (common/search/text-search.ts).
    */
   async search(lang: Lang, q: string, limit: number): Promise<CourseSummaryRow[]> {
-    const ids = await searchIds(this.db, courseSearch, lang, q, limit);
+    const ids = await this.searchIndex.ids(courseSearch, lang, q, limit);
     if (ids.length === 0) return [];
     const rows = await this.db.select(summaryColumns).from(courses).where(inArray(courses.id, ids));
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -3,18 +3,27 @@ import { ApiTags } from '@nestjs/swagger';
 import { sql } from 'drizzle-orm';
 import { HEALTH_ERRORS } from '@circo/shared-contracts';
 import { AppError } from '../../common/errors/app-error.js';
+import {
+  SearchIndexService,
+  type SearchIndexStatus,
+} from '../../common/search/search-index.service.js';
 import { DB, type Database } from '../../database/database.js';
 
 export interface HealthAnswer {
   status: 'ok';
   database: 'up';
   uptime: number;
+  /** the in-memory search: whether a build runs, and what it holds */
+  searchIndex: SearchIndexStatus;
 }
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(DB) private readonly db: Database) {}
+  constructor(
+    @Inject(DB) private readonly db: Database,
+    private readonly searchIndex: SearchIndexService,
+  ) {}
 
   /** 200 `{ status: 'ok', database: 'up' }` after a `select 1`; 503 `health.database_down` otherwise. */
   @Get()
@@ -25,6 +34,11 @@ export class HealthController {
     } catch {
       throw new AppError(503, HEALTH_ERRORS.databaseDown, 'The database is not reachable');
     }
-    return { status: 'ok', database: 'up', uptime: Math.round(process.uptime()) };
+    return {
+      status: 'ok',
+      database: 'up',
+      uptime: Math.round(process.uptime()),
+      searchIndex: this.searchIndex.status(),
+    };
   }
 }

@@ -1,0 +1,72 @@
+import { TextIndex, type TextIndexEntry } from './text-index.js';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** An index of `entries` given in title order. */
+const indexOf = (entries: Array<[title: string, body: string]>, chunk = 2) => {
+  const builder = TextIndex.builder();
+  for (let i = 0; i < entries.length; i += chunk)
+    builder.add(
+      entries
+        .slice(i, i + chunk)
+        .map(([title, body], j): TextIndexEntry => ({ id: id(i + j + 1), title, body })),
+    );
+  return builder.build();
+};
+
+describe('TextIndex', () => {
+  const index = indexOf([
+    ['aro aereo inicial', 'trabajo de fuerza'],
+    ['malabares', 'aro y pelotas'],
+    ['telas aro', 'telas aro telas aro'],
+    ['trapecio', 'fuerza y aro'],
+    ['zancos', 'equilibrio'],
+  ]);
+
+  it('answers title matches first, then description-only matches, each in the given order', () => {
+    expect(index.search('aro', 20)).toEqual([id(1), id(3), id(2), id(4)]);
+    expect(index.search('fuerza', 20)).toEqual([id(1), id(4)]);
+  });
+
+  it('stops at the limit, in the title step and in the description step', () => {
+    expect(index.search('aro', 1)).toEqual([id(1)]);
+    expect(index.search('aro', 3)).toEqual([id(1), id(3), id(2)]);
+    expect(index.search('aro', 0)).toEqual([]);
+  });
+
+  it('counts an entry once however often it matches, and finds nothing across two entries', () => {
+    expect(index.search('telas aro', 20)).toEqual([id(3)]);
+    // "inicial" ends entry 1 and "malabares" starts entry 2: no match spans them
+    expect(index.search('inicialmalabares', 20)).toEqual([]);
+    expect(index.search('fuerzaaro', 20)).toEqual([]);
+    expect(index.search('nada', 20)).toEqual([]);
+  });
+
+  it('matches multi-byte text byte for byte and keeps the entries apart', () => {
+    const multi = indexOf(
+      [
+        ['ça va 🎪 cirque', 'ñandú'],
+        ['日本の サーカス', 'équilibre ∑'],
+        ['plain', 'x'],
+      ],
+      1,
+    );
+    expect(multi.search('🎪', 5)).toEqual([id(1)]);
+    expect(multi.search('サーカス', 5)).toEqual([id(2)]);
+    expect(multi.search('∑', 5)).toEqual([id(2)]);
+    expect(multi.search('ñandú', 5)).toEqual([id(1)]);
+    expect(multi.search('plain', 5)).toEqual([id(3)]);
+    expect(multi.size).toBe(3);
+  });
+
+  it('is empty without entries', () => {
+    const empty = TextIndex.builder().build();
+    expect(empty.size).toBe(0);
+    expect(empty.search('aro', 20)).toEqual([]);
+  });
+
+  it('refuses an id that is not a uuid', () => {
+    expect(() => TextIndex.builder().add([{ id: 'nope', title: 'a', body: 'b' }])).toThrow(
+      'not a uuid: nope',
+    );
+  });
+});
