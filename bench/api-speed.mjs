@@ -303,6 +303,19 @@ async function printSearchPlans(db) {
 
 /** Search latency per term kind, sequential, every URL new (a cache miss that reaches the database). */
 async function searchLatency(base) {
+  // the in-memory search index is built on a table's first search (the body fetched above did
+  // it): wait for it, as a running server would have it; SEARCH_INDEX=false measures SQL alone
+  const waited = performance.now();
+  let health;
+  for (;;) {
+    health = await (await fetch(`${base}/health`)).json();
+    if (!health.searchIndex.building) break;
+    await sleep(100);
+  }
+  console.log(
+    `\n  search index: ${fmt(health.searchIndex.entries)} entries, ${(health.searchIndex.bytes / 1_048_576).toFixed(1)} MB` +
+      ` (ready ${((performance.now() - waited) / 1000).toFixed(1)} s after the searches were due)`,
+  );
   const words = DISCIPLINES.flatMap((d) => d[0].split(' ')).filter((w) => w.length >= 3);
   const kinds = [
     ['word', (w) => w.toLowerCase()],

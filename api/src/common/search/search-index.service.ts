@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DB, type Database } from '../../database/database.js';
 import { catalogVersion } from '../catalog-cache/catalog-version.table.js';
 import { rowsOf, searchIds, type SearchTable } from './text-search.js';
-import { TextIndex, type TextIndexEntry } from './text-index.js';
+import { SizeMismatch, TextIndex, type TextIndexEntry, type TextIndexSizes } from './text-index.js';
 
 /** Rows read per query while an index is built (bounds PGlite's WebAssembly memory growth). */
 export const INDEX_PAGE = 5000;
@@ -132,29 +132,47 @@ export class SearchIndexService implements OnModuleDestroy {
   /** Reads the table at one catalogue version; undefined when the app closed meanwhile. */
   private async build(t: SearchTable): Promise<TableIndex | undefined> {
     for (let attempt = 1; ; attempt++) {
-      let version: string | undefined;
-      let consistent = true;
       const byLang = new Map<Lang, TextIndex>();
-      for (const lang of LANGUAGES) {
-        const builder = TextIndex.builder();
-        let after: TextIndexEntry | undefined;
-        for (;;) {
-          if (this.closed) return undefined;
-          const page = await this.page(t, lang, after);
-          version ??= page.version;
-          if (page.version !== version) consistent = false;
-          if (!consistent) break;
-          builder.add(page.rows);
-          if (page.rows.length < INDEX_PAGE) break;
-          after = page.rows[page.rows.length - 1];
+      let version: string | undefined;
+      try {
+        for (const lang of LANGUAGES) {
+          // the sizes first, so that the index's buffers are allocated once (TextIndex.builder)
+          const sizes = await this.sizes(t, lang);
+          version ??= sizes.version;
+          if (sizes.version !== version) throw new SizeMismatch();
+          const builder = TextIndex.builder(sizes);
+          let after: TextIndexEntry | undefined;
+          for (;;) {
+            if (this.closed) return undefined;
+            const page = await this.page(t, lang, after);
+            if (page.version !== version) throw new SizeMismatch();
+            builder.add(page.rows);
+            if (page.rows.length < INDEX_PAGE) break;
+            after = page.rows[page.rows.length - 1];
+          }
+          byLang.set(lang, builder.build());
         }
-        if (!consistent) break;
-        byLang.set(lang, builder.build());
+        if (version === undefined) return undefined;
+        return { version, byLang };
+      } catch (err) {
+        if (!(err instanceof SizeMismatch)) throw err;
+        // a catalogue write committed while the pages were read: read them again
+        if (attempt >= 3) throw new Error('the catalogue kept changing while it was read');
       }
-      if (consistent && version !== undefined) return { version, byLang };
-      // a catalogue write committed while the pages were read: read them again
-      if (attempt >= 3) throw new Error('the catalogue kept changing while it was read');
     }
+  }
+
+  /** How many entries of `lang` and how many bytes they need, with the catalogue version. */
+  private async sizes(t: SearchTable, lang: Lang): Promise<TextIndexSizes & { version: string }> {
+    const result = await this.db.execute(sql`
+      select v.version, s.entries, s.title_bytes as "titleBytes", s.body_bytes as "bodyBytes"
+      from (${versionText}) v(version), (
+        select count(*)::int as entries,
+          coalesce(sum(octet_length(${t.title}) + 1), 0)::int as title_bytes,
+          coalesce(sum(octet_length(${t.body}) + 1), 0)::int as body_bytes
+        from ${t} where ${t.lang} = ${sql.raw(`'${lang}'`)} and ${t.visible}
+      ) s`);
+    return rowsOf<TextIndexSizes & { version: string }>(result)[0];
   }
 
   /** One page of visible entries in title order after `after`, with the catalogue version. */

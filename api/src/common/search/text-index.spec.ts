@@ -1,9 +1,14 @@
-import { TextIndex, type TextIndexEntry } from './text-index.js';
+import { SizeMismatch, TextIndex, type TextIndexEntry } from './text-index.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 /** An index of `entries` given in title order. */
+const sizesOf = (entries: Array<[title: string, body: string]>) => ({
+  entries: entries.length,
+  titleBytes: entries.reduce((n, [title]) => n + Buffer.byteLength(title) + 1, 0),
+  bodyBytes: entries.reduce((n, [, body]) => n + Buffer.byteLength(body) + 1, 0),
+});
 const indexOf = (entries: Array<[title: string, body: string]>, chunk = 2) => {
-  const builder = TextIndex.builder();
+  const builder = TextIndex.builder(sizesOf(entries));
   for (let i = 0; i < entries.length; i += chunk)
     builder.add(
       entries
@@ -59,14 +64,38 @@ describe('TextIndex', () => {
   });
 
   it('is empty without entries', () => {
-    const empty = TextIndex.builder().build();
+    const empty = TextIndex.builder(sizesOf([])).build();
     expect(empty.size).toBe(0);
     expect(empty.search('aro', 20)).toEqual([]);
   });
 
   it('refuses an id that is not a uuid', () => {
-    expect(() => TextIndex.builder().add([{ id: 'nope', title: 'a', body: 'b' }])).toThrow(
-      'not a uuid: nope',
+    expect(() =>
+      TextIndex.builder(sizesOf([['a', 'b']])).add([{ id: 'nope', title: 'a', body: 'b' }]),
+    ).toThrow('not a uuid: nope');
+  });
+
+  it('refuses entries that do not fill the sizes read before them (the data changed meanwhile)', () => {
+    const sizes = sizesOf([['aro', 'uno']]);
+    const more = TextIndex.builder(sizes);
+    expect(() =>
+      more.add([
+        { id: id(1), title: 'aro', body: 'uno' },
+        { id: id(2), title: 'b', body: 'c' },
+      ]),
+    ).toThrow(SizeMismatch);
+    const longer = TextIndex.builder(sizes);
+    expect(() => longer.add([{ id: id(1), title: 'aros', body: 'uno' }])).toThrow(SizeMismatch);
+    const fewer = TextIndex.builder(
+      sizesOf([
+        ['aro', 'uno'],
+        ['b', 'c'],
+      ]),
     );
+    fewer.add([{ id: id(1), title: 'aro', body: 'uno' }]);
+    expect(() => fewer.build()).toThrow(SizeMismatch);
+    const shorter = TextIndex.builder(sizes);
+    shorter.add([{ id: id(1), title: 'ar', body: 'uno' }]);
+    expect(() => shorter.build()).toThrow(SizeMismatch);
   });
 });

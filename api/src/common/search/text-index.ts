@@ -61,33 +61,40 @@ export class TextIndex {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 
-  /** Collects entries in title order (the caller reads them in that order), then `build()`. */
-  static builder(): TextIndexBuilder {
-    const ids: Buffer[] = [];
-    const titles = new ChunkedText();
-    const bodies = new ChunkedText();
+  /**
+   * Collects `sizes.entries` entries in title order (the caller reads them in that order) into
+   * buffers of exactly the given sizes, allocated once: no chunks to join, so the memory freed
+   * after a build is not scattered over the heap (glibc kept 70 MB more RSS after chunked builds).
+   */
+  static builder(sizes: TextIndexSizes): TextIndexBuilder {
+    const ids = Buffer.allocUnsafeSlow(sizes.entries * 16);
+    const titles = new PackedText(sizes.entries, sizes.titleBytes);
+    const bodies = new PackedText(sizes.entries, sizes.bodyBytes);
     let count = 0;
     return {
       add(rows) {
-        if (rows.length === 0) return;
-        const idChunk = Buffer.allocUnsafe(rows.length * 16);
-        rows.forEach((row, i) => {
-          if (idChunk.write(row.id.replace(/-/g, ''), i * 16, 'hex') !== 16)
+        if (count + rows.length > sizes.entries) throw new SizeMismatch();
+        for (const row of rows) {
+          if (ids.write(row.id.replace(/-/g, ''), count * 16, 'hex') !== 16)
             throw new Error(`not a uuid: ${row.id}`);
-        });
-        ids.push(idChunk);
-        titles.add(rows.map((r) => r.title));
-        bodies.add(rows.map((r) => r.body));
-        count += rows.length;
-      },
-      get size() {
-        return count;
+          titles.add(count, row.title);
+          bodies.add(count, row.body);
+          count++;
+        }
       },
       build() {
-        return new TextIndex(Buffer.concat(ids), ...titles.build(), ...bodies.build());
+        if (count !== sizes.entries || !titles.full() || !bodies.full()) throw new SizeMismatch();
+        return new TextIndex(ids, titles.bytes, titles.starts, bodies.bytes, bodies.starts);
       },
     };
   }
+}
+
+/** What an index will hold: entries and the UTF-8 bytes of their titles and descriptions, each + 1. */
+export interface TextIndexSizes {
+  entries: number;
+  titleBytes: number;
+  bodyBytes: number;
 }
 
 export interface TextIndexEntry {
@@ -99,27 +106,38 @@ export interface TextIndexEntry {
 export interface TextIndexBuilder {
   /** Appends entries that come after every entry added so far in title order. */
   add(rows: readonly TextIndexEntry[]): void;
-  readonly size: number;
   build(): TextIndex;
 }
 
-/** NUL-terminated UTF-8 strings appended in chunks, with the offset where each starts. */
-class ChunkedText {
-  private readonly chunks: Buffer[] = [];
-  private readonly starts: number[] = [0];
+/** The entries given do not fill the sizes given (the data changed while it was read). */
+export class SizeMismatch extends Error {
+  constructor() {
+    super('the entries do not match the sizes read before them');
+  }
+}
+
+/** NUL-terminated UTF-8 strings written into one buffer, with the offset where each starts. */
+class PackedText {
+  readonly bytes: Buffer;
+  readonly starts: Uint32Array;
   private length = 0;
 
-  add(texts: readonly string[]): void {
-    const chunk = Buffer.from(`${texts.join('\0')}\0`, 'utf8');
-    for (const text of texts) {
-      this.length += Buffer.byteLength(text, 'utf8') + 1;
-      this.starts.push(this.length);
-    }
-    this.chunks.push(chunk);
+  constructor(entries: number, size: number) {
+    this.bytes = Buffer.allocUnsafeSlow(size);
+    this.starts = new Uint32Array(entries + 1);
   }
 
-  build(): [Buffer, Uint32Array] {
-    return [Buffer.concat(this.chunks, this.length), Uint32Array.from(this.starts)];
+  add(entry: number, text: string): void {
+    const end = this.length + Buffer.byteLength(text, 'utf8') + 1;
+    if (end > this.bytes.length) throw new SizeMismatch();
+    this.bytes.write(text, this.length, 'utf8');
+    this.bytes[end - 1] = 0;
+    this.length = end;
+    this.starts[entry + 1] = end;
+  }
+
+  full(): boolean {
+    return this.length === this.bytes.length;
   }
 }
 

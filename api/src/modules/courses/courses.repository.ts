@@ -46,6 +46,12 @@ function preparedReads(db: Database) {
       .where(eq(courses.id, id))
       .limit(1)
       .prepare('courses_summary'),
+    /** the summaries of a search's ids (any order) */
+    summaries: db
+      .select(summaryColumns)
+      .from(courses)
+      .where(sql`${courses.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('courses_summaries'),
     listVisible: db
       .select(summaryColumns)
       .from(courses)
@@ -157,7 +163,7 @@ export class CoursesRepository extends Repository {
   async search(lang: Lang, q: string, limit: number): Promise<CourseSummaryRow[]> {
     const ids = await this.searchIndex.ids(courseSearch, lang, q, limit);
     if (ids.length === 0) return [];
-    const rows = await this.db.select(summaryColumns).from(courses).where(inArray(courses.id, ids));
+    const rows = await this.reads.summaries.execute({ ids });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }

@@ -65,6 +65,12 @@ function preparedReads(db: Database) {
       .where(eq(formations.id, id))
       .limit(1)
       .prepare('formations_summary'),
+    /** the summaries of a search's ids (any order) */
+    summaries: db
+      .select(summaryColumns)
+      .from(formations)
+      .where(sql`${formations.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('formations_summaries'),
     listVisible: db
       .select(summaryColumns)
       .from(formations)
@@ -206,10 +212,7 @@ export class FormationsRepository extends Repository {
   async search(lang: Lang, q: string, limit: number): Promise<FormationSummaryRow[]> {
     const ids = await this.searchIndex.ids(formationSearch, lang, q, limit);
     if (ids.length === 0) return [];
-    const rows = await this.db
-      .select(summaryColumns)
-      .from(formations)
-      .where(inArray(formations.id, ids));
+    const rows = await this.reads.summaries.execute({ ids });
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
