@@ -24,7 +24,11 @@ describe('catalog: search from the in-memory index', () => {
   let index: SearchIndexService;
   beforeAll(async () => {
     // no catalogue version polls (each a query) while the test counts queries
-    t = await createTestApp({ catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 } });
+    t = await createTestApp({
+      catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 },
+      // pages of 7 rows: a build reads each language in several pages
+      searchIndex: { enabled: true, pageRows: 7 },
+    });
     index = t.app.get(SearchIndexService);
     const titles = [
       'Acrobacia Aérea',
@@ -183,7 +187,7 @@ describe('catalog: search from the in-memory index', () => {
   });
 
   it('searches in SQL only with SEARCH_INDEX=false, keeping nothing in memory', async () => {
-    const sqlOnly = await createTestApp({ searchIndex: false });
+    const sqlOnly = await createTestApp({ searchIndex: { enabled: false, pageRows: 5000 } });
     try {
       const tag = word();
       const course = await createCourse(sqlOnly.db, { title: text(`Solo ${tag}`) });

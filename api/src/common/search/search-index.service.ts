@@ -5,10 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DB, type Database } from '../../database/database.js';
 import { catalogVersion } from '../catalog-cache/catalog-version.table.js';
 import { rowsOf, searchIds, type SearchTable } from './text-search.js';
-import { SizeMismatch, TextIndex, type TextIndexEntry, type TextIndexSizes } from './text-index.js';
-
-/** Rows read per query while an index is built (bounds PGlite's WebAssembly memory growth). */
-export const INDEX_PAGE = 5000;
+import { SizeMismatch, TextIndex, type TextIndexPage, type TextIndexSizes } from './text-index.js';
 
 /** A search table's indexes, one per language, as of one catalogue version. */
 interface TableIndex {
@@ -43,7 +40,7 @@ export interface SearchIndexStatus {
  * current as the database for every search, on every instance, with no polling bound.
  *
  * An index is built on a table's first search (no memory is spent until someone searches) and
- * after each catalogue change, by keyset pages of INDEX_PAGE rows in title order; each page reads
+ * after each catalogue change, by keyset pages of SEARCH_INDEX_PAGE_ROWS rows in title order; each page reads
  * the version too, and a build whose pages saw different versions starts again.
  */
 @Injectable()
@@ -54,13 +51,16 @@ export class SearchIndexService implements OnModuleDestroy {
   /** lookups in flight by term: the formations and courses of one search share one */
   private readonly lookups = new Map<string, Promise<Lookup>>();
   private readonly enabled: boolean;
+  /** rows read per query while an index is built (bounds PGlite's WebAssembly memory growth) */
+  private readonly pageRows: number;
   private closed = false;
 
   constructor(
     @Inject(DB) private readonly db: Database,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.enabled = config.searchIndex;
+    this.enabled = config.searchIndex.enabled;
+    this.pageRows = config.searchIndex.pageRows;
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -132,27 +132,22 @@ export class SearchIndexService implements OnModuleDestroy {
   /** Reads the table at one catalogue version; undefined when the app closed meanwhile. */
   private async build(t: SearchTable): Promise<TableIndex | undefined> {
     for (let attempt = 1; ; attempt++) {
-      const byLang = new Map<Lang, TextIndex>();
-      let version: string | undefined;
       try {
+        // the sizes first, so that the index's buffers are allocated once (TextIndex.builder)
+        const { version, byLang: sizes } = await this.sizes(t);
+        const byLang = new Map<Lang, TextIndex>();
         for (const lang of LANGUAGES) {
-          // the sizes first, so that the index's buffers are allocated once (TextIndex.builder)
-          const sizes = await this.sizes(t, lang);
-          version ??= sizes.version;
-          if (sizes.version !== version) throw new SizeMismatch();
-          const builder = TextIndex.builder(sizes);
-          let after: TextIndexEntry | undefined;
+          const builder = TextIndex.builder(sizes.get(lang) ?? NO_ENTRIES);
+          let after: { id: string; title: string } | undefined;
           for (;;) {
             if (this.closed) return undefined;
             const page = await this.page(t, lang, after);
             if (page.version !== version) throw new SizeMismatch();
-            builder.add(page.rows);
-            if (page.rows.length < INDEX_PAGE) break;
-            after = page.rows[page.rows.length - 1];
+            after = builder.add(page);
+            if (page.ids.length < this.pageRows * 16) break;
           }
           byLang.set(lang, builder.build());
         }
-        if (version === undefined) return undefined;
         return { version, byLang };
       } catch (err) {
         if (!(err instanceof SizeMismatch)) throw err;
@@ -162,48 +157,57 @@ export class SearchIndexService implements OnModuleDestroy {
     }
   }
 
-  /** How many entries of `lang` and how many bytes they need, with the catalogue version. */
-  private async sizes(t: SearchTable, lang: Lang): Promise<TextIndexSizes & { version: string }> {
+  /** Per language, how many visible entries and how many bytes they need; the catalogue version. */
+  private async sizes(
+    t: SearchTable,
+  ): Promise<{ version: string; byLang: Map<Lang, TextIndexSizes> }> {
     const result = await this.db.execute(sql`
-      select v.version, s.entries, s.title_bytes as "titleBytes", s.body_bytes as "bodyBytes"
-      from (${versionText}) v(version), (
-        select count(*)::int as entries,
-          coalesce(sum(octet_length(${t.title}) + 1), 0)::int as title_bytes,
-          coalesce(sum(octet_length(${t.body}) + 1), 0)::int as body_bytes
-        from ${t} where ${t.lang} = ${sql.raw(`'${lang}'`)} and ${t.visible}
-      ) s`);
-    return rowsOf<TextIndexSizes & { version: string }>(result)[0];
+      select v.version, s.lang, s.entries, s.title_bytes as "titleBytes", s.body_bytes as "bodyBytes"
+      from (${versionText}) v(version)
+      left join lateral (
+        select ${t.lang} as lang, count(*)::int as entries,
+          sum(octet_length(${t.title}) + 1)::int as title_bytes,
+          sum(octet_length(${t.body}) + 1)::int as body_bytes
+        from ${t} where ${t.visible} group by ${t.lang}
+      ) s on true`);
+    const rows = rowsOf<TextIndexSizes & { version: string; lang: Lang | null }>(result);
+    return {
+      version: rows[0].version,
+      byLang: new Map(rows.flatMap((r) => (r.lang === null ? [] : [[r.lang, r]]))),
+    };
   }
 
-  /** One page of visible entries in title order after `after`, with the catalogue version. */
+  /**
+   * One page of visible entries in title order after `after`, as one row of aggregates (no
+   * object per entry: a build makes little garbage), with the catalogue version.
+   */
   private async page(
     t: SearchTable,
     lang: Lang,
-    after: TextIndexEntry | undefined,
-  ): Promise<{ version: string; rows: TextIndexEntry[] }> {
+    after: { id: string; title: string } | undefined,
+  ): Promise<TextIndexPage & { version: string }> {
     // a literal language: the partial title-order index's predicate is then implied
     const next = after
       ? sql`and (${t.title}, ${t.itemId}) > (${after.title} collate "C", ${after.id}::uuid)`
       : sql``;
+    const nul = sql.raw(`'\\x00'::bytea`);
     const result = await this.db.execute(sql`
-      select v.version, p.id, p.title, p.body
+      select v.version,
+        coalesce(string_agg(uuid_send(p.id), ''::bytea order by p.title, p.id), ''::bytea) as ids,
+        coalesce(string_agg(convert_to(p.title, 'UTF8') || ${nul}, ''::bytea order by p.title, p.id), ''::bytea) as titles,
+        coalesce(string_agg(convert_to(p.body, 'UTF8') || ${nul}, ''::bytea order by p.title, p.id), ''::bytea) as bodies
       from (${versionText}) v(version)
       left join lateral (
         select ${t.itemId} as id, ${t.title} as title, ${t.body} as body
         from ${t} where ${t.lang} = ${sql.raw(`'${lang}'`)} and ${t.visible} ${next}
-        order by ${t.title}, ${t.itemId} limit ${INDEX_PAGE}
-      ) p on true`);
-    const rows = rowsOf<{ version: string; id: string | null; title: string; body: string }>(
-      result,
-    );
-    return {
-      version: rows[0].version,
-      rows: rows.flatMap((r) =>
-        r.id === null ? [] : [{ id: r.id, title: r.title, body: r.body }],
-      ),
-    };
+        order by ${t.title}, ${t.itemId} limit ${this.pageRows}
+      ) p on true
+      group by v.version`);
+    return rowsOf<TextIndexPage & { version: string }>(result)[0];
   }
 }
+
+const NO_ENTRIES: TextIndexSizes = { entries: 0, titleBytes: 0, bodyBytes: 0 };
 
 /** The catalogue version as text (a bigint: pg answers strings, PGlite numbers). */
 const versionText = sql`select ${catalogVersion.version}::text from ${catalogVersion} where ${catalogVersion.id} = 1`;

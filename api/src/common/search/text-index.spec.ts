@@ -1,4 +1,4 @@
-import { SizeMismatch, TextIndex, type TextIndexEntry } from './text-index.js';
+import { SizeMismatch, TextIndex, type TextIndexPage } from './text-index.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 /** An index of `entries` given in title order. */
@@ -7,14 +7,24 @@ const sizesOf = (entries: Array<[title: string, body: string]>) => ({
   titleBytes: entries.reduce((n, [title]) => n + Buffer.byteLength(title) + 1, 0),
   bodyBytes: entries.reduce((n, [, body]) => n + Buffer.byteLength(body) + 1, 0),
 });
+/** A page as the database sends it: ids (16 bytes each), NUL-terminated UTF-8 texts. */
+const pageOf = (entries: Array<[id: string, title: string, body: string]>): TextIndexPage => ({
+  ids: Buffer.concat(entries.map(([uuid]) => Buffer.from(uuid.replace(/-/g, ''), 'hex'))),
+  titles: Buffer.from(entries.map(([, title]) => `${title}\0`).join('')),
+  bodies: Buffer.from(entries.map(([, , body]) => `${body}\0`).join('')),
+});
 const indexOf = (entries: Array<[title: string, body: string]>, chunk = 2) => {
   const builder = TextIndex.builder(sizesOf(entries));
-  for (let i = 0; i < entries.length; i += chunk)
-    builder.add(
-      entries
-        .slice(i, i + chunk)
-        .map(([title, body], j): TextIndexEntry => ({ id: id(i + j + 1), title, body })),
-    );
+  for (let i = 0; i < entries.length; i += chunk) {
+    const page = entries
+      .slice(i, i + chunk)
+      .map(([t, b], j): [string, string, string] => [id(i + j + 1), t, b]);
+    expect(builder.add(pageOf(page))).toEqual({
+      id: page[page.length - 1][0],
+      title: page[page.length - 1][1],
+    });
+  }
+  expect(builder.add(pageOf([]))).toBeUndefined();
   return builder.build();
 };
 
@@ -69,33 +79,34 @@ describe('TextIndex', () => {
     expect(empty.search('aro', 20)).toEqual([]);
   });
 
-  it('refuses an id that is not a uuid', () => {
-    expect(() =>
-      TextIndex.builder(sizesOf([['a', 'b']])).add([{ id: 'nope', title: 'a', body: 'b' }]),
-    ).toThrow('not a uuid: nope');
-  });
-
-  it('refuses entries that do not fill the sizes read before them (the data changed meanwhile)', () => {
+  it('refuses pages that do not fill the sizes read before them (the data changed meanwhile)', () => {
     const sizes = sizesOf([['aro', 'uno']]);
     const more = TextIndex.builder(sizes);
     expect(() =>
-      more.add([
-        { id: id(1), title: 'aro', body: 'uno' },
-        { id: id(2), title: 'b', body: 'c' },
-      ]),
+      more.add(
+        pageOf([
+          [id(1), 'aro', 'uno'],
+          [id(2), 'b', 'c'],
+        ]),
+      ),
     ).toThrow(SizeMismatch);
     const longer = TextIndex.builder(sizes);
-    expect(() => longer.add([{ id: id(1), title: 'aros', body: 'uno' }])).toThrow(SizeMismatch);
+    expect(() => longer.add(pageOf([[id(1), 'aros', 'uno']]))).toThrow(SizeMismatch);
     const fewer = TextIndex.builder(
       sizesOf([
         ['aro', 'uno'],
         ['b', 'c'],
       ]),
     );
-    fewer.add([{ id: id(1), title: 'aro', body: 'uno' }]);
+    fewer.add(pageOf([[id(1), 'aro', 'uno']]));
     expect(() => fewer.build()).toThrow(SizeMismatch);
     const shorter = TextIndex.builder(sizes);
-    shorter.add([{ id: id(1), title: 'ar', body: 'uno' }]);
+    shorter.add(pageOf([[id(1), 'ar', 'uno']]));
     expect(() => shorter.build()).toThrow(SizeMismatch);
+    // texts that do not end where the ids say: two titles for one id
+    const split = TextIndex.builder(sizesOf([['a\0b', 'c']]));
+    expect(() =>
+      split.add({ ...pageOf([[id(1), 'a', 'c']]), titles: Buffer.from('a\0b\0') }),
+    ).toThrow(SizeMismatch);
   });
 });

@@ -57,8 +57,7 @@ export class TextIndex {
   }
 
   private idAt(entry: number): string {
-    const hex = this.ids.toString('hex', entry * 16, entry * 16 + 16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return uuidAt(this.ids, entry);
   }
 
   /**
@@ -72,15 +71,15 @@ export class TextIndex {
     const bodies = new PackedText(sizes.entries, sizes.bodyBytes);
     let count = 0;
     return {
-      add(rows) {
-        if (count + rows.length > sizes.entries) throw new SizeMismatch();
-        for (const row of rows) {
-          if (ids.write(row.id.replace(/-/g, ''), count * 16, 'hex') !== 16)
-            throw new Error(`not a uuid: ${row.id}`);
-          titles.add(count, row.title);
-          bodies.add(count, row.body);
-          count++;
-        }
+      add(page) {
+        if (page.ids.length % 16 !== 0) throw new SizeMismatch();
+        const n = page.ids.length / 16;
+        if (count + n > sizes.entries) throw new SizeMismatch();
+        ids.set(page.ids, count * 16);
+        titles.add(count, n, page.titles);
+        bodies.add(count, n, page.bodies);
+        count += n;
+        return n === 0 ? undefined : { id: uuidAt(ids, count - 1), title: titles.last(count - 1) };
       },
       build() {
         if (count !== sizes.entries || !titles.full() || !bodies.full()) throw new SizeMismatch();
@@ -97,15 +96,22 @@ export interface TextIndexSizes {
   bodyBytes: number;
 }
 
-export interface TextIndexEntry {
-  id: string;
-  title: string;
-  body: string;
+/**
+ * Consecutive entries as the database sends them (one row of aggregates, no object per entry):
+ * their ids, 16 bytes each, and their titles and descriptions in UTF-8, each ended by a NUL byte.
+ */
+export interface TextIndexPage {
+  ids: Uint8Array;
+  titles: Uint8Array;
+  bodies: Uint8Array;
 }
 
 export interface TextIndexBuilder {
-  /** Appends entries that come after every entry added so far in title order. */
-  add(rows: readonly TextIndexEntry[]): void;
+  /**
+   * Appends entries that come after every entry added so far in title order; answers the last
+   * one's id and title (where the next page starts), or undefined for an empty page.
+   */
+  add(page: TextIndexPage): { id: string; title: string } | undefined;
   build(): TextIndex;
 }
 
@@ -116,7 +122,7 @@ export class SizeMismatch extends Error {
   }
 }
 
-/** NUL-terminated UTF-8 strings written into one buffer, with the offset where each starts. */
+/** NUL-terminated UTF-8 strings copied into one buffer, with the offset where each starts. */
 class PackedText {
   readonly bytes: Buffer;
   readonly starts: Uint32Array;
@@ -127,19 +133,36 @@ class PackedText {
     this.starts = new Uint32Array(entries + 1);
   }
 
-  add(entry: number, text: string): void {
-    const end = this.length + Buffer.byteLength(text, 'utf8') + 1;
-    if (end > this.bytes.length) throw new SizeMismatch();
-    this.bytes.write(text, this.length, 'utf8');
-    this.bytes[end - 1] = 0;
+  /** Copies `n` NUL-terminated texts for the entries from `first` on. */
+  add(first: number, n: number, texts: Uint8Array): void {
+    if (this.length + texts.length > this.bytes.length) throw new SizeMismatch();
+    this.bytes.set(texts, this.length);
+    const end = this.length + texts.length;
+    let at = this.length;
+    for (let i = 1; i <= n; i++) {
+      const nul = this.bytes.indexOf(0, at);
+      if (nul < 0 || nul >= end) throw new SizeMismatch();
+      at = nul + 1;
+      this.starts[first + i] = at;
+    }
+    if (at !== end) throw new SizeMismatch();
     this.length = end;
-    this.starts[entry + 1] = end;
+  }
+
+  /** The text of an entry already added. */
+  last(entry: number): string {
+    return this.bytes.toString('utf8', this.starts[entry], this.starts[entry + 1] - 1);
   }
 
   full(): boolean {
     return this.length === this.bytes.length;
   }
 }
+
+const uuidAt = (ids: Buffer, entry: number): string => {
+  const hex = ids.toString('hex', entry * 16, entry * 16 + 16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
 
 /**
  * Entries of `text` containing `needle`, in order, at most `limit`, except those in `skip`.
