@@ -91,3 +91,18 @@ describe('PGLITE_WORKER', () => {
     );
   });
 });
+
+describe('SEARCH_INDEX and SEARCH_INDEX_PAGE_ROWS', () => {
+  it('searches from memory by default, in pages of 1,000 rows', () => {
+    expect(load({}).searchIndex).toEqual({ enabled: true, pageRows: 1000 });
+    expect(load({ SEARCH_INDEX: 'false', SEARCH_INDEX_PAGE_ROWS: '250' }).searchIndex).toEqual({
+      enabled: false,
+      pageRows: 250,
+    });
+  });
+
+  it('stops the start on a value it cannot use', () => {
+    expect(() => load({ SEARCH_INDEX: 'sometimes' })).toThrow('SEARCH_INDEX must be true or false');
+    expect(() => load({ SEARCH_INDEX_PAGE_ROWS: '0' })).toThrow('SEARCH_INDEX_PAGE_ROWS');
+  });
+});

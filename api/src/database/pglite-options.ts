@@ -13,7 +13,7 @@ export function createPglite(dir: string): Promise<PGlite> {
     // PostgreSQL's default 128 MB buffer pool lives in the process's WebAssembly memory, which
     // never shrinks: 32 MB cut the API's RSS by 110-160 MB at 50k courses with no measurable
     // slowdown (pages beyond it come from the OS page cache); 16 MB since the search index
-    // (reading every search row in title order fills the pool: 70 MB more RSS at 100k with 32 MB)
+    // (reading every search row in title order fills the pool: 40-60 MB more RSS at 100k with 32 MB)
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
 }
