@@ -3,8 +3,9 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Lang } from '@circo/shared-contracts';
 import type { Database } from '../../database/database.js';
 
-// Catalogue search (ARCHITECTURE.md section 4). Each searchable table has a narrow search table
-// beside it (`course_search`, `formation_search`: database/columns.ts searchEntryColumns), one row
+// Catalogue search in SQL (ARCHITECTURE.md section 4): what SearchIndexService runs while its
+// in-memory index is being (re)built, and with SEARCH_INDEX=false; both give the same answer.
+// Each searchable table has a narrow search table beside it (`course_search`, `formation_search`: database/columns.ts searchEntryColumns), one row
 // per item and language holding `lower(f_unaccent(..))` of the title and of the description and
 // the language's visibility flag, written by a trigger. Per language, over the visible rows only:
 // a trigram index on the title, one on the description, and a btree in title order. The query is

@@ -13,7 +13,8 @@ import { FormationsService } from '../formations/formations.service.js';
 /**
  * Catalogue search: accent- and case-insensitive substring of the title or description in the
  * language, visible items only, formations first then courses (each list title matches first).
- * The SQL lives in the courses and formations repositories, which own those tables.
+ * The courses and formations repositories, which own those tables, answer it from the in-memory
+ * search index (common/search/search-index.service.ts), or in SQL while the index is rebuilt.
  */
 @Injectable()
 export class SearchService {
