@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import type { UserRow } from '../../src/database/schema.js';
@@ -15,6 +16,16 @@ export function get(t: TestApp, path: string, token?: string): request.Test {
 }
 
 export const ids = (items: Array<{ _id: string }>) => items.map((i) => i._id);
+
+/** The same text in the three languages unless given. */
+export const text = (es: string, en = es, fr = es) => ({ es, en, fr });
+
+/** A word no other row contains (letters only, so it survives any normalisation): a search tag. */
+export const uniqueWord = () =>
+  'zq' +
+  randomUUID()
+    .replace(/[^a-f]/g, '')
+    .slice(0, 8);
 
 /** Every key anywhere in a JSON value (to prove that no public id or URL field leaks). */
 export function allKeys(value: unknown, out = new Set<string>()): Set<string> {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Lang, SearchResponse } from '@circo/shared-contracts';
 import { SearchIndexService } from '../../src/common/search/search-index.service.js';
@@ -9,14 +8,8 @@ import { formationSearch } from '../../src/modules/formations/formations.table.j
 import { createCourse, createFormationWithModules } from '../support/factories.js';
 import { countQueries } from '../support/query-counter.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { get, ids } from './catalog-helpers.js';
+import { get, ids, text, uniqueWord } from './catalog-helpers.js';
 
-const text = (es: string, en = es, fr = es) => ({ es, en, fr });
-const word = () =>
-  'zq' +
-  randomUUID()
-    .replace(/[^a-f]/g, '')
-    .slice(0, 8);
 const LANGS: Lang[] = ['es', 'en', 'fr'];
 
 describe('catalog: search from the in-memory index', () => {
@@ -127,7 +120,7 @@ describe('catalog: search from the in-memory index', () => {
 
   it('shows a write on the next search (in SQL until the index is read again), then from memory', async () => {
     await built();
-    const tag = word();
+    const tag = uniqueWord();
     let asked = 0;
     // a URL not asked before (the API trims the spaces): the cached answers are not what is tested
     const search = async () =>
@@ -189,7 +182,7 @@ describe('catalog: search from the in-memory index', () => {
   it('searches in SQL only with SEARCH_INDEX=false, keeping nothing in memory', async () => {
     const sqlOnly = await createTestApp({ searchIndex: { enabled: false, pageRows: 5000 } });
     try {
-      const tag = word();
+      const tag = uniqueWord();
       const course = await createCourse(sqlOnly.db, { title: text(`Solo ${tag}`) });
       const found = (await get(sqlOnly, `/search?q=${tag}&lang=es`).expect(200))
         .body as SearchResponse;

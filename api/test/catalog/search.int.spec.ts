@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { SearchResponse } from '@circo/shared-contracts';
 import { DESCRIPTION_WALK, FIRST_WALK, SEARCH_PROBE } from '../../src/common/search/text-search.js';
@@ -8,15 +7,8 @@ import { FormationsRepository } from '../../src/modules/formations/formations.re
 import { createCourse, createFormationWithModules, createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { call, courseBody } from '../admin/admin-helpers.js';
-import { get, ids, tokenFor } from './catalog-helpers.js';
+import { get, ids, tokenFor, text, uniqueWord } from './catalog-helpers.js';
 
-const text = (es: string, en = es, fr = es) => ({ es, en, fr });
-/** A word no other row of this file contains (letters only, so it survives any normalisation). */
-const word = () =>
-  'zq' +
-  randomUUID()
-    .replace(/[^a-f]/g, '')
-    .slice(0, 8);
 const search = (t: TestApp, query: string, token?: string) => get(t, `/search?${query}`, token);
 
 describe('catalog: GET /search', () => {
@@ -29,7 +21,7 @@ describe('catalog: GET /search', () => {
   });
 
   it('ignores accents and case: "acrobacia" finds "Acrobácia aérea", "ÉQUILIBRE" a French description', async () => {
-    const tag = word();
+    const tag = uniqueWord();
     const aerial = await createCourse(t.db, { title: text(`Acrobácia aérea ${tag}`) });
     const balance = await createCourse(t.db, {
       title: text(`Fil ${tag}`),
@@ -51,7 +43,7 @@ describe('catalog: GET /search', () => {
   });
 
   it('finds only items visible in the language and blanks their hidden languages', async () => {
-    const tag = word();
+    const tag = uniqueWord();
     const esOnly = await createCourse(t.db, {
       title: text(`Trapecio ${tag}`),
       visible: { es: true, en: false, fr: false },
@@ -72,7 +64,7 @@ describe('catalog: GET /search', () => {
   });
 
   it('answers formations first, then courses, title matches before description matches', async () => {
-    const tag = word();
+    const tag = uniqueWord();
     const inDescription = await createCourse(t.db, {
       title: text('Aaa first by title'),
       description: text(`about ${tag}`),
@@ -91,7 +83,7 @@ describe('catalog: GET /search', () => {
   });
 
   it('lists an item whose title and description both match once, among the title matches', async () => {
-    const tag = word();
+    const tag = uniqueWord();
     const both = await createCourse(t.db, {
       title: text(`Bbb ${tag}`),
       description: text(`all about ${tag}`),
@@ -104,7 +96,7 @@ describe('catalog: GET /search', () => {
     const res = await search(t, `q=${tag}&lang=es`).expect(200);
     expect(ids(res.body.courses)).toEqual([both.id, titleOnly.id, bodyOnly.id]);
     // the only description match is also a title match: nothing after the title matches
-    const alone = word();
+    const alone = uniqueWord();
     const single = await createCourse(t.db, {
       title: text(`Ddd ${alone}`),
       description: text(`all about ${alone}`),
@@ -115,7 +107,7 @@ describe('catalog: GET /search', () => {
   });
 
   it('limits each list (default 20, at most 50)', async () => {
-    const tag = word();
+    const tag = uniqueWord();
     for (let i = 0; i < 3; i++) await createCourse(t.db, { title: text(`${tag} ${i}`) });
     expect((await search(t, `q=${tag}&lang=es&limit=2`).expect(200)).body.courses).toHaveLength(2);
     expect((await search(t, `q=${tag}&lang=es`).expect(200)).body.courses).toHaveLength(3);
@@ -124,7 +116,7 @@ describe('catalog: GET /search', () => {
   });
 
   it('treats % _ and \\ as plain characters', async () => {
-    const tag = word();
+    const tag = uniqueWord();
     const pct = await createCourse(t.db, { title: text(`${tag} 50% off`) });
     const under = await createCourse(t.db, { title: text(`${tag} a_b`) });
     await createCourse(t.db, { title: text(`${tag} 500 axb`) });
@@ -167,7 +159,7 @@ describe('catalog: GET /search', () => {
   });
 
   it('orders a common term (more matches than one probe reads) like a rare one', async () => {
-    const tag = word();
+    const tag = uniqueWord();
     const many = SEARCH_PROBE + 10;
     const pad = (i: number) => String(i).padStart(4, '0');
     // titles: "<tag> 0000".."<tag> 0409"; then as many with the tag in the description only
@@ -185,7 +177,7 @@ describe('catalog: GET /search', () => {
       .insert(courses)
       .values(
         Array.from({ length: many }, (_, i) => ({
-          title: text(`Aaa ${word()} ${pad(i)}`),
+          title: text(`Aaa ${uniqueWord()} ${pad(i)}`),
           description: text(`about ${tag}`),
           priceCents: 100,
           visible: { es: true, en: true, fr: true },
@@ -211,8 +203,8 @@ describe('catalog: GET /search', () => {
   });
 
   it('finds a common term whose matches sort after the items a search looks at first', async () => {
-    const titleTag = word();
-    const bodyTag = word();
+    const titleTag = uniqueWord();
+    const bodyTag = uniqueWord();
     const many = SEARCH_PROBE + 10;
     const pad = (i: number) => String(i).padStart(4, '0');
     // more items than both first walks look at, all sorting before the matches
@@ -256,7 +248,7 @@ describe('catalog: GET /search', () => {
 
   it('follows admin writes at once: an edit, a language switched off, a delete', async () => {
     const admin = await tokenFor(t, await createUser(t.db, { role: 'admin' }));
-    const tag = word();
+    const tag = uniqueWord();
     const found = async (q: string, lang = 'es') =>
       ids((await search(t, `q=${encodeURIComponent(q)}&lang=${lang}`).expect(200)).body.courses);
     const created = await call(t, admin, 'post', '/courses', {
@@ -269,7 +261,7 @@ describe('catalog: GET /search', () => {
     expect(await found(tag, 'en')).toEqual([id]);
 
     // the title changes: the old words no longer find it, the new ones do, accents and all
-    const other = word();
+    const other = uniqueWord();
     await call(t, admin, 'put', `/courses/${id}`, {
       ...courseBody(`Acrobacia aérea ${other}`),
       visible: { es: true, en: true, fr: false },
