@@ -40,8 +40,9 @@ export interface SearchIndexStatus {
  * current as the database for every search, on every instance, with no polling bound.
  *
  * An index is built on a table's first search (no memory is spent until someone searches) and
- * after each catalogue change, by keyset pages of SEARCH_INDEX_PAGE_ROWS rows in title order; each page reads
- * the version too, and a build whose pages saw different versions starts again.
+ * after each catalogue change: the sizes per language, then keyset pages of
+ * SEARCH_INDEX_PAGE_ROWS rows in title order, each read with the version; a build that saw two
+ * versions, or rows that do not fill the sizes, starts again.
  */
 @Injectable()
 export class SearchIndexService implements OnModuleDestroy {
