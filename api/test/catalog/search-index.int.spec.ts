@@ -123,13 +123,12 @@ describe('catalog: search from the in-memory index', () => {
     const tag = uniqueWord();
     let asked = 0;
     // a URL not asked before (the API trims the spaces): the cached answers are not what is tested
-    const search = async () =>
-      ids(
-        (
-          (await get(t, `/search?q=${'%20'.repeat(++asked)}${tag}&lang=es`).expect(200))
-            .body as SearchResponse
-        ).courses,
-      );
+    let shown: SearchResponse['courses'] = [];
+    const search = async () => {
+      const res = await get(t, `/search?q=${'%20'.repeat(++asked)}${tag}&lang=es`).expect(200);
+      shown = (res.body as SearchResponse).courses;
+      return ids(shown);
+    };
     const fromIndex = async () => {
       await index.ids(courseSearch, 'es', tag, 20);
       await index.settled();
@@ -164,7 +163,12 @@ describe('catalog: search from the in-memory index', () => {
       })
       .where(eq(courses.id, course.id));
     expect(await search()).toEqual([course.id]);
+    // the row a search shows is the new one too (not one kept from an earlier search)
+    expect(shown[0].title.es).toBe('Otro título');
     expect(await fromIndex()).toEqual([course.id]);
+    await t.db.update(courses).set({ priceCents: 4321 }).where(eq(courses.id, course.id));
+    expect(await search()).toEqual([course.id]);
+    expect(shown[0].price).toBe(43.21);
 
     await t.db.delete(courses).where(eq(courses.id, course.id));
     expect(await search()).toEqual([]);

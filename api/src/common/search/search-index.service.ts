@@ -19,6 +19,12 @@ interface Lookup {
   version: string;
 }
 
+/** A search's matches, and the catalogue version read before them. */
+export interface SearchHits {
+  ids: string[];
+  version?: string;
+}
+
 /** What the health answer says about the search index. */
 export interface SearchIndexStatus {
   /** an index is being (re)built; searches meanwhile run in SQL */
@@ -75,12 +81,21 @@ export class SearchIndexService implements OnModuleDestroy {
    * the same answer).
    */
   async ids(t: SearchTable, lang: Lang, q: string, limit: number): Promise<string[]> {
-    if (!this.enabled) return searchIds(this.db, t, lang, q, limit);
+    return (await this.find(t, lang, q, limit)).ids;
+  }
+
+  /**
+   * `ids`, with the catalogue version read before them (for SearchRowCache); no version with
+   * SEARCH_INDEX=false.
+   */
+  async find(t: SearchTable, lang: Lang, q: string, limit: number): Promise<SearchHits> {
+    if (!this.enabled) return { ids: await searchIds(this.db, t, lang, q, limit) };
     const { term, version } = await this.lookup(q);
     const index = this.indexes.get(t);
-    if (index?.version === version) return index.byLang.get(lang)?.search(term, limit) ?? [];
+    if (index?.version === version)
+      return { ids: index.byLang.get(lang)?.search(term, limit) ?? [], version };
     this.rebuild(t);
-    return searchIds(this.db, t, lang, q, limit);
+    return { ids: await searchIds(this.db, t, lang, q, limit), version };
   }
 
   /** Resolves when no index is being built (tests, the bench). */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { SearchIndexService } from '../../common/search/search-index.service.js';
+import { SEARCH_ROWS_CACHED, SearchRowCache } from '../../common/search/search-row-cache.js';
 import { searchSteps } from '../../common/search/text-search.js';
 import type { Database } from '../../database/database.js';
 import { Repository, TransactionHost } from '../../database/transactions.js';
@@ -73,6 +74,8 @@ function preparedReads(db: Database) {
 export class CoursesRepository extends Repository {
   private readonly root: Database;
   private readonly reads: ReturnType<typeof preparedReads>;
+  /** the rows searches showed lately (common/search/search-row-cache.ts) */
+  private readonly searchRows = new SearchRowCache<CourseSummaryRow>(SEARCH_ROWS_CACHED);
 
   constructor(
     host: TransactionHost,
@@ -161,10 +164,11 @@ export class CoursesRepository extends Repository {
    * ignored): title matches first, then by normalised title (common/search/text-search.ts).
    */
   async search(lang: Lang, q: string, limit: number): Promise<CourseSummaryRow[]> {
-    const ids = await this.searchIndex.ids(courseSearch, lang, q, limit);
+    const { ids, version } = await this.searchIndex.find(courseSearch, lang, q, limit);
     if (ids.length === 0) return [];
-    const rows = await this.reads.summaries.execute({ ids });
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const byId = await this.searchRows.load(ids, version, (missing) =>
+      this.reads.summaries.execute({ ids: missing }),
+    );
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }

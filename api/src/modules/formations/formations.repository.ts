@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { SearchIndexService } from '../../common/search/search-index.service.js';
+import { SEARCH_ROWS_CACHED, SearchRowCache } from '../../common/search/search-row-cache.js';
 import { searchSteps } from '../../common/search/text-search.js';
 import type { Database } from '../../database/database.js';
 import { Repository, TransactionHost } from '../../database/transactions.js';
@@ -90,6 +91,8 @@ function preparedReads(db: Database) {
 export class FormationsRepository extends Repository {
   private readonly root: Database;
   private readonly reads: ReturnType<typeof preparedReads>;
+  /** the rows searches showed lately (common/search/search-row-cache.ts) */
+  private readonly searchRows = new SearchRowCache<FormationSummaryRow>(SEARCH_ROWS_CACHED);
 
   constructor(
     host: TransactionHost,
@@ -210,10 +213,11 @@ export class FormationsRepository extends Repository {
    * ignored): title matches first, then by normalised title (common/search/text-search.ts).
    */
   async search(lang: Lang, q: string, limit: number): Promise<FormationSummaryRow[]> {
-    const ids = await this.searchIndex.ids(formationSearch, lang, q, limit);
+    const { ids, version } = await this.searchIndex.find(formationSearch, lang, q, limit);
     if (ids.length === 0) return [];
-    const rows = await this.reads.summaries.execute({ ids });
-    const byId = new Map(rows.map((r) => [r.id, r]));
+    const byId = await this.searchRows.load(ids, version, (missing) =>
+      this.reads.summaries.execute({ ids: missing }),
+    );
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }
