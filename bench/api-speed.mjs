@@ -314,7 +314,7 @@ async function searchLatency(base) {
   }
   console.log(
     `\n  search index: ${fmt(health.searchIndex.entries)} entries, ${(health.searchIndex.bytes / 1_048_576).toFixed(1)} MB` +
-      ` (ready ${((performance.now() - waited) / 1000).toFixed(1)} s after the searches were due)`,
+      ` (the last table's build took ${health.searchIndex.lastBuildMs} ms; ready ${((performance.now() - waited) / 1000).toFixed(1)} s after the searches were due)`,
   );
   const words = DISCIPLINES.flatMap((d) => d[0].split(' ')).filter((w) => w.length >= 3);
   const kinds = [

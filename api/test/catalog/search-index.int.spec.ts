@@ -193,7 +193,7 @@ describe('catalog: search from the in-memory index', () => {
       expect(ids(found.courses)).toEqual([course.id]);
       const svc = sqlOnly.app.get(SearchIndexService);
       await svc.settled();
-      expect(svc.status()).toEqual({ building: false, entries: 0, bytes: 0 });
+      expect(svc.status()).toEqual({ building: false, entries: 0, bytes: 0, lastBuildMs: null });
     } finally {
       await sqlOnly.close();
     }

@@ -32,6 +32,8 @@ export interface SearchIndexStatus {
   /** entries held (items x languages they are visible in) */
   entries: number;
   bytes: number;
+  /** how long the last build that finished took (ms), null before the first */
+  lastBuildMs: number | null;
 }
 
 /**
@@ -61,6 +63,7 @@ export class SearchIndexService implements OnModuleDestroy {
   /** rows read per query while an index is built (bounds PGlite's WebAssembly memory growth) */
   private readonly pageRows: number;
   private closed = false;
+  private lastBuildMs: number | null = null;
 
   constructor(
     @Inject(DB) private readonly db: Database,
@@ -111,7 +114,7 @@ export class SearchIndexService implements OnModuleDestroy {
         entries += index.size;
         bytes += index.bytes;
       }
-    return { building: this.building.size > 0, entries, bytes };
+    return { building: this.building.size > 0, entries, bytes, lastBuildMs: this.lastBuildMs };
   }
 
   private lookup(q: string): Promise<Lookup> {
@@ -135,7 +138,8 @@ export class SearchIndexService implements OnModuleDestroy {
       .then((index) => {
         if (!index) return;
         this.indexes.set(t, index);
-        this.logger.debug(`${tableName(t)} indexed in ${Date.now() - started} ms`);
+        this.lastBuildMs = Date.now() - started;
+        this.logger.debug(`${tableName(t)} indexed in ${this.lastBuildMs} ms`);
       })
       .catch((err: Error) => {
         // the searches meanwhile ran in SQL and the next one tries again
