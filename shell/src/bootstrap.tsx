@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, matchRoutes } from 'react-router-dom';
 import { ROUTES, isLang, type PublicConfig, type RemoteName } from '@circo/shared-contracts';
@@ -90,19 +90,20 @@ async function start(): Promise<void> {
 
   const router = createRouter();
   const handedOver = firstScreen.before();
-  const root = createRoot(document.getElementById('root')!);
-  // a transition: React renders the page in slices of a few milliseconds, so the first render
-  // never blocks a tap for long (the page on view meanwhile is the server's, or blank), then
-  // puts it in place in one commit
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        {/* the one QueryClient: remotes rendered inside read it through the shared singleton */}
-        <QueryProvider>
-          <RouterProvider router={router} />
-        </QueryProvider>
-      </StrictMode>,
-    ),
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  // React's API runs on Preact here (tools/rspack/createAppConfig.mjs), whose render is one
+  // synchronous pass that would reuse the server's elements it finds in the container: the
+  // server's markup leaves first, in the same task, so no frame shows the empty root and the
+  // live page replaces the first screen in one go, as the hand-over expects
+  container.replaceChildren();
+  root.render(
+    <StrictMode>
+      {/* the one QueryClient: remotes rendered inside read it through the shared singleton */}
+      <QueryProvider>
+        <RouterProvider router={router} />
+      </QueryProvider>
+    </StrictMode>,
   );
   await handedOver;
 }
