@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, matchRoutes } from 'react-router-dom';
+import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { ROUTES, isLang, type PublicConfig, type RemoteName } from '@circo/shared-contracts';
 import {
   QueryProvider,
@@ -23,7 +23,7 @@ import {
   registerRemotesFromFile,
   registerRemotesMap,
 } from './federation/remotesRegistry';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 
 addTranslations('shell', { es, en, fr });
 
@@ -88,7 +88,6 @@ async function start(): Promise<void> {
   await Promise.all([remotes, config]);
   await waitForFirstScreenRemote();
 
-  const router = createRouter();
   const handedOver = firstScreen.before();
   const container = document.getElementById('root')!;
   const root = createRoot(container);
@@ -101,7 +100,9 @@ async function start(): Promise<void> {
     <StrictMode>
       {/* the one QueryClient: remotes rendered inside read it through the shared singleton */}
       <QueryProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryProvider>
     </StrictMode>,
   );
