@@ -237,12 +237,15 @@ export function createAppConfig({ dirname, name, port, host = false }) {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
-        experiments:
-          runtimeMode === 'provides'
+        experiments: {
+          ...(runtimeMode === 'provides'
             ? { provideExternalRuntime: true }
             : runtimeMode === 'external'
               ? { externalRuntime: true }
-              : {},
+              : {}),
+          // the browser only: the runtime's code for Node (loading remotes in a server) goes
+          optimization: { target: 'web' },
+        },
       }),
       new ReleaseManifestPlugin({
         appVersion,
