@@ -97,7 +97,9 @@ test('the HTML carries the remotes map, config, site content and the preloads of
   // code competes with them
   const list = await (await request.get('/cursos')).text();
   expect(list).toMatch(/<script id="circo-bootstrap" type="application\/json">/);
-  expect(list).toMatch(/<link rel="stylesheet" href="\/remotes\/mf-catalog\/[^"]+\.css" \/>/);
+  expect(list).toMatch(
+    /<link rel="stylesheet" href="\/remotes\/mf-catalog\/[^"]+\.css" data-rspack="mf_catalog:chunk-\w+" \/>/,
+  );
   expect(list).toMatch(/<link rel="stylesheet" href="\/bootstrap\.[0-9a-f]{8}\.css" \/>/);
   expect(list).not.toContain('as="script"');
   // the page's Content-Security-Policy refuses inline scripts but the first screen's hold
@@ -125,6 +127,12 @@ test('the HTML carries the remotes map, config, site content and the preloads of
   await expect(remoteArea(page, 'mf_catalog')).toHaveAttribute('data-page', 'courses');
   await expect(page.getByTestId('course-card').first()).toBeVisible();
   expect(startRequests).toEqual([]);
+  // the live page took the stylesheets the HTML linked: none is linked (parsed, applied) twice
+  const sheets = await page
+    .locator('link[rel="stylesheet"]')
+    .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  expect(sheets.some((href) => href.startsWith('/remotes/mf-catalog/'))).toBe(true);
+  expect(sheets).toEqual([...new Set(sheets)]);
 });
 
 test("a returning visitor's language comes with the HTML: the page paints in it without asking", async ({

@@ -3,7 +3,7 @@
 // the page shows the same thing in the same place, and asks for nothing the HTML carried.
 import type { Browser, Page } from '@playwright/test';
 import type { CourseSummary, SiteContent } from '@circo/shared-contracts';
-import { expect, test, type Lang } from '../support/fixtures';
+import { expect, noteServerMarkup, renderedLive, test, type Lang } from '../support/fixtures';
 
 const LANGS: Lang[] = ['es', 'en', 'fr'];
 const COURSES_TITLE: Record<Lang, string> = { es: 'Cursos', en: 'Courses', fr: 'Cours' };
@@ -95,17 +95,12 @@ test('the page looks the same before and after its JS runs, and asks for nothing
     if (pathname.startsWith('/api/courses') || pathname.startsWith('/api/discounts'))
       asked.push(pathname);
   });
+  await noteServerMarkup(page);
   for (const path of ['/', '/cursos', `/courses/${course._id}/${course.slug}`]) {
     const before = await withoutJs(browser, path);
     await page.goto(path);
-    // React has taken over: the heading on screen is one it rendered (the server's is gone)
-    await expect
-      .poll(() =>
-        page
-          .locator('#root h1')
-          .evaluate((h1) => Object.keys(h1).some((k) => k.startsWith('__reactFiber'))),
-      )
-      .toBe(true);
+    // the live page has taken over: the heading on screen is one it rendered (the server's is gone)
+    await expect.poll(() => renderedLive(page.locator('#root h1'))).toBe(true);
     await page.evaluate(() => document.fonts.ready);
     const after = await shown(page);
     expect(after.texts, path).toEqual(before.texts);
@@ -140,12 +135,11 @@ test('a click and a search started on the first screen before any JS ran go on o
     await clicked;
     await route.continue();
   });
+  await noteServerMarkup(page);
   await page.goto(path, { waitUntil: 'commit' });
   const add = page.getByTestId('add-to-cart');
   await expect(add).toBeVisible();
-  expect(await add.evaluate((b) => Object.keys(b).some((k) => k.startsWith('__reactFiber')))).toBe(
-    false,
-  );
+  expect(await renderedLive(add)).toBe(false);
   await add.click();
   // and starts a search, still on the server's markup
   await page.getByRole('searchbox').fill('acro');

@@ -4,7 +4,16 @@
 import type { Page } from '@playwright/test';
 import type { CourseSummary } from '../../shared-contracts/src/api/catalog';
 import { baseURL } from '../support/env';
-import { expect, test, loginAs, remoteArea, useLanguage, type Lang } from '../support/fixtures';
+import {
+  expect,
+  test,
+  loginAs,
+  noteServerMarkup,
+  remoteArea,
+  renderedLive,
+  useLanguage,
+  type Lang,
+} from '../support/fixtures';
 
 const LANGS: Lang[] = ['es', 'en', 'fr'];
 const ROLES = ['visitor', 'student', 'admin'] as const;
@@ -160,15 +169,14 @@ test('a direct load of /buscar?q= fills the search box and it follows the addres
 for (const lang of LANGS) {
   test(`the search placeholder is not cut off in ${lang}`, async ({ page }) => {
     await useLanguage(page, lang);
+    await noteServerMarkup(page);
     for (const width of [1024, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       const box = page.locator('#site-search');
       await expect(box).toBeVisible();
-      // the box React renders (the server's first screen has one until the shell takes over)
-      await expect
-        .poll(() => box.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
-        .toBe(true);
+      // the box the live page renders (the server's first screen has one until the shell takes over)
+      await expect.poll(() => renderedLive(box)).toBe(true);
       const fits = await box.evaluate((input: HTMLInputElement) => {
         const s = getComputedStyle(input);
         const c = document.createElement('canvas').getContext('2d')!;

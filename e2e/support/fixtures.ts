@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { baseURL } from './env';
 
 export { expect };
@@ -283,3 +289,26 @@ export async function pauseSales(page: Page): Promise<void> {
     return route.fallback();
   });
 }
+
+/**
+ * Tells the elements the server's HTML put under `#root` (its first screen) from the ones the live
+ * page rendered, whatever renders it: call before `goto`; an init script notes the server's
+ * elements once the HTML is parsed, before the page's own scripts run.
+ */
+export async function noteServerMarkup(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const fromServer = new WeakSet<Element>();
+    (window as unknown as { __e2eFromServer: WeakSet<Element> }).__e2eFromServer = fromServer;
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        document.querySelectorAll('#root *').forEach((el) => fromServer.add(el));
+    });
+  });
+}
+
+/** Whether the live page rendered the element (not the server's first screen): see noteServerMarkup. */
+export const renderedLive = (el: Locator): Promise<boolean> =>
+  el.evaluate(
+    (node) =>
+      !(window as unknown as { __e2eFromServer: WeakSet<Element> }).__e2eFromServer.has(node),
+  );

@@ -1,6 +1,6 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider, matchRoutes } from 'react-router-dom';
+import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { ROUTES, isLang, type PublicConfig, type RemoteName } from '@circo/shared-contracts';
 import {
   QueryProvider,
@@ -23,7 +23,7 @@ import {
   registerRemotesFromFile,
   registerRemotesMap,
 } from './federation/remotesRegistry';
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 
 addTranslations('shell', { es, en, fr });
 
@@ -62,6 +62,12 @@ async function waitForFirstScreenRemote(): Promise<void> {
   clearTimeout(timer);
 }
 
+/**
+ * Ends the current task: the browser can take a tap between two parts of the start, and no part
+ * makes one long task with the next (what Lighthouse's Total Blocking Time counts).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start(): Promise<void> {
   // clicks and typing on the server's first screen are kept until the live page takes over
   const firstScreen = holdFirstScreen(document.getElementById('root'));
@@ -76,7 +82,7 @@ async function start(): Promise<void> {
   // runtime composition: nothing about the remotes is baked into this build
   const remotes = (
     page.remotes
-      ? Promise.resolve().then(() => registerRemotesMap(page.remotes!))
+      ? nextTask().then(() => registerRemotesMap(page.remotes!))
       : registerRemotesFromFile()
   ).catch((err: unknown) => {
     console.error('/remotes.json could not be read; remote areas will show as unavailable', err);
@@ -87,22 +93,26 @@ async function start(): Promise<void> {
   void useSessionStore.getState().restore();
   await Promise.all([remotes, config]);
   await waitForFirstScreenRemote();
+  // the remote's code was just evaluated: the render (one pass) is a task of its own
+  await nextTask();
 
-  const router = createRouter();
   const handedOver = firstScreen.before();
-  const root = createRoot(document.getElementById('root')!);
-  // a transition: React renders the page in slices of a few milliseconds, so the first render
-  // never blocks a tap for long (the page on view meanwhile is the server's, or blank), then
-  // puts it in place in one commit
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        {/* the one QueryClient: remotes rendered inside read it through the shared singleton */}
-        <QueryProvider>
-          <RouterProvider router={router} />
-        </QueryProvider>
-      </StrictMode>,
-    ),
+  const container = document.getElementById('root')!;
+  const root = createRoot(container);
+  // React's API runs on Preact here (tools/rspack/createAppConfig.mjs), whose render is one
+  // synchronous pass that would reuse the server's elements it finds in the container: the
+  // server's markup leaves first, in the same task, so no frame shows the empty root and the
+  // live page replaces the first screen in one go, as the hand-over expects
+  container.replaceChildren();
+  root.render(
+    <StrictMode>
+      {/* the one QueryClient: remotes rendered inside read it through the shared singleton */}
+      <QueryProvider>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryProvider>
+    </StrictMode>,
   );
   await handedOver;
 }

@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '@circo/shared-web';
 import { ROUTES, type RemoteName, type RouteDef } from '@circo/shared-contracts';
-import { Layout, type RouteHandle } from './layout/Layout';
+import { Layout } from './layout/Layout';
 import { RequireAccess } from './layout/RequireAccess';
 import { RemotePage } from './federation/RemotePage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { RouteErrorPage } from './pages/RouteErrorPage';
+import { RouteErrorBoundary } from './pages/RouteErrorPage';
 import { shellPages } from './shellPages';
 
 function elementFor(route: RouteDef) {
@@ -25,29 +25,35 @@ function elementFor(route: RouteDef) {
   return route.access ? <RequireAccess access={route.access}>{page}</RequireAccess> : page;
 }
 
-/** Every route of the spec's route table, mapped to the app that owns it. */
-export function buildRoutes(): RouteObject[] {
-  return [
-    {
-      element: <Layout />,
-      errorElement: <RouteErrorPage />,
-      children: [
-        {
-          errorElement: <RouteErrorPage />,
-          children: [
-            ...ROUTES.map((route): RouteObject => ({
-              path: route.path,
-              element: elementFor(route),
-              handle: { route, titleKey: route.id } satisfies RouteHandle,
-            })),
-            { path: '*', element: <NotFoundPage />, handle: { titleKey: 'notFound' } },
-          ],
-        },
-      ],
-    },
-  ];
+/** A page that throws shows the error page inside the layout; the layout throwing, instead of it. */
+function PageErrors() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
 }
 
-export function createRouter() {
-  return createBrowserRouter(buildRoutes());
+/**
+ * Every route of the spec's route table, mapped to the app that owns it. A plain router (no data
+ * router: the apps load their data with TanStack Query), so the shared part of react-router is
+ * its smaller half.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route element={<PageErrors />}>
+            {ROUTES.map((route) => (
+              <Route key={route.id} path={route.path} element={elementFor(route)} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }

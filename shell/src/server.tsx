@@ -4,20 +4,13 @@
 // the API loads it (api/src/web/first-screen.ts). The browser's first render, once the page's
 // remote is loaded, shows the same markup, so nothing moves when React takes over.
 import { renderToStaticMarkup } from 'react-dom/server';
-import {
-  StaticRouterProvider,
-  createStaticHandler,
-  createStaticRouter,
-  type RouteObject,
-} from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import {
   FIRST_SCREEN_API,
   FIRST_SCREEN_SLOT,
-  ROUTES,
   type Lang,
-  type RouteDef,
   type ShellFirstScreen,
 } from '@circo/shared-contracts';
 import {
@@ -28,7 +21,7 @@ import {
   useSiteContentStore,
 } from '@circo/shared-web';
 import { HOLD_SCRIPT } from './federation/firstScreenHold';
-import { Layout, type RouteHandle } from './layout/Layout';
+import { Layout } from './layout/Layout';
 import es from './locales/es.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
@@ -39,21 +32,6 @@ export const firstScreenApi = FIRST_SCREEN_API;
 
 /** Holds a click or a form sent on the first screen until the shell's code takes over. */
 export const holdScript: ShellFirstScreen['holdScript'] = HOLD_SCRIPT;
-
-const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      ...ROUTES.map((route): RouteObject => ({
-        path: route.path,
-        element: FIRST_SCREEN_SLOT,
-        handle: { route: route as RouteDef, titleKey: route.id } satisfies RouteHandle,
-      })),
-      { path: '*', element: FIRST_SCREEN_SLOT, handle: { titleKey: 'notFound' } },
-    ],
-  },
-];
-const handler = createStaticHandler(routes);
 
 const i18nOf = new Map<Lang, I18n>();
 function i18nFor(lang: Lang): I18n {
@@ -72,16 +50,20 @@ export const renderFrame: ShellFirstScreen['renderFrame'] = async ({
   content,
   config,
 }) => {
-  const context = await handler.query(new Request(`http://localhost${pathname}`));
-  if (context instanceof Response) throw new Error(`no page at ${pathname}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   // a render is synchronous: the stores hold this request's values for its whole duration
   useLanguageStore.setState({ lang });
   useSiteContentStore.setState({ byLang: content ? { [lang]: content } : {} });
   useAppConfig.setState(config);
   return renderToStaticMarkup(
     <I18nextProvider i18n={i18nFor(lang)}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={pathname}>
+        <Routes>
+          {/* the layout finds the page's route itself (its title, its robots) */}
+          <Route element={<Layout />}>
+            <Route path="*" element={FIRST_SCREEN_SLOT} />
+          </Route>
+        </Routes>
+      </StaticRouter>
     </I18nextProvider>,
   );
 };

@@ -69,6 +69,23 @@ export function exportedNames(text) {
   return names.sort();
 }
 
+/**
+ * Each CSS file of the build -> the key Rspack's CSS loading finds an existing stylesheet by (its
+ * `data-rspack` attribute). The server links a remote's page CSS itself, with a root-relative
+ * href the runtime does not recognise for a remote (its public path is absolute); with the key,
+ * the runtime takes that stylesheet instead of linking it again (a second parse and style pass).
+ */
+function cssChunkKeys(compilation) {
+  const unique = compilation.outputOptions.uniqueName;
+  const keys = {};
+  for (const chunk of compilation.chunks) {
+    for (const file of chunk.files) {
+      if (file.endsWith('.css')) keys[file] = `${unique}:chunk-${chunk.id}`;
+    }
+  }
+  return keys;
+}
+
 export class ReleaseManifestPlugin {
   /**
    * @param {{ appVersion: string, host: boolean, srcDir: string, publicApiFile: string,
@@ -113,6 +130,7 @@ export class ReleaseManifestPlugin {
                 appVersion,
                 runtime,
                 uses: { [SHARED_WEB]: sharedWebImports(srcDir), ...subsetImports(srcDir) },
+                cssChunks: cssChunkKeys(compilation),
               };
           compilation.updateAsset(
             'mf-manifest.json',

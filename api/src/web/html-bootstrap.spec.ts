@@ -104,6 +104,27 @@ describe('remotePreloads', () => {
     ]);
   });
 
+  it("gives a stylesheet the key the remote's CSS loading finds it by, when its manifest has one", () => {
+    const manifest = {
+      ...CATALOG_MANIFEST,
+      release: { cssChunks: { '__federation_expose_App.fa9a0283.css': 'mf_catalog:chunk-362' } },
+    };
+    expect(remotePreloads('/remotes/mf-catalog/mf-manifest.json', manifest).at(-1)).toEqual({
+      href: '/remotes/mf-catalog/__federation_expose_App.fa9a0283.css',
+      as: 'style',
+      chunk: 'mf_catalog:chunk-362',
+    });
+    const html = injectBootstrap(
+      SHELL_HTML,
+      { remotes: REMOTES, config: CONFIG, lang: 'es', content: null },
+      remotePreloads('/remotes/mf-catalog/mf-manifest.json', manifest),
+      { head: '', body: '<h1>Hola</h1>' },
+    );
+    expect(html).toContain(
+      '<link rel="stylesheet" href="/remotes/mf-catalog/__federation_expose_App.fa9a0283.css" data-rspack="mf_catalog:chunk-362" />',
+    );
+  });
+
   it('lists only the manifest when its contents are unknown', () => {
     expect(remotePreloads('/m/mf-manifest.json', null)).toEqual([
       { href: '/m/mf-manifest.json', as: 'fetch' },

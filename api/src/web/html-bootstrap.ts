@@ -42,6 +42,11 @@ export interface Preload {
   href: string;
   /** `fetch` for a manifest (read with fetch(), CORS), `script` for code, `style` for CSS. */
   as: 'fetch' | 'script' | 'style';
+  /**
+   * A stylesheet's key for the remote's CSS loading (`data-rspack`, from its manifest's
+   * `release.cssChunks`): the runtime then uses the page's stylesheet instead of linking it again.
+   */
+  chunk?: string;
 }
 
 interface RouteMatch {
@@ -101,6 +106,7 @@ interface ManifestLike {
     assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } };
   }>;
   shared?: Array<{ assets?: { js?: { sync?: string[] } } }>;
+  release?: { cssChunks?: Record<string, string> };
 }
 
 /**
@@ -119,8 +125,11 @@ export function remotePreloads(manifestUrl: string, manifest: ManifestLike | nul
   }
   const app = manifest.exposes?.find((e) => e.path === './App');
   for (const js of app?.assets?.js?.sync ?? []) preloads.push({ href: folder + js, as: 'script' });
-  for (const css of app?.assets?.css?.sync ?? [])
-    preloads.push({ href: folder + css, as: 'style' });
+  const chunks = manifest.release?.cssChunks;
+  for (const css of app?.assets?.css?.sync ?? []) {
+    const chunk = typeof chunks?.[css] === 'string' ? chunks[css] : undefined;
+    preloads.push({ href: folder + css, as: 'style', ...(chunk ? { chunk } : {}) });
+  }
   return preloads;
 }
 
@@ -151,7 +160,7 @@ export function injectBootstrap(
     .map((p) =>
       // the first screen paints before any JS: its styles apply at once instead of waiting for it
       screen && p.as === 'style'
-        ? `<link rel="stylesheet" href="${escapeAttr(p.href)}" />`
+        ? `<link rel="stylesheet" href="${escapeAttr(p.href)}"${p.chunk ? ` data-rspack="${escapeAttr(p.chunk)}"` : ''} />`
         : `<link rel="preload" as="${p.as}" href="${escapeAttr(p.href)}"${p.as === 'fetch' ? ' crossorigin="anonymous"' : ''} />`,
     );
   const script = `<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${jsonForHtml(data)}</script>`;

@@ -1,7 +1,7 @@
 // The checkout pages in jsdom with the real stores, API client and query layer; only the network
 // is a stand-in (FakeApi answers /api/... as the server would).
 import { StrictMode } from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
@@ -129,7 +129,8 @@ describe('/pago-exitoso', () => {
     expect(api.requests.find((r) => r.url.pathname === CONFIRM)?.body).toEqual({
       paymentIntentId: 'pi_local_1',
     });
-    expect(useCartStore.getState().items).toEqual([]);
+    // the cart empties once the page is on view (an effect)
+    await waitFor(() => expect(useCartStore.getState().items).toEqual([]));
   });
 
   it('a payment whose items were all owned by then says so, without thanks', async () => {
@@ -137,7 +138,8 @@ describe('/pago-exitoso', () => {
     renderAt('/pago-exitoso?payment_intent=pi_local_1');
     expect(await screen.findByRole('heading', { name: es.success.alreadyOwned })).toBeVisible();
     expect(screen.queryByText(es.success.thanks)).toBeNull();
-    expect(useCartStore.getState().items).toEqual([]);
+    // the cart empties once the page is on view (an effect)
+    await waitFor(() => expect(useCartStore.getState().items).toEqual([]));
   });
 
   it('reads a hosted checkout session too', async () => {
@@ -255,7 +257,8 @@ describe('/pago-embed with the local test provider', () => {
     expect(screen.getByTestId('where')).toHaveTextContent(
       '/pago-exitoso?payment_intent=pi_local_1',
     );
-    expect(useCartStore.getState().items).toEqual([]);
+    // the cart empties once the page is on view (an effect)
+    await waitFor(() => expect(useCartStore.getState().items).toEqual([]));
     // the success page used the payment form's registration: one confirm call in all
     expect(api.count(CONFIRM)).toBe(1);
   });

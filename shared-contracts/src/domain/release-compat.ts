@@ -44,6 +44,8 @@ export interface FederationManifest {
     uses?: Record<string, string[]>;
     /** Shell: names each shared package it provides exports. */
     provides?: Record<string, string[]>;
+    /** Remote: each CSS file -> the key its CSS loading finds a linked stylesheet by (`data-rspack`). */
+    cssChunks?: Record<string, string>;
   };
 }
 

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addTranslations, useSessionStore } from '@circo/shared-web';
 import type { UserProfile } from '@circo/shared-contracts';
@@ -139,7 +139,7 @@ describe('RemotePage', () => {
     render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
     expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
     await act(async () => runtime.loads[0].resolve({ default: CatalogApp }));
-    expect(screen.getByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
   });
 
   it('shows the unavailable panel when the remote hangs, and the retry loads it again', async () => {
@@ -150,13 +150,13 @@ describe('RemotePage', () => {
     await act(async () => {
       jest.advanceTimersByTime(LOAD_TIMEOUT_MS);
     });
-    const panel = screen.getByTestId('remote-unavailable');
+    const panel = await screen.findByTestId('remote-unavailable');
     expect(panel).toHaveTextContent(es.remote.unavailableTitle);
 
     await user.click(screen.getByRole('button', { name: es.remote.retry }));
     expect(runtime.loads).toHaveLength(2); // the failure was not cached
     await act(async () => runtime.loads[1].resolve({ default: CatalogApp }));
-    expect(screen.getByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
     expect(screen.queryByTestId('remote-unavailable')).not.toBeInTheDocument();
   });
 
@@ -168,12 +168,14 @@ describe('RemotePage', () => {
     render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
     await act(async () => runtime.loads[0].resolve({ default: Broken }));
     // a fresh load: the remote is registered again (force) and its App asked for again
-    expect(runtime.loads).toHaveLength(2);
+    await waitFor(() => expect(runtime.loads).toHaveLength(2));
     expect(runtime.registered.at(-1)).toMatchObject({ name: 'mf_catalog', force: true });
     expect(screen.queryByTestId('remote-unavailable')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toBeVisible();
     await act(async () => runtime.loads[1].resolve({ default: Broken }));
-    expect(screen.getByTestId('remote-unavailable')).toHaveTextContent(es.remote.unavailableText);
+    expect(await screen.findByTestId('remote-unavailable')).toHaveTextContent(
+      es.remote.unavailableText,
+    );
     expect(runtime.loads).toHaveLength(2); // once, not a loop
     expect(errors).toHaveBeenCalledWith(
       'remote mf_catalog failed while rendering; loading it again once',
@@ -189,8 +191,9 @@ describe('RemotePage', () => {
     };
     render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
     await act(async () => runtime.loads[0].resolve({ default: Stale }));
+    await waitFor(() => expect(runtime.loads).toHaveLength(2));
     await act(async () => runtime.loads[1].resolve({ default: CatalogApp }));
-    expect(screen.getByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
   });
 });
 

@@ -5,6 +5,7 @@ import {
   registerRemotes,
 } from '@module-federation/enhanced/runtime';
 import { createRemotesRegistry, type RemotesRegistry } from './createRemotesRegistry';
+import { linkedStylesheetsPlugin } from './linkedStylesheets';
 
 export type { RemoteApp, RemoteRelease, RemotesRegistry } from './createRemotesRegistry';
 
@@ -22,6 +23,7 @@ export const remotesRegistry: RemotesRegistry = createRemotesRegistry({
           return args;
         },
       },
+      linkedStylesheetsPlugin,
     ]),
 });
 

@@ -1,16 +1,11 @@
-import { useLayoutEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { RouteDef } from '@circo/shared-contracts';
 import { applyPageMeta, useSiteContent } from '@circo/shared-web';
+import { routeAt } from '../routeAt';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { useRouteFocus } from './useRouteFocus';
-
-export interface RouteHandle {
-  route?: RouteDef;
-  titleKey: string;
-}
 
 /**
  * Header, footer, scroll to top and focus on the new page on every path change, and each route's
@@ -19,11 +14,11 @@ export interface RouteHandle {
 export function Layout() {
   const { t, i18n } = useTranslation('shell');
   const { pathname } = useLocation();
-  const matches = useMatches();
+  // the page's route (none: the not-found page)
+  const route = useMemo(() => routeAt(pathname), [pathname]);
   const content = useSiteContent();
-  const handle = matches.at(-1)?.handle as RouteHandle | undefined;
   const siteName = content?.siteName ?? 'Circo';
-  const page = handle?.route ? content?.pages?.[handle.route.id] : undefined;
+  const page = route ? content?.pages?.[route.id] : undefined;
   const mainRef = useRef<HTMLElement>(null);
   const announcement = useRouteFocus(mainRef, pathname);
 
@@ -36,14 +31,14 @@ export function Layout() {
     applyPageMeta(
       {
         // the public pages' texts of the content file, as the server wrote them in the head
-        title: page?.title ?? t(`titles.${handle?.titleKey ?? 'notFound'}`),
+        title: page?.title ?? t(`titles.${route?.id ?? 'notFound'}`),
         description: page?.description ?? content?.tagline ?? '',
         // the not-found page (no route) is not indexed either
-        noindex: handle?.route ? (handle.route.noindex ?? false) : true,
+        noindex: route ? (route.noindex ?? false) : true,
       },
       siteName,
     );
-  }, [pathname, handle, t, i18n.language, content, siteName, page]);
+  }, [pathname, route, t, i18n.language, content, siteName, page]);
 
   return (
     <div className="app">

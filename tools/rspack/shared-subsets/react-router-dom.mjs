@@ -1,4 +1,6 @@
-// The part of the router every app shares as `react-router-dom` (see README.md in this folder).
+// The part of the router every app shares as `react-router-dom` (see README.md in this folder):
+// no data router (createBrowserRouter, RouterProvider, useMatches, useRouteError; no remote used
+// them), which is most of the package.
 export {
   BrowserRouter,
   Link,
@@ -8,13 +10,9 @@ export {
   Outlet,
   Route,
   Routes,
-  createBrowserRouter,
   matchRoutes,
   useLocation,
-  useMatches,
   useNavigate,
   useParams,
-  useRouteError,
   useSearchParams,
 } from 'circo-original/react-router';
-export { RouterProvider } from 'circo-original/react-router/dom';

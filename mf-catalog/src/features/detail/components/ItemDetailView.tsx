@@ -93,7 +93,7 @@ export function ItemDetailView({
           />
         </div>
         <div className="cat-detail__aside">
-          <PriceCard ref={priceRef} kind={kind} item={item} discount={discount} />
+          <PriceCard cardRef={priceRef} kind={kind} item={item} discount={discount} />
         </div>
       </article>
     </>

@@ -42,12 +42,13 @@ export function PriceCard({
   kind,
   item,
   discount,
-  ref,
+  cardRef,
 }: {
   kind: ItemType;
   item: CourseSummary;
   discount: DiscountDto | null;
-  ref?: Ref<HTMLElement>;
+  /** Not `ref`: React's API runs on Preact here, which passes no `ref` to a function component. */
+  cardRef?: Ref<HTMLElement>;
 }) {
   const lang = useLang();
   const { t } = useTranslation('catalog');
@@ -58,7 +59,7 @@ export function PriceCard({
 
   return (
     <section
-      ref={ref}
+      ref={cardRef}
       id="price-card"
       className="cat-price"
       tabIndex={-1}
