@@ -114,10 +114,16 @@ function renderAt(path: string) {
 }
 
 describe('/pago-exitoso', () => {
-  it('registers the purchase once (even in StrictMode), thanks the buyer and empties the cart', async () => {
+  it('registers the purchase once (even when the page mounts again), thanks the buyer and empties the cart', async () => {
     api.on('POST', CONFIRM, { body: registered });
-    renderAt('/pago-exitoso?payment_intent=pi_local_1');
+    // mounted, taken down and mounted again (as React's StrictMode does in development, or any
+    // remount): the confirmation is asked once
+    const first = renderAt('/pago-exitoso?payment_intent=pi_local_1');
     expect(screen.getByRole('heading', { name: es.success.processing })).toBeVisible();
+    expect(await screen.findByText(es.success.thanks)).toBeVisible();
+    first.unmount();
+    renderAt('/pago-exitoso?payment_intent=pi_local_1');
+    // the page mounted again shows the registered purchase at once
     expect(await screen.findByText(es.success.thanks)).toBeVisible();
     expect(screen.getByTestId('purchased-items')).toHaveTextContent('Telas aéreas');
     expect(screen.getByTestId('purchased-items')).toHaveTextContent('23 de noviembre de 2027');
