@@ -67,8 +67,8 @@ describe('catalog: search from the in-memory index', () => {
 
   /** Builds the index (the first search of a table does) and waits for it. */
   const built = async () => {
-    await index.ids(courseSearch, 'es', 'aro', 1);
-    await index.ids(formationSearch, 'es', 'aro', 1);
+    await index.find(courseSearch, 'es', 'aro', 1);
+    await index.find(formationSearch, 'es', 'aro', 1);
     await index.settled();
   };
 
@@ -102,7 +102,7 @@ describe('catalog: search from the in-memory index', () => {
             const queries = countQueries(t.db);
             let fromIndex: string[];
             try {
-              fromIndex = await index.ids(table, lang, term, limit);
+              fromIndex = (await index.find(table, lang, term, limit)).ids;
               expect([table === courseSearch, lang, term, limit, queries.count]).toEqual([
                 table === courseSearch,
                 lang,
@@ -130,11 +130,11 @@ describe('catalog: search from the in-memory index', () => {
       return ids(shown);
     };
     const fromIndex = async () => {
-      await index.ids(courseSearch, 'es', tag, 20);
+      await index.find(courseSearch, 'es', tag, 20);
       await index.settled();
       const queries = countQueries(t.db);
       try {
-        const found = await index.ids(courseSearch, 'es', tag, 20);
+        const found = (await index.find(courseSearch, 'es', tag, 20)).ids;
         expect(queries.count).toBe(oneStatement);
         return found;
       } finally {

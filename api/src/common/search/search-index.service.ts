@@ -81,14 +81,7 @@ export class SearchIndexService implements OnModuleDestroy {
   /**
    * Ids of the items of `t` visible in `lang` whose title or description there contains `q`:
    * title matches first, each group in title order; at most `limit` (text-search.ts searchIds,
-   * the same answer).
-   */
-  async ids(t: SearchTable, lang: Lang, q: string, limit: number): Promise<string[]> {
-    return (await this.find(t, lang, q, limit)).ids;
-  }
-
-  /**
-   * `ids`, with the catalogue version read before them (for SearchRowCache); no version with
+   * the same answer); with the catalogue version read before them (for SearchRowCache), none with
    * SEARCH_INDEX=false.
    */
   async find(t: SearchTable, lang: Lang, q: string, limit: number): Promise<SearchHits> {
@@ -139,11 +132,11 @@ export class SearchIndexService implements OnModuleDestroy {
         if (!index) return;
         this.indexes.set(t, index);
         this.lastBuildMs = Date.now() - started;
-        this.logger.debug(`${tableName(t)} indexed in ${this.lastBuildMs} ms`);
+        this.logger.debug(`${getTableName(t)} indexed in ${this.lastBuildMs} ms`);
       })
       .catch((err: Error) => {
         // the searches meanwhile ran in SQL and the next one tries again
-        if (!this.closed) this.logger.warn(`${tableName(t)} not indexed: ${err.message}`);
+        if (!this.closed) this.logger.warn(`${getTableName(t)} not indexed: ${err.message}`);
       })
       .finally(() => this.building.delete(t));
     this.building.set(t, build);
@@ -231,8 +224,6 @@ const NO_ENTRIES: TextIndexSizes = { entries: 0, titleBytes: 0, bodyBytes: 0 };
 
 /** The catalogue version as text (a bigint: pg answers strings, PGlite numbers). */
 const versionText = sql`select ${catalogVersion.version}::text from ${catalogVersion} where ${catalogVersion.id} = 1`;
-
-const tableName = (t: SearchTable): string => getTableName(t);
 
 /** The in-memory search, one per instance (global: the courses and formations repositories use it). */
 @Global()
