@@ -2,7 +2,8 @@
 // bare NestJS-on-Fastify app serving the same JSON bytes (bench/bare-server.mjs) in the same run.
 // For each store: a catalogue of COURSES courses (+ COURSES / 100 formations), the built API
 // started as in production (default log level), then ROUNDS rounds of autocannon (CONNECTIONS
-// connections, DURATION_S seconds) per route, medians printed with the ratio to the bare route;
+// connections, DURATION_S seconds) per route, each beside a run of the bare route, medians printed
+// with the ratio to the bare route and the CPU per answer of the server and of the client;
 // the API's RSS idle and after the load; then search latency by term kind, one request at a time,
 // each URL new (so every search is a cache miss that reaches the database).
 // Options (env): COURSES=100000 ROUNDS=3 DURATION_S=10 CONNECTIONS=50 SEARCHES=320
@@ -15,6 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -74,16 +76,31 @@ function cpuMs(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
+// autocannon parses answers with http-parser-js: count the reads it parses per answer
+const { HTTPParser } = createRequire(import.meta.resolve('autocannon'))('http-parser-js');
+let parsedReads = 0;
+const execute = HTTPParser.prototype.execute;
+HTTPParser.prototype.execute = function (...args) {
+  parsedReads++;
+  return execute.apply(this, args);
+};
 /**
  * autocannon on one URL; with `pid`, also the server's CPU time per request (µs), which the
- * other load on a shared machine moves much less than req/s.
+ * other load on a shared machine moves much less than req/s, and the client's (this process,
+ * where autocannon runs): when it nears 1e6 / req/s, the client is what limits req/s.
  */
 function cannon(url, headers = {}, duration = DURATION_S, pid = null) {
   const before = pid ? cpuMs(pid) : 0;
+  const client = process.cpuUsage();
+  parsedReads = 0;
   return new Promise((resolve, reject) =>
     autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, r) => {
       if (err) return reject(err);
-      r.cpuUs = pid ? (1000 * (cpuMs(pid) - before)) / Math.max(1, r.requests.total) : NaN;
+      const n = Math.max(1, r.requests.total);
+      const used = process.cpuUsage(client);
+      r.cpuUs = pid ? (1000 * (cpuMs(pid) - before)) / n : NaN;
+      r.clientUs = (used.user + used.system) / n;
+      r.reads = parsedReads / n;
       resolve(r);
     }),
   );
@@ -191,7 +208,7 @@ async function benchStore(store) {
 
     const results = new Map();
     const record = (key, res) => {
-      const bad = res.non2xx - (key.includes('304') ? res.requests.total : 0);
+      const bad = res.non2xx - (key.endsWith('(304)') ? res.requests.total : 0);
       results.set(key, [
         ...(results.get(key) ?? []),
         {
@@ -200,22 +217,31 @@ async function benchStore(store) {
           p99: res.latency.p99,
           errors: res.errors + res.timeouts + Math.max(0, bad),
           cpuUs: res.cpuUs,
+          clientUs: res.clientUs,
+          reads: res.reads,
         },
       ]);
     };
+    // each route is measured right beside its own bare run, in turn first and second, so that a
+    // burst of other work on this shared machine lands on both sides of a ratio
     for (let round = 1; round <= ROUNDS; round++) {
       process.stdout.write(`  round ${round}/${ROUNDS}…`);
-      for (const name of bareNames) {
-        record(`bare:${name}`, await cannon(bareUrl(name), {}, DURATION_S, bare.pid));
+      for (const r of routes) {
+        const pair = [
+          async () =>
+            record(`bare:${r.name}`, await cannon(bareUrl(r.bare), {}, DURATION_S, bare.pid)),
+          async () => record(r.name, await cannon(r.url, r.headers, DURATION_S, api.pid)),
+        ];
+        if (round % 2 === 0) pair.reverse();
+        for (const run of pair) await run();
       }
-      for (const r of routes) record(r.name, await cannon(r.url, r.headers, DURATION_S, api.pid));
       process.stdout.write(' done\n');
     }
     const loaded = memory(api.pid);
 
     const rows = routes.map((r) => {
       const runs = results.get(r.name);
-      const bareRuns = results.get(`bare:${r.bare}`);
+      const bareRuns = results.get(`bare:${r.name}`);
       const ratios = runs.map((x, i) => x.rps / bareRuns[i].rps);
       return [
         r.name,
@@ -224,6 +250,7 @@ async function benchStore(store) {
         fmt(median(bareRuns.map((x) => x.rps))),
         `${median(ratios).toFixed(2)}x (${ratios.map((x) => x.toFixed(2)).join(', ')})`,
         `${median(runs.map((x) => x.cpuUs)).toFixed(1)} / ${median(bareRuns.map((x) => x.cpuUs)).toFixed(1)} µs (${median(runs.map((x, i) => bareRuns[i].cpuUs / x.cpuUs)).toFixed(2)}x)`,
+        `${median(runs.map((x) => x.clientUs)).toFixed(0)} / ${median(bareRuns.map((x) => x.clientUs)).toFixed(0)} µs, ${median(runs.map((x) => x.reads)).toFixed(2)} / ${median(bareRuns.map((x) => x.reads)).toFixed(2)} reads`,
         runs.reduce((n, x) => n + x.errors, 0),
       ];
     });
@@ -238,6 +265,7 @@ async function benchStore(store) {
         'bare req/s',
         'ratio to bare (rounds)',
         'server CPU per request, API / bare (bare/API)',
+        'client per answer, API / bare',
         'errors',
       ],
       rows,
