@@ -32,6 +32,18 @@ describe('SearchRowCache', () => {
     ]);
   });
 
+  it('answers the rows in the order of the ids, leaving out unknown ids, with no read for none', async () => {
+    const cache = new SearchRowCache<Row>(10);
+    await cache.load(['b'], '1', reader('cached').read);
+    const known = (ids: string[]) =>
+      Promise.resolve(ids.filter((id) => id !== 'gone').map((id): Row => ({ id, title: 'read' })));
+    const rows = await cache.inOrder(['c', 'gone', 'b', 'a'], '1', known);
+    expect(rows.map((r) => `${r.id}:${r.title}`)).toEqual(['c:read', 'b:cached', 'a:read']);
+    const none = reader('never');
+    expect(await cache.inOrder([], '1', none.read)).toEqual([]);
+    expect(none.asked).toEqual([]);
+  });
+
   it('forgets everything at a newer version and keeps nothing read for an older one', async () => {
     const cache = new SearchRowCache<Row>(10);
     await cache.load(['a'], '1', reader('v1').read);

@@ -58,6 +58,17 @@ export class SearchRowCache<T extends { id: string }> {
     return found;
   }
 
+  /** The rows of `ids` in that order (unknown ids left out), as `load` finds them. */
+  async inOrder(
+    ids: readonly string[],
+    version: string | undefined,
+    read: (ids: string[]) => Promise<T[]>,
+  ): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const byId = await this.load(ids, version, read);
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** Rows held (tests, health). */
   get size(): number {
     return this.rows.size;

@@ -165,10 +165,8 @@ export class CoursesRepository extends Repository {
    */
   async search(lang: Lang, q: string, limit: number): Promise<CourseSummaryRow[]> {
     const { ids, version } = await this.searchIndex.find(courseSearch, lang, q, limit);
-    if (ids.length === 0) return [];
-    const byId = await this.searchRows.load(ids, version, (missing) =>
+    return this.searchRows.inOrder(ids, version, (missing) =>
       this.reads.summaries.execute({ ids: missing }),
     );
-    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }

@@ -214,10 +214,8 @@ export class FormationsRepository extends Repository {
    */
   async search(lang: Lang, q: string, limit: number): Promise<FormationSummaryRow[]> {
     const { ids, version } = await this.searchIndex.find(formationSearch, lang, q, limit);
-    if (ids.length === 0) return [];
-    const byId = await this.searchRows.load(ids, version, (missing) =>
+    return this.searchRows.inOrder(ids, version, (missing) =>
       this.reads.summaries.execute({ ids: missing }),
     );
-    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 }
