@@ -74,6 +74,31 @@ export abstract class Repository {
   }
 }
 
+/**
+ * A repository with hot reads built once by `build` and prepared on the database (Drizzle then
+ * no longer rebuilds their SQL per call); inside a transaction the same reads are built on it.
+ */
+export abstract class PreparedReadsRepository<Reads> extends Repository {
+  private readonly root: Database;
+  /** the reads prepared on the database */
+  protected readonly reads: Reads;
+
+  constructor(
+    host: TransactionHost,
+    private readonly build: (db: Database) => Reads,
+  ) {
+    super(host);
+    this.root = host.tx;
+    this.reads = build(this.root);
+  }
+
+  /** The hot reads on the open transaction, or the prepared ones on the database. */
+  protected get prepared(): Reads {
+    const db = this.db;
+    return db === this.root ? this.reads : this.build(db);
+  }
+}
+
 /** The TransactionHost a service can reach: its own, or the one of a repository it holds. */
 function hostOf(target: object): TransactionHost | undefined {
   for (const value of Object.values(target)) {

@@ -5,7 +5,7 @@ import { SearchIndexService } from '../../common/search/search-index.service.js'
 import { SEARCH_ROWS_CACHED, SearchRowCache } from '../../common/search/search-row-cache.js';
 import { searchSteps } from '../../common/search/text-search.js';
 import type { Database } from '../../database/database.js';
-import { Repository, TransactionHost } from '../../database/transactions.js';
+import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
 import {
   formationClasses,
   formationModules,
@@ -88,9 +88,9 @@ function preparedReads(db: Database) {
 }
 
 @Injectable()
-export class FormationsRepository extends Repository {
-  private readonly root: Database;
-  private readonly reads: ReturnType<typeof preparedReads>;
+export class FormationsRepository extends PreparedReadsRepository<
+  ReturnType<typeof preparedReads>
+> {
   /** the rows searches showed lately (common/search/search-row-cache.ts) */
   private readonly searchRows = new SearchRowCache<FormationSummaryRow>(SEARCH_ROWS_CACHED);
 
@@ -98,16 +98,7 @@ export class FormationsRepository extends Repository {
     host: TransactionHost,
     private readonly searchIndex: SearchIndexService,
   ) {
-    super(host);
-    // prepared once on the database; inside a transaction the same reads are built on it
-    this.root = host.tx;
-    this.reads = preparedReads(this.root);
-  }
-
-  /** The hot reads on the open transaction, or the prepared ones on the database. */
-  private get prepared(): ReturnType<typeof preparedReads> {
-    const db = this.db;
-    return db === this.root ? this.reads : preparedReads(db);
+    super(host, preparedReads);
   }
 
   async findById(id: string): Promise<FormationRow | undefined> {
