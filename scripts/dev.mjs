@@ -38,7 +38,8 @@ writeFileSync(
 const env = { NODE_ENV: 'development' };
 startChild('npx', ['tsc', '-p', 'api/tsconfig.build.json', '--watch', '--preserveWatchOutput']);
 startChild(process.execPath, ['--watch-path=api/dist', 'api/dist/main.js'], {
-  env: { REMOTES_FILE: remotesFile },
+  // the release gate compares the remotes with the shell that runs: the dev server's build
+  env: { REMOTES_FILE: remotesFile, SHELL_MANIFEST_URL: 'http://localhost:4200/mf-manifest.json' },
 });
 for (const app of ['shell', 'mf-catalog', 'mf-learning', 'mf-checkout', 'mf-admin']) {
   startChild('npx', ['rspack', 'serve'], { cwd: join(root, app), env });

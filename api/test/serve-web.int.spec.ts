@@ -304,3 +304,31 @@ it('serves the last good entry (or the default) when the file points at an incom
     writeFileSync(remotesFile, '{}');
   }
 });
+
+it('checks re-pointed remotes against the shell at SHELL_MANIFEST_URL when one is set (npm run dev)', async () => {
+  // the dev server's shell provides formatDuration; the shell build on disk does not
+  CDN_FILES['/shell-dev/mf-manifest.json'] = manifest('shell', '1.1.0', {
+    provides: ['Spinner', 'Price', 'formatDuration'],
+  });
+  const devRemotes = join(webRoot, 'remotes.dev.json');
+  const entry = `${cdnUrl}/mf-catalog/2.2.0/mf-manifest.json`;
+  writeFileSync(devRemotes, JSON.stringify({ mf_catalog: entry }));
+  const dev = await createTestApp({
+    serveWeb: true,
+    webRoot,
+    remotesFile: devRemotes,
+    remoteCheckTimeoutMs: 500,
+    shellManifestUrl: `${cdnUrl}/shell-dev/mf-manifest.json`,
+  });
+  try {
+    const res = await request(dev.app.getHttpServer()).get('/remotes.json');
+    expect(res.body.mf_catalog).toBe(entry);
+    // the same file on the server that runs the built shell: refused, the default is served
+    writeFileSync(remotesFile, JSON.stringify({ mf_catalog: entry }));
+    const built = await request(server).get('/remotes.json');
+    expect(built.body.mf_catalog).toBe('/remotes/mf-catalog/mf-manifest.json');
+  } finally {
+    await dev.close();
+    writeFileSync(remotesFile, '{}');
+  }
+});

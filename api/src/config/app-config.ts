@@ -38,6 +38,8 @@ export interface AppConfig {
   remotesFile: string;
   /** How long the server waits for a re-pointed remote's manifest before it keeps the last good entry. */
   remoteCheckTimeoutMs: number;
+  /** The running shell's manifest, when it is not `<webRoot>/shell/dist`'s (the dev server's). */
+  shellManifestUrl: string | null;
   contentDir: string;
   serveWeb: boolean;
   logLevel: string;
@@ -256,6 +258,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webRoot: resolve(env.WEB_ROOT ?? repoRoot),
     remotesFile: resolve(env.REMOTES_FILE ?? join(dataDir, 'remotes.json')),
     remoteCheckTimeoutMs: int(env, 'REMOTE_CHECK_TIMEOUT_MS', 5000, 100, 60000),
+    shellManifestUrl: httpUrl(env, 'SHELL_MANIFEST_URL'),
     contentDir: resolve(env.CONTENT_DIR ?? join(repoRoot, 'api/content')),
     serveWeb: bool(env, 'SERVE_WEB', true),
     logLevel: logLevel(env),

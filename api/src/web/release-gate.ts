@@ -27,6 +27,11 @@ export class ReleaseGate {
     /** Where this server serves each remote's default build from (`/remotes/<folder>/`). */
     private readonly folders: Record<string, string>,
     private readonly timeoutMs: number,
+    /**
+     * Where the running shell's manifest is read from, when it is not the build this server
+     * serves (`npm run dev`: the shell's dev server); null: `<webRoot>/shell/dist`.
+     */
+    private readonly shellManifestUrl: string | null = null,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -111,6 +116,7 @@ export class ReleaseGate {
   }
 
   private async shellManifest(): Promise<{ manifest: FederationManifest | null; stamp: string }> {
+    if (this.shellManifestUrl) return this.shellManifestAt(this.shellManifestUrl);
     const file = join(this.webRoot, 'shell/dist/mf-manifest.json');
     try {
       const { mtimeMs } = await stat(file);
@@ -126,4 +132,18 @@ export class ReleaseGate {
   }
 
   private shell: { manifest: FederationManifest | null; stamp: string } | null = null;
+
+  /** The shell's manifest at a URL, asked each time (a dev server rebuilds it); its text is the stamp. */
+  private async shellManifestAt(
+    url: string,
+  ): Promise<{ manifest: FederationManifest | null; stamp: string }> {
+    try {
+      const text = await this.load(url);
+      const parsed: unknown = JSON.parse(text);
+      return { manifest: isFederationManifest(parsed) ? parsed : null, stamp: text };
+    } catch {
+      // the shell's dev server is not up yet: nothing to compare with, as without a build
+      return { manifest: null, stamp: 'none' };
+    }
+  }
 }

@@ -69,7 +69,12 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
   const remotesFile = new RemotesFileReader(
     config.remotesFile,
     undefined,
-    new ReleaseGate(config.webRoot, REMOTE_FOLDERS, config.remoteCheckTimeoutMs),
+    new ReleaseGate(
+      config.webRoot,
+      REMOTE_FOLDERS,
+      config.remoteCheckTimeoutMs,
+      config.shellManifestUrl,
+    ),
   );
   await fastify.register(fastifyStatic, { root: config.webRoot, serve: false });
   const bootstrap = new HtmlBootstrap({
