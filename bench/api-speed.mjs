@@ -20,6 +20,7 @@ import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { API_PROCESS_ENV } from '../scripts/lib.mjs';
 import { DISCIPLINES, LEVELS, PHRASES, fill } from './catalog-data.mjs';
 import { median, pct, table } from './stats.mjs';
 
@@ -141,6 +142,7 @@ async function benchStore(store) {
     api = spawn(process.execPath, [join(dist, 'main.js')], {
       cwd: root,
       env: {
+        ...API_PROCESS_ENV,
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
