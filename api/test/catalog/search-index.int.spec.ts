@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Lang, SearchResponse } from '@circo/shared-contracts';
 import { SearchIndexService } from '../../src/common/search/search-index.service.js';
-import { searchIds } from '../../src/common/search/text-search.js';
-import { courses } from '../../src/database/schema.js';
+import { rowsOf, searchIds } from '../../src/common/search/text-search.js';
+import { courseClasses, courses, formationModules } from '../../src/database/schema.js';
 import { courseSearch } from '../../src/modules/courses/courses.table.js';
 import { formationSearch } from '../../src/modules/formations/formations.table.js';
-import { createCourse, createFormationWithModules } from '../support/factories.js';
+import { createCourse, createDiscount, createFormationWithModules } from '../support/factories.js';
 import { countQueries } from '../support/query-counter.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { get, ids, text, uniqueWord } from './catalog-helpers.js';
@@ -173,6 +173,49 @@ describe('catalog: search from the in-memory index', () => {
     await t.db.delete(courses).where(eq(courses.id, course.id));
     expect(await search()).toEqual([]);
     expect(await fromIndex()).toEqual([]);
+  });
+
+  it('keeps the index through writes that cannot change a search (classes, modules, vouchers)', async () => {
+    await built();
+    const versions = async () =>
+      rowsOf<{ version: string; search: string }>(
+        await t.db.execute(
+          sql`select version::text as version, search_version::text as search from catalog_version`,
+        ),
+      )[0];
+    const before = await versions();
+    const course = (await index.find(courseSearch, 'es', 'aro', 1)).ids[0];
+    const formation = (await index.find(formationSearch, 'es', 'aro', 1)).ids[0];
+    const visible = { es: true, en: true, fr: true };
+    await t.db.insert(courseClasses).values({
+      courseId: course,
+      position: 99,
+      title: text('Clase nueva'),
+      content: text('Contenido'),
+      visible,
+    });
+    await t.db.insert(formationModules).values({
+      formationId: formation,
+      position: 99,
+      title: text('Módulo nuevo'),
+      description: text('Descripción'),
+      visible,
+    });
+    await createDiscount(t.db, { targets: [{ itemType: 'course', itemId: course }] });
+    const after = await versions();
+    // the public answers' cache learns of them; the search index has nothing to learn
+    expect(BigInt(after.version)).toBeGreaterThan(BigInt(before.version));
+    expect(after.search).toBe(before.search);
+    const queries = countQueries(t.db);
+    try {
+      expect((await index.find(courseSearch, 'es', 'aro', 1)).ids).toEqual([course]);
+      expect((await index.find(formationSearch, 'es', 'aro', 1)).ids).toEqual([formation]);
+      // answered from memory: the term-and-version statement alone (shared), and no build started
+      expect(queries.count).toBe(2 * oneStatement);
+      expect(index.status().building).toBe(false);
+    } finally {
+      queries.stop();
+    }
   });
 
   it('says in the health answer what the index holds', async () => {

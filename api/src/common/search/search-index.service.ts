@@ -7,19 +7,19 @@ import { catalogVersion } from '../catalog-cache/catalog-version.table.js';
 import { rowsOf, searchIds, type SearchTable } from './text-search.js';
 import { SizeMismatch, TextIndex, type TextIndexPage, type TextIndexSizes } from './text-index.js';
 
-/** A search table's indexes, one per language, as of one catalogue version. */
+/** A search table's indexes, one per language, as of one search version. */
 interface TableIndex {
   version: string;
   byLang: ReadonlyMap<Lang, TextIndex>;
 }
 
-/** The term as the search tables hold text, and the catalogue version, read in one statement. */
+/** The term as the search tables hold text, and the search version, read in one statement. */
 interface Lookup {
   term: string;
   version: string;
 }
 
-/** A search's matches, and the catalogue version read before them. */
+/** A search's matches, and the search version read before them. */
 export interface SearchHits {
   ids: string[];
   version?: string;
@@ -41,9 +41,11 @@ export interface SearchIndexStatus {
  * visible items' normalised titles and descriptions in title order (TextIndex), answered in 1-2
  * ms at 100,000 items where the SQL search (text-search.ts) takes 10-40 ms.
  *
- * Never stale: each search reads the catalogue version in the same statement that normalises its
- * term, and uses an index only when the index was read at exactly that version (every committed
- * write to a catalogue table bumps it: statement triggers). Otherwise that search runs in SQL and
+ * Never stale: each search reads the search version (`catalog_version.search_version`) in the
+ * same statement that normalises its term, and uses an index only when the index was read at
+ * exactly that version (every committed write to the courses or formations bumps it: statement
+ * triggers; classes, modules, vouchers and in-person trainings do not, so they cost no rebuild).
+ * Otherwise that search runs in SQL and
  * the index is rebuilt in the background (one build per table at a time), so an index is as
  * current as the database for every search, on every instance, with no polling bound.
  *
@@ -81,7 +83,7 @@ export class SearchIndexService implements OnModuleDestroy {
   /**
    * Ids of the items of `t` visible in `lang` whose title or description there contains `q`:
    * title matches first, each group in title order; at most `limit` (text-search.ts searchIds,
-   * the same answer); with the catalogue version read before them (for SearchRowCache), none with
+   * the same answer); with the search version read before them (for SearchRowCache), none with
    * SEARCH_INDEX=false.
    */
   async find(t: SearchTable, lang: Lang, q: string, limit: number): Promise<SearchHits> {
@@ -142,7 +144,7 @@ export class SearchIndexService implements OnModuleDestroy {
     this.building.set(t, build);
   }
 
-  /** Reads the table at one catalogue version; undefined when the app closed meanwhile. */
+  /** Reads the table at one search version; undefined when the app closed meanwhile. */
   private async build(t: SearchTable): Promise<TableIndex | undefined> {
     for (let attempt = 1; ; attempt++) {
       try {
@@ -170,7 +172,7 @@ export class SearchIndexService implements OnModuleDestroy {
     }
   }
 
-  /** Per language, how many visible entries and how many bytes they need; the catalogue version. */
+  /** Per language, how many visible entries and how many bytes they need; the search version. */
   private async sizes(
     t: SearchTable,
   ): Promise<{ version: string; byLang: Map<Lang, TextIndexSizes> }> {
@@ -192,7 +194,7 @@ export class SearchIndexService implements OnModuleDestroy {
 
   /**
    * One page of visible entries in title order after `after`, as one row of aggregates (no
-   * object per entry: a build makes little garbage), with the catalogue version.
+   * object per entry: a build makes little garbage), with the search version.
    */
   private async page(
     t: SearchTable,
@@ -222,8 +224,11 @@ export class SearchIndexService implements OnModuleDestroy {
 
 const NO_ENTRIES: TextIndexSizes = { entries: 0, titleBytes: 0, bodyBytes: 0 };
 
-/** The catalogue version as text (a bigint: pg answers strings, PGlite numbers). */
-const versionText = sql`select ${catalogVersion.version}::text from ${catalogVersion} where ${catalogVersion.id} = 1`;
+/**
+ * The version of what the index holds, as text (a bigint: pg answers strings, PGlite numbers):
+ * bumped by every write to the courses and formations, not by the other catalogue tables.
+ */
+const versionText = sql`select ${catalogVersion.searchVersion}::text from ${catalogVersion} where ${catalogVersion.id} = 1`;
 
 /** The in-memory search, one per instance (global: the courses and formations repositories use it). */
 @Global()

@@ -2,9 +2,9 @@
 export const SEARCH_ROWS_CACHED = 2000;
 
 /**
- * The rows a search shows (course or formation summaries) of the latest catalogue version, by id,
+ * The rows a search shows (course or formation summaries) of the latest search version, by id,
  * so that a search whose matches were shown before needs no query for them. Same freshness as the
- * search index: a search hands in the catalogue version it read with its term (SearchIndexService
+ * search index: a search hands in the search version it read with its term (SearchIndexService
  * `find`), a newer version empties the cache, and a row is kept only under the version that was
  * current before it was read (so it is that version's row or a newer one, never an older one).
  * At most `max` rows, least recently shown dropped first.
