@@ -164,6 +164,21 @@ test('an admin creates a voucher for a course and a visitor sees its banner and 
   await expect(visitor.getByTestId('discount-countdown')).toContainText(`Bono ${courseName}`);
   await expect(visitor.getByText(/75[.,]00/).first()).toBeVisible();
   await a11y.check(visitor);
+
+  // the voucher's panel, then its deletion: gone from the list and from the course's price
+  const voucher = `Bono ${courseName}`;
+  await admin.row(voucher).getByRole('button', { name: voucher, exact: true }).click();
+  await expect(admin.panel().getByRole('heading', { name: voucher })).toBeVisible();
+  await expect(admin.panel()).toContainText('25 %');
+  await admin.row(voucher).getByRole('button', { name: 'Eliminar' }).click();
+  await expect(admin.dialog()).toContainText('¿Eliminar bono?');
+  await expect(admin.dialog()).toContainText(voucher);
+  await admin.dialog().getByRole('button', { name: 'Eliminar' }).click();
+  await expect(admin.dialog()).toBeHidden();
+  await expect(page.getByTestId('voucher-row').filter({ hasText: voucher })).toHaveCount(0);
+  await visitor.reload();
+  await expect(visitor.getByRole('heading', { name: courseName, level: 1 })).toBeVisible();
+  await expect(visitor.getByTestId('discount-countdown')).toHaveCount(0);
   await visitor.context().close();
 });
 

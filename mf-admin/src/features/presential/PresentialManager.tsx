@@ -1,20 +1,9 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminPresential, Lang } from '@circo/shared-contracts';
-import {
-  Alert,
-  Spinner,
-  adminPaths,
-  adminQueries,
-  toResource,
-  useAdminWrite,
-} from '@circo/shared-web';
-import { ConfirmDialog } from '../common/ConfirmDialog';
-import { DetailPanel } from '../common/DetailPanel';
-import { Dialog } from '../common/Dialog';
+import { Alert, Spinner, adminPaths, adminQueries, toResource } from '@circo/shared-web';
 import { stripTags } from '../common/ItemView';
-import { ListRow } from '../common/OrderedList';
+import { ListManager } from '../common/ListManager';
 import { displayTitle } from '../common/titles';
 import { PresentialForm } from './PresentialForm';
 
@@ -40,14 +29,9 @@ function useDateText() {
 export function PresentialManager() {
   const { t } = useTranslation('admin');
   const res = toResource(useQuery(adminQueries.presential()));
-  const [selected, setSelected] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
-  const [confirming, setConfirming] = useState<AdminPresential | null>(null);
-  const write = useAdminWrite();
   const dateText = useDateText();
   if (res.status === 'loading') return <Spinner />;
   if (res.status === 'error') return <Alert tone="error">{t('errors.loadFailed')}</Alert>;
-  const current = res.data.find((p) => p._id === selected);
   const view = (p: AdminPresential) => (lang: Lang) => (
     <dl className="adm-view">
       <dt>{t('fields.title')}</dt>
@@ -73,64 +57,22 @@ export function PresentialManager() {
     </dl>
   );
   return (
-    <div className="adm-manager">
-      <section className="adm-list-pane" aria-labelledby="presential-heading">
-        <div className="adm-pane-head">
-          <h2 id="presential-heading">{t('presential.list')}</h2>
-          <button type="button" className="btn btn--accent" onClick={() => setAdding(true)}>
-            {t('presential.add')}
-          </button>
-        </div>
-        {res.data.length === 0 && <p className="adm-muted">{t('presential.empty')}</p>}
-        <ul className="adm-list">
-          {res.data.map((p) => (
-            <li key={p._id}>
-              <ListRow
-                name={displayTitle(p.title)}
-                selected={p._id === selected}
-                onSelect={() => setSelected(p._id)}
-                marks={<span className="adm-muted">{dateText(p)}</span>}
-                testId="presential-row"
-              >
-                <button type="button" className="btn btn--ghost" onClick={() => setSelected(p._id)}>
-                  {t('actions.edit')}
-                </button>
-                <button type="button" className="btn btn--ghost" onClick={() => setConfirming(p)}>
-                  {t('actions.delete')}
-                </button>
-              </ListRow>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <div className="adm-detail-pane">
-        {current ? (
-          <DetailPanel
-            key={current._id}
-            idPrefix={`presential-${current._id}`}
-            heading={displayTitle(current.title)}
-            view={view(current)}
-            edit={(done) => <PresentialForm item={current} onDone={done} onCancel={done} />}
-          />
-        ) : (
-          <p className="adm-muted adm-hint-pane">{t('panel.choose')}</p>
-        )}
-      </div>
-      {adding && (
-        <Dialog title={t('presential.add')} onClose={() => setAdding(false)} wide>
-          <PresentialForm onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
-        </Dialog>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          title={t('confirm.delete_presential')}
-          name={displayTitle(confirming.title)}
-          onClose={() => setConfirming(null)}
-          onConfirm={() =>
-            write.mutateAsync({ method: 'DELETE', path: adminPaths.presentialOne(confirming._id) })
-          }
-        />
-      )}
-    </div>
+    <ListManager
+      items={res.data}
+      headingId="presential-heading"
+      panelIdPrefix="presential"
+      texts={{
+        list: t('presential.list'),
+        add: t('presential.add'),
+        empty: t('presential.empty'),
+        confirmDelete: t('confirm.delete_presential'),
+      }}
+      name={(p) => displayTitle(p.title)}
+      marks={(p) => <span className="adm-muted">{dateText(p)}</span>}
+      rowTestId="presential-row"
+      view={view}
+      form={(props) => <PresentialForm {...props} />}
+      deletePath={(p) => adminPaths.presentialOne(p._id)}
+    />
   );
 }

@@ -1,0 +1,111 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '@circo/shared-contracts';
+import { useAdminWrite } from '@circo/shared-web';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DetailPanel } from './DetailPanel';
+import { Dialog } from './Dialog';
+import { ListRow } from './OrderedList';
+
+/** What a flat list screen (in-person trainings, vouchers) says and does for its kind of item. */
+export interface ListManagerProps<T extends { _id: string }> {
+  items: T[];
+  /** the list heading's id */
+  headingId: string;
+  /** the prefix of the detail panel's ids (followed by the item's id) */
+  panelIdPrefix: string;
+  texts: { list: string; add: string; empty: string; confirmDelete: string };
+  /** the item's name in its row, its panel's heading and the delete confirmation */
+  name: (item: T) => string;
+  /** what the row shows after the name */
+  marks: (item: T) => ReactNode;
+  rowTestId: string;
+  /** the detail panel's read-only view, per language tab */
+  view: (item: T) => (lang: Lang) => ReactNode;
+  /** the form: without an item it creates one (in a dialog), with one it edits it (in the panel) */
+  form: (props: { item?: T; onDone: () => void; onCancel: () => void }) => ReactNode;
+  /** the admin API path that deletes the item */
+  deletePath: (item: T) => string;
+}
+
+/**
+ * A list of items beside the selected one's detail panel, with "add" (a dialog with the form),
+ * "edit" (the panel's form) and "delete" (a confirmation) on each row.
+ */
+export function ListManager<T extends { _id: string }>(p: ListManagerProps<T>) {
+  const { t } = useTranslation('admin');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [confirming, setConfirming] = useState<T | null>(null);
+  const write = useAdminWrite();
+  const current = p.items.find((item) => item._id === selected);
+  const headingId = p.headingId;
+  const closeAdding = () => setAdding(false);
+  return (
+    <div className="adm-manager">
+      <section className="adm-list-pane" aria-labelledby={headingId}>
+        <div className="adm-pane-head">
+          <h2 id={headingId}>{p.texts.list}</h2>
+          <button type="button" className="btn btn--accent" onClick={() => setAdding(true)}>
+            {p.texts.add}
+          </button>
+        </div>
+        {p.items.length === 0 && <p className="adm-muted">{p.texts.empty}</p>}
+        <ul className="adm-list">
+          {p.items.map((item) => (
+            <li key={item._id}>
+              <ListRow
+                name={p.name(item)}
+                selected={item._id === selected}
+                onSelect={() => setSelected(item._id)}
+                marks={p.marks(item)}
+                testId={p.rowTestId}
+              >
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  onClick={() => setSelected(item._id)}
+                >
+                  {t('actions.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--ghost"
+                  onClick={() => setConfirming(item)}
+                >
+                  {t('actions.delete')}
+                </button>
+              </ListRow>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="adm-detail-pane">
+        {current ? (
+          <DetailPanel
+            key={current._id}
+            idPrefix={`${p.panelIdPrefix}-${current._id}`}
+            heading={p.name(current)}
+            view={p.view(current)}
+            edit={(done) => p.form({ item: current, onDone: done, onCancel: done })}
+          />
+        ) : (
+          <p className="adm-muted adm-hint-pane">{t('panel.choose')}</p>
+        )}
+      </div>
+      {adding && (
+        <Dialog title={p.texts.add} onClose={closeAdding} wide>
+          {p.form({ onDone: closeAdding, onCancel: closeAdding })}
+        </Dialog>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={p.texts.confirmDelete}
+          name={p.name(confirming)}
+          onClose={() => setConfirming(null)}
+          onConfirm={() => write.mutateAsync({ method: 'DELETE', path: p.deletePath(confirming) })}
+        />
+      )}
+    </div>
+  );
+}
