@@ -1,5 +1,7 @@
 import { jest } from '@jest/globals';
 import { createHash, randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { asConstraintViolation } from '../src/database/db-errors.js';
@@ -286,6 +288,32 @@ describe('a database outage', () => {
       expect(list.status).toBe(503);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('connections', () => {
+  it('keeps idle connections open for 72 s (Fastify’s default), on every path of an answer', async () => {
+    // clients reuse an idle connection until the server says otherwise: Node's own 5 s made
+    // reused connections fail with ECONNRESET when a request crossed the server's close
+    const listening = await createTestApp();
+    try {
+      await listening.app.listen(0, '127.0.0.1');
+      const { port } = (listening.app.getHttpServer() as Server).address() as AddressInfo;
+      const paths = ['/api/health', '/api/courses/visible?lang=es', '/api/auth/perfil'];
+      // three times: the list's repeated hits are answered by the cache's early and server paths
+      for (let i = 0; i < 3; i++) {
+        for (const path of paths) {
+          const res = await fetch(`http://127.0.0.1:${port}${path}`);
+          await res.arrayBuffer();
+          expect({ path, keepAlive: res.headers.get('keep-alive') }).toEqual({
+            path,
+            keepAlive: 'timeout=72',
+          });
+        }
+      }
+    } finally {
+      await listening.close();
     }
   });
 });

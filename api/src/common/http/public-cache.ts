@@ -274,11 +274,29 @@ const stringHeaders = (all: Record<string, unknown>): Record<string, string | st
  * request once the server is closing, goes on to Fastify.
  */
 export function publicCacheServerFactory(early: EarlyPath) {
-  return (handler: (req: IncomingMessage, res: ServerResponse) => void): Server =>
-    createServer((req, res) => {
+  return (
+    handler: (req: IncomingMessage, res: ServerResponse) => void,
+    opts: Record<string, unknown>,
+  ): Server => {
+    const server = createServer((req, res) => {
       if (!answerAtServer(early, req, res)) handler(req, res);
     });
+    // what Fastify sets on a server it makes itself (it sets nothing on a factory's): without
+    // it, Node's 5 s keep-alive would close idle connections that clients (browsers, proxies,
+    // API clients) reuse later, and a request sent as one closes fails with ECONNRESET
+    const n = (key: string, fallback: number) =>
+      typeof opts[key] === 'number' ? (opts[key] as number) : fallback;
+    server.keepAliveTimeout = n('keepAliveTimeout', FASTIFY_KEEP_ALIVE_MS);
+    server.requestTimeout = n('requestTimeout', 0);
+    server.setTimeout(n('connectionTimeout', 0));
+    const perSocket = n('maxRequestsPerSocket', 0);
+    if (perSocket > 0) server.maxRequestsPerSocket = perSocket;
+    return server;
+  };
 }
+
+/** Fastify's default keep-alive timeout (its options hand it to the factory). */
+const FASTIFY_KEEP_ALIVE_MS = 72_000;
 
 function answerAtServer(early: EarlyPath, req: IncomingMessage, res: ServerResponse): boolean {
   const { cache, serverBase } = early;
