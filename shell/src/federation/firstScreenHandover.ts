@@ -143,9 +143,10 @@ export function holdFirstScreen(root: HTMLElement | null): FirstScreenHandOver {
   const replay = async ({ action, typed, focus }: ReturnType<typeof takeSnapshot>) => {
     if (typed.length === 0 && !action && !focus) return;
     const deadline = Date.now() + REPLAY_WITHIN_MS;
+    // an element of a part that renders a task later (shared-web's Later) is live once it has
     const live = (path: number[], tag: string) => {
       const el = atPath(root, path);
-      return el?.tagName === tag ? el : null;
+      return el?.tagName === tag && !el.closest('[data-later-pending]') ? el : null;
     };
     const pending = [...typed];
     let toFocus = focus;
