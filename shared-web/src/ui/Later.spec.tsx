@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { act } from '@testing-library/react';
 import { Later } from './Later';
 
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 5));
+// a task later, after the effects (Preact runs them after a frame or 35 ms)
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 40));
 
 let renders = 0;
 function Part({ label }: { label: string }) {
@@ -68,4 +69,44 @@ it("keeps the server's elements while the shell takes over, and renders its part
   expect(root.querySelector('[data-later-pending]')).toBeNull();
   expect(root.querySelector('[data-testid="count"]')!.textContent).toBe('1');
   expect(root.querySelectorAll('p.part')).toHaveLength(1);
+});
+
+function SearchPart() {
+  const [q, setQ] = useState('');
+  return (
+    <form role="search">
+      <input aria-label="q" value={q} onChange={(e) => setQ(e.currentTarget.value)} />
+      <output>{q}</output>
+    </form>
+  );
+}
+
+it('carries what was typed into the copy, the focus and the caret over to the live part', async () => {
+  const root = document.getElementById('root')!;
+  root.innerHTML =
+    '<header><div class="later" data-later="head"><form role="search">' +
+    '<input aria-label="q" value=""><output></output></form></div></header>';
+  render(
+    <header>
+      <Later name="head">
+        <SearchPart />
+      </Later>
+    </header>,
+    root,
+  );
+  root.dataset.live = '';
+  const copy = root.querySelector('input')!;
+  copy.focus();
+  copy.value = 'aro';
+  copy.setSelectionRange(1, 1);
+  await act(async () => {
+    await nextTask();
+    await nextTask();
+    await nextTask();
+  });
+  const live = root.querySelector('input')!;
+  expect(root.querySelector('[data-later-pending]')).toBeNull();
+  expect([live.value, root.querySelector('output')!.textContent]).toEqual(['aro', 'aro']);
+  expect(document.activeElement).toBe(live);
+  expect(live.selectionStart).toBe(1);
 });

@@ -1,6 +1,7 @@
 import {
   createElement,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type ReactNode,
@@ -13,8 +14,9 @@ import {
  * synchronous pass, and on a slow phone one long task (what Lighthouse's Total Blocking Time
  * counts) is too long for a whole page. In that render the part keeps the server's elements (a copy
  * of them, with nothing to run); its own components replace them in a task of their own, one part
- * per task, in the order they rendered; a tap on a button of the copy (or a form sent from it) is
- * held and done again on the live element. Anywhere else (a page opened by a link, no first screen,
+ * per task, in the order they rendered; what the visitor typed into the copy and the focus go
+ * over to the live part, and a tap on a button of the copy (or a form sent from it) is held and
+ * done again on the live element. Anywhere else (a page opened by a link, no first screen,
  * the server) the part renders at once. The wrapper is `display: contents`, so the layout is the
  * same with or without it.
  */
@@ -23,14 +25,26 @@ export function Later({ name, children }: { name: string; children: ReactNode })
   const [live, setLive] = useState(copy === null);
   const wrapper = useRef<HTMLDivElement>(null);
   const held = useRef<{ kind: 'click' | 'submit'; path: number[] } | null>(null);
+  const carried = useRef<Carried | null>(null);
   useEffect(() => {
-    if (!live) return inATaskOfItsOwn(() => setLive(true));
+    if (live) return undefined;
+    return inATaskOfItsOwn(() => {
+      // what the visitor typed into the copy, and where the focus is, go over to the live part
+      carried.current = wrapper.current && carry(wrapper.current);
+      setLive(true);
+    });
+  }, [live]);
+  // in the same task as the live part's commit: no key can fall between
+  useLayoutEffect(() => {
+    const root = wrapper.current;
+    if (!live || !root) return;
+    if (carried.current) restore(root, carried.current);
+    carried.current = null;
     const action = held.current;
     held.current = null;
-    const el = action && wrapper.current && atPath(wrapper.current, action.path);
+    const el = action && atPath(root, action.path);
     if (action?.kind === 'submit' && el instanceof HTMLFormElement) el.requestSubmit();
     else if (action?.kind === 'click' && el instanceof HTMLElement) el.click();
-    return undefined;
   }, [live]);
   const hold = (kind: 'click' | 'submit') => (e: SyntheticEvent) => {
     const target = e.target as Element;
@@ -52,6 +66,58 @@ export function Later({ name, children }: { name: string; children: ReactNode })
       {live ? children : copy}
     </div>
   );
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+interface Carried {
+  typed: Array<{ path: number[]; tag: string; value: string }>;
+  focus: { path: number[]; tag: string; start: number | null; end: number | null } | null;
+}
+
+function carry(root: Element): Carried {
+  const typed = [...root.querySelectorAll<Field>('input, textarea, select')]
+    .filter((f) =>
+      f instanceof HTMLSelectElement
+        ? [...f.options].some((o) => o.selected !== o.defaultSelected)
+        : f.value !== f.defaultValue,
+    )
+    .map((f) => ({ path: pathOf(root, f), tag: f.tagName, value: f.value }));
+  const active = document.activeElement;
+  const focus =
+    active && active !== root && root.contains(active)
+      ? {
+          path: pathOf(root, active),
+          tag: active.tagName,
+          start: 'selectionStart' in active ? (active as HTMLInputElement).selectionStart : null,
+          end: 'selectionEnd' in active ? (active as HTMLInputElement).selectionEnd : null,
+        }
+      : null;
+  return { typed, focus };
+}
+
+function restore(root: Element, { typed, focus }: Carried): void {
+  for (const f of typed) {
+    const el = atPath(root, f.path);
+    if (el?.tagName !== f.tag) continue;
+    // the way typing sets it, so the live field's onChange sees it
+    const proto = Object.getPrototypeOf(el) as object;
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, f.value);
+    el.dispatchEvent(
+      new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+    );
+  }
+  const el = focus && atPath(root, focus.path);
+  if (!focus || !(el instanceof HTMLElement) || el.tagName !== focus.tag) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== el) return;
+  el.focus();
+  if (focus.start !== null && focus.end !== null && 'setSelectionRange' in el) {
+    try {
+      (el as HTMLInputElement).setSelectionRange(focus.start, focus.end);
+    } catch {
+      // a field type without a selection (email, number): the focus is enough
+    }
+  }
 }
 
 function pathOf(root: Element, el: Element): number[] {
