@@ -180,7 +180,8 @@ test("the live page takes over the server's elements instead of building them ag
     for (const path of ['/', '/cursos', coursePath]) {
       await page.goto(path);
       await expect(page.locator('#root[data-live]')).toHaveCount(1);
-      for (const part of ['.site-header', '#root h1', '.site-main']) {
+      // (the header and the parts below the fold are made live a task later: shared-web's Later)
+      for (const part of ['#root h1', '.site-main']) {
         expect(await fromServer(page.locator(part).first()), `${width} ${path} ${part}`).toBe(true);
       }
     }
@@ -198,9 +199,8 @@ test("the live page takes over the server's elements instead of building them ag
     // what differs from the server's visitor view is put right: the cart the browser keeps
     await expect(page.getByTestId('cart-link')).toContainText('1');
   }
-  // a search from the server's search box
+  await expect(page.locator('[data-later-pending]')).toHaveCount(0);
   const search = page.getByRole('searchbox');
-  expect(await fromServer(search)).toBe(true);
   await search.fill('acro');
   await search.press('Enter');
   await expect(page).toHaveURL(/\/buscar\?q=acro$/);

@@ -45,7 +45,11 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
-      <Header />
+      {/* the server's header stays on view while the page's first render runs; its own
+          components take over a task later */}
+      <Later name="header">
+        <Header />
+      </Later>
       <main id="main" className="site-main" ref={mainRef}>
         <Outlet />
       </main>
