@@ -65,6 +65,8 @@ it("keeps the server's elements while the shell takes over, and renders its part
     await nextTask();
     await nextTask();
   });
+  // the held tap, a task after the part's commit
+  await act(() => nextTask());
   expect(renders).toBeGreaterThan(0);
   expect(root.querySelector('[data-later-pending]')).toBeNull();
   expect(root.querySelector('[data-testid="count"]')!.textContent).toBe('1');

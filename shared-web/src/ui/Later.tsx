@@ -42,9 +42,13 @@ export function Later({ name, children }: { name: string; children: ReactNode })
     carried.current = null;
     const action = held.current;
     held.current = null;
-    const el = action && atPath(root, action.path);
-    if (action?.kind === 'submit' && el instanceof HTMLFormElement) el.requestSubmit();
-    else if (action?.kind === 'click' && el instanceof HTMLElement) el.click();
+    if (!action) return;
+    // a task later: the live part has re-rendered with what was typed (a submit reads it)
+    setTimeout(() => {
+      const el = atPath(root, action.path);
+      if (action.kind === 'submit' && el instanceof HTMLFormElement) el.requestSubmit();
+      else if (action.kind === 'click' && el instanceof HTMLElement) el.click();
+    }, 0);
   }, [live]);
   const hold = (kind: 'click' | 'submit') => (e: SyntheticEvent) => {
     const target = e.target as Element;

@@ -179,6 +179,8 @@ export function holdFirstScreen(root: HTMLElement | null): FirstScreenHandOver {
       }
       if (pending.length > 0 || toFocus) continue;
       if (!action) return;
+      // what was typed has re-rendered the live page first (a submit reads it)
+      if (typed.length > 0) await nextFrame();
       const el = live(action.path, action.tag);
       if (!el) continue;
       if (action.kind === 'submit') (el as HTMLFormElement).requestSubmit();
