@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Later } from '@circo/shared-web';
 import {
   bestDiscountFor,
   toEmbedUrl,
@@ -84,16 +85,21 @@ export function ItemDetailView({
               </a>
             )}
           </div>
-          <AvailableLanguages visible={item.visible} />
-          <FeatureList />
-          <Programme
-            lang={lang}
-            classes={'classes' in item ? item.classes : undefined}
-            modules={'modules' in item ? item.modules : undefined}
-          />
+          {/* below the fold: rendered a task after the rest when the page opens */}
+          <Later name="detail-more">
+            <AvailableLanguages visible={item.visible} />
+            <FeatureList />
+            <Programme
+              lang={lang}
+              classes={'classes' in item ? item.classes : undefined}
+              modules={'modules' in item ? item.modules : undefined}
+            />
+          </Later>
         </div>
         <div className="cat-detail__aside">
-          <PriceCard cardRef={priceRef} kind={kind} item={item} discount={discount} />
+          <Later name="detail-price">
+            <PriceCard cardRef={priceRef} kind={kind} item={item} discount={discount} />
+          </Later>
         </div>
       </article>
     </>
