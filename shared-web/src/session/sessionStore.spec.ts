@@ -31,6 +31,18 @@ describe('session store', () => {
     expect(useSessionStore.getState()).toMatchObject({ status: 'anonymous', token: null });
   });
 
+  it('keeps the stored token when the profile got no answer (the page was left, or offline)', async () => {
+    api.on('GET', '/api/auth/perfil', () => {
+      throw new TypeError('Failed to fetch');
+    });
+    localStorage.setItem('token', 't-3');
+    useSessionStore.setState({ token: 't-3', status: 'loading' });
+    await useSessionStore.getState().restore();
+    // this page goes on as a visitor; the next one asks again with the same token
+    expect(useSessionStore.getState()).toMatchObject({ status: 'anonymous', token: null });
+    expect(localStorage.getItem('token')).toBe('t-3');
+  });
+
   it('restores the stored session and logs out', async () => {
     api.on('GET', '/api/auth/perfil', { body: { ...ana, role: 'admin' } });
     localStorage.setItem('token', 't-2');

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { UserProfile } from '@circo/shared-contracts';
-import { api } from '../api/client';
+import { ApiError, api } from '../api/client';
 import { readToken, writeToken } from './tokenStorage';
 
 type SessionStatus = 'anonymous' | 'loading' | 'authenticated';
@@ -40,9 +40,12 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     try {
       const user = await api<UserProfile>('/auth/perfil');
       if (get().token === token) set({ user, status: 'authenticated' });
-    } catch {
-      writeToken(null);
-      set({ token: null, user: null, status: 'anonymous' });
+    } catch (err) {
+      // the API refused the profile: the token goes (spec 4). No answer at all (the visitor left
+      // the page while it was asked, which cancels the request, or the network is down): this
+      // page goes on without the session, and the stored token stays for the next page to ask
+      if (!(err instanceof ApiError && err.status === 0)) writeToken(null);
+      if (get().token === token) set({ token: null, user: null, status: 'anonymous' });
     }
   },
   logout: () => {
