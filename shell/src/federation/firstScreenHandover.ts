@@ -159,6 +159,9 @@ export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<v
       }
       if (pending.length > 0 || toFocus) continue;
       if (!action) return;
+      // what was typed re-renders the live page first: a submit reads the page's state, which
+      // Preact updates after the input events (a render it defers), not the field itself
+      if (typed.length > 0) await nextFrame();
       const el = live(action.path, action.tag);
       if (!el) continue;
       if (action.kind === 'submit') (el as HTMLFormElement).requestSubmit();
