@@ -41,11 +41,13 @@ export const useSessionStore = create<SessionState>((set, get) => ({
       const user = await api<UserProfile>('/auth/perfil');
       if (get().token === token) set({ user, status: 'authenticated' });
     } catch (err) {
+      // a newer login or a logout took over meanwhile: theirs is the stored token
+      if (get().token !== token) return;
       // the API refused the profile: the token goes (spec 4). No answer at all (the visitor left
       // the page while it was asked, which cancels the request, or the network is down): this
       // page goes on without the session, and the stored token stays for the next page to ask
       if (!(err instanceof ApiError && err.status === 0)) writeToken(null);
-      if (get().token === token) set({ token: null, user: null, status: 'anonymous' });
+      set({ token: null, user: null, status: 'anonymous' });
     }
   },
   logout: () => {
