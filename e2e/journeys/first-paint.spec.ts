@@ -167,5 +167,7 @@ test('without the bootstrap data (an old or cached page) the shell still asks /r
   });
   await page.goto('/cursos');
   await expect(page.getByTestId('course-card').first()).toBeVisible();
+  // the cards are the server's from the start: the live page (which needed the remotes) took over
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
   expect(remotesAsked).toBe(1);
 });

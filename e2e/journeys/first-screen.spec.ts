@@ -1,12 +1,28 @@
 // The first screen (issue 11): the server sends the hero of /, the heading and cards of /cursos and
 // a course's header as HTML in the page's language, so they paint before any JS; once the JS runs,
 // the page shows the same thing in the same place, and asks for nothing the HTML carried.
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { CourseSummary, SiteContent } from '@circo/shared-contracts';
-import { expect, noteServerMarkup, renderedLive, test, type Lang } from '../support/fixtures';
+import {
+  expect,
+  fromServer,
+  noteServerMarkup,
+  renderedLive,
+  test,
+  useLanguage,
+  type Lang,
+} from '../support/fixtures';
 
 const LANGS: Lang[] = ['es', 'en', 'fr'];
 const COURSES_TITLE: Record<Lang, string> = { es: 'Cursos', en: 'Courses', fr: 'Cours' };
+
+/** The first course the catalogue lists in a language (Spanish unless said), and its page's address. */
+async function firstCourse(request: APIRequestContext, lang: Lang = 'es') {
+  const [course] = (await (
+    await request.get(`/api/courses/visible?lang=${lang}`)
+  ).json()) as CourseSummary[];
+  return { course, path: `/courses/${course._id}/${course.slug}` };
+}
 
 /** The part of the HTML the shell's root element holds. */
 const rootOf = (html: string) => /<div id="root">([^]*)<\/div>\s*<noscript>/.exec(html)?.[1] ?? '';
@@ -85,9 +101,7 @@ test('the page looks the same before and after its JS runs, and asks for nothing
   browser,
   request,
 }) => {
-  const [course] = (await (
-    await request.get('/api/courses/visible?lang=es')
-  ).json()) as CourseSummary[];
+  const { course } = await firstCourse(request);
   await page.setViewportSize({ width: 412, height: 823 });
   const asked: string[] = [];
   page.on('request', (r) => {
@@ -99,7 +113,7 @@ test('the page looks the same before and after its JS runs, and asks for nothing
   for (const path of ['/', '/cursos', `/courses/${course._id}/${course.slug}`]) {
     const before = await withoutJs(browser, path);
     await page.goto(path);
-    // the live page has taken over: the heading on screen is one it rendered (the server's is gone)
+    // the live page has taken over the heading on screen
     await expect.poll(() => renderedLive(page.locator('#root h1'))).toBe(true);
     await page.evaluate(() => document.fonts.ready);
     const after = await shown(page);
@@ -118,10 +132,7 @@ test('a click and a search started on the first screen before any JS ran go on o
   page,
   request,
 }) => {
-  const [course] = (await (
-    await request.get('/api/courses/visible?lang=es')
-  ).json()) as CourseSummary[];
-  const path = `/courses/${course._id}/${course.slug}`;
+  const { path } = await firstCourse(request);
   // the page carries its hold script inline, allowed by its hash and by nothing broader
   const res = await request.get(path);
   const csp = res.headers()['content-security-policy'];
@@ -147,8 +158,76 @@ test('a click and a search started on the first screen before any JS ran go on o
 
   await expect(page.getByTestId('added-confirmation')).toBeVisible();
   await expect(page.getByTestId('cart-link')).toContainText('1');
-  // the field kept the focus and the text across React's take-over: the next keys go on in it
+  // the field kept the focus and the text across the shell's take-over: the next keys go on in it
   await page.keyboard.type('bacia');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/buscar\?q=acrobacia$/);
+});
+
+test("the live page takes over the server's elements instead of building them again, and they work", async ({
+  page,
+  request,
+}) => {
+  const { path: coursePath } = await firstCourse(request);
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await noteServerMarkup(page);
+  // a phone (its compact search box is not the server's) and a desktop
+  for (const width of [412, 1280]) {
+    await page.setViewportSize({ width, height: 823 });
+    for (const path of ['/', '/cursos', coursePath]) {
+      await page.goto(path);
+      await expect(page.locator('#root[data-live]')).toHaveCount(1);
+      // (the header and the parts below the fold are made live a task later: shared-web's Later)
+      for (const part of ['#root h1', '.site-main']) {
+        expect(await fromServer(page.locator(part).first()), `${width} ${path} ${part}`).toBe(true);
+      }
+    }
+    if (width === 412) {
+      // the server's button does what the live one does: it takes the visitor to the price card
+      // (below the fold: its own components rendered it a task later), which adds to the cart
+      const enroll = page.getByTestId('enroll');
+      expect(await fromServer(enroll)).toBe(true);
+      await enroll.click();
+      await expect(page.locator('.cat-price')).toBeFocused();
+      await expect(page.locator('[data-later-pending]')).toHaveCount(0);
+      await page.getByTestId('add-to-cart').click();
+      await expect(page.getByTestId('added-confirmation')).toBeVisible();
+    }
+    // what differs from the server's visitor view is put right: the cart the browser keeps
+    await expect(page.getByTestId('cart-link')).toContainText('1');
+  }
+  await expect(page.locator('[data-later-pending]')).toHaveCount(0);
+  const search = page.getByRole('searchbox');
+  await search.fill('acro');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/buscar\?q=acro$/);
+  expect(errors).toEqual([]);
+});
+
+test("a page the server sent in another language than the visitor's shows only the visitor's once live", async ({
+  page,
+  request,
+}) => {
+  // a course shown in English (other journeys may hide one in a language meanwhile)
+  const { course, path } = await firstCourse(request, 'en');
+  // the choice is in localStorage only (no cookie yet): the server sends the page in Spanish
+  await useLanguage(page, 'en');
+  expect(await (await request.get('/')).text()).toContain('<html lang="es"');
+  for (const [address, check] of [
+    ['/', () => expect(page.getByRole('region', { name: 'What students say' })).toBeVisible()],
+    [path, () => expect(page.locator('#root h1')).toHaveText(course.title.en)],
+  ] as const) {
+    await page.goto(address);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await check();
+    await expect(page.locator('[data-later-pending]')).toHaveCount(0);
+    // nothing of the server's Spanish page is left beside the live one
+    await expect(page.locator('#root h1')).toHaveCount(1);
+    await expect(page.getByTestId('testimonials')).toHaveCount(address === '/' ? 1 : 0);
+    await expect(page.locator('.cat-detail')).toHaveCount(address === '/' ? 0 : 1);
+  }
 });

@@ -306,9 +306,19 @@ export async function noteServerMarkup(page: Page): Promise<void> {
   });
 }
 
-/** Whether the live page rendered the element (not the server's first screen): see noteServerMarkup. */
+/**
+ * Whether the element is the live page's: one it rendered, or one of the server's first screen
+ * once the shell's first render has taken them over (it reuses them: `#root[data-live]`).
+ */
 export const renderedLive = (el: Locator): Promise<boolean> =>
   el.evaluate(
     (node) =>
-      !(window as unknown as { __e2eFromServer: WeakSet<Element> }).__e2eFromServer.has(node),
+      !(window as unknown as { __e2eFromServer: WeakSet<Element> }).__e2eFromServer.has(node) ||
+      !!document.getElementById('root')?.hasAttribute('data-live'),
+  );
+
+/** Whether the element is one the server's HTML put there (see noteServerMarkup). */
+export const fromServer = (el: Locator): Promise<boolean> =>
+  el.evaluate((node) =>
+    (window as unknown as { __e2eFromServer: WeakSet<Element> }).__e2eFromServer.has(node),
   );

@@ -35,6 +35,7 @@ export { useApiMutation, sendJson, type ApiMutationOptions } from './api/queries
 export { Spinner } from './ui/Spinner';
 export { Price } from './ui/Price';
 export { Alert } from './ui/Alert';
+export { Later } from './ui/Later';
 export {
   TextField,
   Checkbox,

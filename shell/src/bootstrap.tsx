@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { ComponentChild } from 'preact';
 import { BrowserRouter, matchRoutes } from 'react-router-dom';
 import { ROUTES, isLang, type PublicConfig, type RemoteName } from '@circo/shared-contracts';
 import {
@@ -68,6 +69,18 @@ async function waitForFirstScreenRemote(): Promise<void> {
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * React's API runs on Preact here (tools/rspack/createAppConfig.mjs). Preact's own render into a
+ * container that holds the server's first screen reuses its elements (compat's createRoot empties
+ * the container first): the first render diffs the same markup (attributes, text) instead of
+ * building the DOM again, so the browser has no new layout to do, and what differs from the
+ * server's view for a visitor (a signed-in header, a cart count, a phone's compact search box) is
+ * corrected in the same pass. The module is the one the shared react (preact/compat) runs on,
+ * taken without loading anything (a weak import; a second copy would not know compat's hooks):
+ * none (a react that is not the shell's Preact) leaves createRoot.
+ */
+const preactOfSharedReact = () => import(/* webpackMode: "weak" */ 'preact').catch(() => null);
+
 async function start(): Promise<void> {
   // clicks and typing on the server's first screen are kept until the live page takes over
   const firstScreen = holdFirstScreen(document.getElementById('root'));
@@ -96,15 +109,8 @@ async function start(): Promise<void> {
   // the remote's code was just evaluated: the render (one pass) is a task of its own
   await nextTask();
 
-  const handedOver = firstScreen.before();
   const container = document.getElementById('root')!;
-  const root = createRoot(container);
-  // React's API runs on Preact here (tools/rspack/createAppConfig.mjs), whose render is one
-  // synchronous pass that would reuse the server's elements it finds in the container: the
-  // server's markup leaves first, in the same task, so no frame shows the empty root and the
-  // live page replaces the first screen in one go, as the hand-over expects
-  container.replaceChildren();
-  root.render(
+  const app = (
     <StrictMode>
       {/* the one QueryClient: remotes rendered inside read it through the shared singleton */}
       <QueryProvider>
@@ -112,9 +118,15 @@ async function start(): Promise<void> {
           <AppRoutes />
         </BrowserRouter>
       </QueryProvider>
-    </StrictMode>,
+    </StrictMode>
   );
-  await handedOver;
+  const preact = await preactOfSharedReact();
+  await firstScreen.around(() => {
+    if (preact) preact.render(app as unknown as ComponentChild, container);
+    else createRoot(container).render(app);
+    // the page is live (its elements may be the server's): what the journeys wait for
+    container.dataset.live = '';
+  });
 }
 
 void start();

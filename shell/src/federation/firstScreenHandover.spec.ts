@@ -6,7 +6,7 @@ const MARKUP =
   '<div><header><form role="search"><input aria-label="q" value=""><button>Go</button></form></header>' +
   '<main><button data-testid="add">Add</button><a href="/cursos">Cursos</a></main></div>';
 
-/** The live page: the same markup, with handlers (as React's first commit puts it in place). */
+/** The live page: the same markup, with handlers (as a render that replaces the markup puts it). */
 function goLive(root: HTMLElement) {
   const seen: string[] = [];
   root.innerHTML = MARKUP;
@@ -35,9 +35,8 @@ it('a search typed and sent on the first screen is sent by the live page, with i
   root.querySelector('form')!.requestSubmit();
   expect(sent).toBe(false); // held, not sent by the browser
 
-  const handedOver = held.before();
-  const seen = goLive(root);
-  await handedOver;
+  let seen: string[] = [];
+  await held.around(() => (seen = goLive(root)));
   expect(seen).toEqual(['typed telas', 'search telas']);
 });
 
@@ -45,23 +44,22 @@ it('a click on a button of the first screen is done again on the live button', a
   const root = serverPage();
   const held = holdFirstScreen(root);
   (root.querySelector('[data-testid="add"]') as HTMLElement).click();
-  const handedOver = held.before();
-  const seen = goLive(root);
-  await handedOver;
+  let seen: string[] = [];
+  await held.around(() => (seen = goLive(root)));
   expect(seen).toEqual(['add']);
 });
 
-it('goes on holding while React renders, until its commit takes the server markup away', async () => {
+it('goes on holding until the live page renders', async () => {
   for (const withScript of [false, true]) {
     const root = serverPage();
     if (withScript) new Function(HOLD_SCRIPT)();
-    const handedOver = holdFirstScreen(root).before(); // React starts rendering (a transition)
-    // a tap while it renders: nothing happens yet, and it is not lost
+    const held = holdFirstScreen(root);
+    // a tap while the shell waits for the page's remote: nothing happens yet, and it is not lost
+    await new Promise((r) => setTimeout(r, 30));
     (root.querySelector('[data-testid="add"]') as HTMLElement).click();
     root.querySelector('input')!.value = 'aro';
-    await new Promise((r) => setTimeout(r, 30));
-    const seen = goLive(root); // the commit
-    await handedOver;
+    let seen: string[] = [];
+    await held.around(() => (seen = goLive(root)));
     expect({ withScript, seen }).toEqual({ withScript, seen: ['typed aro', 'add'] });
     delete (window as unknown as Record<string, unknown>)[FIRST_SCREEN_HOLD];
   }
@@ -74,15 +72,36 @@ it('keeps the focus (and the caret) in the field the visitor is typing in across
   input.focus();
   input.value = 'tel';
   input.setSelectionRange(3, 3);
-  const handedOver = held.before();
-  const seen = goLive(root);
-  await Promise.resolve(); // the commit's microtask, before any other event
-  // the next key goes into the live field, after what was typed
+  let seen: string[] = [];
+  const handedOver = held.around(() => (seen = goLive(root)));
+  // at once, before any other event: the next key goes into the live field, after what was typed
   const live = root.querySelector('input')!;
   expect(document.activeElement).toBe(live);
   expect([live.value, live.selectionStart]).toEqual(['tel', 3]);
   await handedOver;
   expect(seen).toEqual(['typed tel']);
+});
+
+it('a render that reuses the server elements keeps what was typed, the focus, the caret and the tap', async () => {
+  const root = serverPage();
+  const held = holdFirstScreen(root);
+  const input = root.querySelector('input')!;
+  const add = root.querySelector('[data-testid="add"]') as HTMLElement;
+  input.focus();
+  input.value = 'tela';
+  input.setSelectionRange(2, 2);
+  add.click();
+  const seen: string[] = [];
+  // Preact's render over the server's markup: the same elements get their handlers, and a
+  // controlled field is set to its state (empty) in the same pass
+  await held.around(() => {
+    input.value = '';
+    input.addEventListener('input', () => seen.push(`typed ${input.value}`));
+    add.addEventListener('click', () => seen.push('add'));
+  });
+  expect(seen).toEqual(['typed tela', 'add']);
+  expect([root.querySelector('input'), document.activeElement]).toEqual([input, input]);
+  expect([input.value, input.selectionStart]).toEqual(['tela', 2]);
 });
 
 it('does not take the focus back to a field the visitor left', async () => {
@@ -92,21 +111,22 @@ it('does not take the focus back to a field the visitor left', async () => {
   input.focus();
   input.blur();
   await Promise.resolve();
-  const handedOver = held.before();
-  goLive(root);
-  await handedOver;
+  await held.around(() => goLive(root));
   expect(document.activeElement).toBe(document.body);
 });
 
 it('does nothing when nothing was done, and nothing without a first screen', async () => {
   const root = serverPage();
   const held = holdFirstScreen(root);
-  const handedOver = held.before();
-  const seen = goLive(root);
-  await handedOver;
+  let seen: string[] = [];
+  await held.around(() => (seen = goLive(root)));
   expect(seen).toEqual([]);
   document.body.innerHTML = '<div id="root"></div>';
-  await expect(holdFirstScreen(document.getElementById('root')).before()).resolves.toBeUndefined();
+  let rendered = false;
+  await expect(
+    holdFirstScreen(document.getElementById('root')).around(() => (rendered = true)),
+  ).resolves.toBeUndefined();
+  expect(rendered).toBe(true);
 });
 
 describe("the inline hold script, before the shell's code runs", () => {
@@ -127,9 +147,8 @@ describe("the inline hold script, before the shell's code runs", () => {
     expect(reachedTheDocument).toBe(false);
 
     const held = holdFirstScreen(root); // the shell's code arrives later
-    const handedOver = held.before();
-    const seen = goLive(root);
-    await handedOver;
+    let seen: string[] = [];
+    await held.around(() => (seen = goLive(root)));
     expect(seen).toEqual(['add']);
   });
 
@@ -139,9 +158,8 @@ describe("the inline hold script, before the shell's code runs", () => {
     root.querySelector('input')!.value = 'telas';
     root.querySelector('form')!.requestSubmit();
     const held = holdFirstScreen(root);
-    const handedOver = held.before();
-    const seen = goLive(root);
-    await handedOver;
+    let seen: string[] = [];
+    await held.around(() => (seen = goLive(root)));
     expect(seen).toEqual(['typed telas', 'search telas']);
   });
 
@@ -154,9 +172,8 @@ describe("the inline hold script, before the shell's code runs", () => {
     link.click();
     expect(linkClick!.defaultPrevented).toBe(false);
 
-    const handedOver = holdFirstScreen(root).before();
-    const seen = goLive(root);
-    await handedOver;
+    let seen: string[] = [];
+    await holdFirstScreen(root).around(() => (seen = goLive(root)));
     expect(seen).toEqual([]);
     // the live page's own buttons work as soon as it is there
     (root.querySelector('[data-testid="add"]') as HTMLElement).click();

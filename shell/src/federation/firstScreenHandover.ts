@@ -6,8 +6,8 @@ import {
 
 /**
  * The server's first screen (api/src/web/first-screen.ts) is on view, clickable and typeable, for
- * the moment the shell waits for the page's remote; React's first commit then replaces it with the
- * same markup. What the visitor did on it in between is not lost: text typed into a field goes
+ * the moment the shell waits for the page's remote; the shell's first render then makes it the live
+ * page (the same markup: it reuses the server's elements, see bootstrap.tsx). What the visitor did on it in between is not lost: text typed into a field goes
  * into the same field of the live page, and a click on a button or a form submission is held and
  * done again on the same element once the page is live (links keep navigating: the server renders
  * every public address). The first screen and React's page are the same markup, so an element is
@@ -47,16 +47,28 @@ function typeInto(field: Field, value: string): void {
   );
 }
 
+/** The shell's first render, and what was done on the first screen done again after it. */
+export interface FirstScreenHandOver {
+  around(render: () => void): Promise<void>;
+}
+
 const nextFrame = () => new Promise((resolve) => setTimeout(resolve, 16));
 
 /**
- * Starts holding what happens on the server's markup in `root` (none: a no-op). Call `before()`
- * before React renders into `root`: the promise it returns settles once what was held is done on
- * the live page. Holding goes on until React's commit takes the server's markup away (a render
- * may take a while on a slow phone, and a transition's even longer), so no click falls between.
+ * Starts holding what happens on the server's markup in `root` (none: a no-op). The shell's first
+ * render goes through `around(render)`: what the visitor did is read just before `render` (which
+ * renders the live page over the server's markup, reusing its elements) and done on the live page
+ * right after it; the promise settles once it is done.
  */
-export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<void> } {
-  if (!root?.firstElementChild) return { before: () => Promise.resolve() };
+export function holdFirstScreen(root: HTMLElement | null): FirstScreenHandOver {
+  if (!root?.firstElementChild) {
+    return {
+      around: (render) => {
+        render();
+        return Promise.resolve();
+      },
+    };
+  }
   const serverMarkup = root.firstElementChild;
   const markupIndex = Array.prototype.indexOf.call(root.children, serverMarkup) as number;
   // the page's inline script holds from the start; without it (an older page), this code does
@@ -97,14 +109,14 @@ export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<v
   root.addEventListener('focusin', onFocusIn);
   root.addEventListener('focusout', onFocusOut);
 
-  /** The server's markup is gone: stop holding, and do on the live page what was done on it. */
-  const handOver = async (): Promise<void> => {
+  /** Stops holding and reads what the visitor did on the server's markup. */
+  const takeSnapshot = () => {
     root.removeEventListener('click', onClick, true);
     root.removeEventListener('submit', onSubmit, true);
     root.removeEventListener('focusin', onFocusIn);
     root.removeEventListener('focusout', onFocusOut);
     const action = early ? early.take() : held;
-    // what was typed, by field (the fields keep their values once out of the page)
+    // what was typed, by field (read before the render, which may reset a field it reuses)
     const typed = [...serverMarkup.querySelectorAll<Field>('input, textarea, select')]
       .filter((f) =>
         f instanceof HTMLSelectElement
@@ -124,11 +136,17 @@ export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<v
           ? ([focused.selectionStart, focused.selectionEnd] as const)
           : null,
     };
+    return { action, typed, focus };
+  };
+
+  /** Does on the live page what was done on the server's markup. */
+  const replay = async ({ action, typed, focus }: ReturnType<typeof takeSnapshot>) => {
     if (typed.length === 0 && !action && !focus) return;
     const deadline = Date.now() + REPLAY_WITHIN_MS;
+    // an element of a part that renders a task later (shared-web's Later) is live once it has
     const live = (path: number[], tag: string) => {
       const el = atPath(root, path);
-      return el?.tagName === tag ? el : null;
+      return el?.tagName === tag && !el.closest('[data-later-pending]') ? el : null;
     };
     const pending = [...typed];
     let toFocus = focus;
@@ -143,9 +161,11 @@ export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<v
       }
       if (toFocus) {
         const el = live(toFocus.path, toFocus.tag) as HTMLElement | null;
-        // unless the visitor (or the page) has put the focus somewhere since
-        if (el && (document.activeElement === document.body || !document.activeElement)) {
-          el.focus();
+        // unless the visitor (or the page) has put the focus somewhere since; a field the live
+        // page reused keeps it, and gets its caret back (setting its value moved it)
+        const active = document.activeElement;
+        if (el && (active === el || active === document.body || !active)) {
+          if (active !== el) el.focus();
           const [start, end] = toFocus.selection ?? [null, null];
           if (start !== null && end !== null && 'setSelectionRange' in el) {
             try {
@@ -171,17 +191,10 @@ export function holdFirstScreen(root: HTMLElement | null): { before(): Promise<v
   };
 
   return {
-    before() {
-      if (!serverMarkup.isConnected) return handOver();
-      return new Promise<void>((resolve) => {
-        // called in the microtask right after the commit, before any other event can happen
-        const observer = new MutationObserver(() => {
-          if (serverMarkup.isConnected) return;
-          observer.disconnect();
-          void handOver().then(resolve);
-        });
-        observer.observe(root, { childList: true });
-      });
+    around(render) {
+      const snapshot = takeSnapshot();
+      render();
+      return replay(snapshot);
     },
   };
 }

@@ -1,0 +1,278 @@
+import {
+  createElement,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
+
+/**
+ * A part of a page (the shell's header and footer, the page itself, a part below the fold) whose
+ * components run a task after the rest when the shell's first render takes over the server's
+ * first screen (shell/src/bootstrap.tsx): that render is one synchronous pass, and on a slow phone
+ * one long task (what Lighthouse's Total Blocking Time counts) is too long for a whole page. In
+ * that render the part keeps the server's elements as they are: the render neither builds nor
+ * compares anything inside them. A task later, one part per task in the order they rendered, its
+ * own components take those elements over (or build them anew where the react is not Preact);
+ * what the visitor typed and the focus stay, and a tap on a button or link there (or a form sent
+ * from it) meanwhile is held and done again on the live element. Anywhere else (a page opened by
+ * a link, no first screen, the server) the part renders at once. The wrapper is
+ * `display: contents`, so the layout is the same with or without it.
+ */
+export function Later(
+  { name, children }: { name: string; children: ReactNode },
+  // Preact hands a function component the context of its place in the tree
+  context?: unknown,
+) {
+  const [server] = useState(() => serverMarkup(name));
+  const [live, setLive] = useState(server === null);
+  // the server's elements become the live part's (a render of their own over them, see ownRender)
+  const [own] = useState(() => server !== null && ownRender !== null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const held = useRef<{ kind: 'click' | 'submit'; path: number[] } | null>(null);
+  const carried = useRef<Carried | null>(null);
+  useEffect(() => {
+    if (live) return undefined;
+    return inATaskOfItsOwn(() => {
+      // what the visitor typed, and where the focus is, go over to the live part
+      carried.current = wrapper.current && carry(wrapper.current);
+      setLive(true);
+    });
+  }, [live]);
+  useLayoutEffect(() => {
+    const el = wrapper.current;
+    el?.removeAttributeNS(null, KEEP_SERVER_CHILDREN);
+    return own && el ? () => ownRender!(null, el) : undefined;
+  }, [own]);
+  // the live part, rendered over the server's elements, again on every render of this one
+  useLayoutEffect(() => {
+    if (own && live && wrapper.current)
+      ownRender!(
+        createElement(PassContext, { context, children: <Part>{children}</Part> }),
+        wrapper.current,
+      );
+  });
+  // in the same task as the live part's commit: no key can fall between
+  useLayoutEffect(() => {
+    const root = wrapper.current;
+    if (!live || !root) return;
+    if (carried.current) restore(root, carried.current);
+    carried.current = null;
+    const action = held.current;
+    held.current = null;
+    if (!action) return;
+    // a task later: the live part has re-rendered with what was typed (a submit reads it)
+    setTimeout(() => {
+      const el = atPath(root, action.path);
+      if (action.kind === 'submit' && el instanceof HTMLFormElement) el.requestSubmit();
+      else if (action.kind === 'click' && el instanceof HTMLElement) el.click();
+    }, 0);
+  }, [live]);
+  const hold = (kind: 'click' | 'submit') => (e: SyntheticEvent) => {
+    const target = e.target as Element;
+    const el = kind === 'click' ? target.closest('button, input[type="submit"], a[href]') : target;
+    if (!el || !wrapper.current?.contains(el)) return;
+    // a link opened elsewhere (a new tab or window, a download) is the browser's to follow; one
+    // followed here waits for the live link, which changes the page without loading it again
+    const click = e as unknown as MouseEvent;
+    if (
+      el instanceof HTMLAnchorElement &&
+      (click.button !== 0 ||
+        click.ctrlKey ||
+        click.metaKey ||
+        click.shiftKey ||
+        click.altKey ||
+        (el.target !== '' && el.target !== '_self') ||
+        el.hasAttribute('download'))
+    )
+      return;
+    e.preventDefault();
+    e.stopPropagation();
+    held.current = { kind, path: pathOf(wrapper.current, el) };
+  };
+  return (
+    <div
+      ref={wrapper}
+      className="later"
+      data-later={name}
+      data-later-pending={live ? undefined : ''}
+      onClickCapture={live ? undefined : hold('click')}
+      onSubmitCapture={live ? undefined : hold('submit')}
+      {...(live && !own
+        ? { children: <Part>{children}</Part> }
+        : { dangerouslySetInnerHTML: server! })}
+    />
+  );
+}
+
+/**
+ * The part's one element inside the wrapper: a render over the server's elements removes those it
+ * does not use inside an element only, so the part's own render starts at one (a page in another
+ * language than the server's, or with other data, leaves nothing of the server's behind).
+ */
+function Part({ children }: { children: ReactNode }) {
+  return <div className="later__part">{children}</div>;
+}
+
+/**
+ * Preact's own `render`, which renders into an element over the elements already in it, reusing
+ * them (compat's empties the element first). Taken from the Preact the shared react runs on,
+ * without loading anything (a weak import; the shell's start has loaded it): none (a react that
+ * is not Preact) leaves the live part to build its elements anew.
+ */
+type Render = (vnode: unknown, parent: Element) => void;
+let ownRender: Render | null = null;
+void import(/* webpackMode: "weak" */ 'preact')
+  .then((preact) => (ownRender = preact.render as unknown as Render))
+  .catch(() => undefined);
+
+/** The context of the part's place in the page, for the components of its own render (a portal's way). */
+function PassContext(
+  this: { getChildContext?: () => unknown },
+  { context, children }: { context: unknown; children: ReactNode },
+) {
+  this.getChildContext = () => context;
+  return children;
+}
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+interface Carried {
+  typed: Array<{ path: number[]; tag: string; value: string }>;
+  focus: { path: number[]; tag: string; start: number | null; end: number | null } | null;
+}
+
+function carry(root: Element): Carried {
+  const typed = [...root.querySelectorAll<Field>('input, textarea, select')]
+    .filter((f) =>
+      f instanceof HTMLSelectElement
+        ? [...f.options].some((o) => o.selected !== o.defaultSelected)
+        : f.value !== f.defaultValue,
+    )
+    .map((f) => ({ path: pathOf(root, f), tag: f.tagName, value: f.value }));
+  const active = document.activeElement;
+  const focus =
+    active && active !== root && root.contains(active)
+      ? {
+          path: pathOf(root, active),
+          tag: active.tagName,
+          start: 'selectionStart' in active ? (active as HTMLInputElement).selectionStart : null,
+          end: 'selectionEnd' in active ? (active as HTMLInputElement).selectionEnd : null,
+        }
+      : null;
+  return { typed, focus };
+}
+
+function restore(root: Element, { typed, focus }: Carried): void {
+  for (const f of typed) {
+    const el = atPath(root, f.path);
+    if (el?.tagName !== f.tag) continue;
+    // the way typing sets it, so the live field's onChange sees it
+    const proto = Object.getPrototypeOf(el) as object;
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, f.value);
+    el.dispatchEvent(
+      new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+    );
+  }
+  const el = focus && atPath(root, focus.path);
+  if (!focus || !(el instanceof HTMLElement) || el.tagName !== focus.tag) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && active !== el) return;
+  el.focus();
+  if (focus.start !== null && focus.end !== null && 'setSelectionRange' in el) {
+    try {
+      (el as HTMLInputElement).setSelectionRange(focus.start, focus.end);
+    } catch {
+      // a field type without a selection (email, number): the focus is enough
+    }
+  }
+}
+
+function pathOf(root: Element, el: Element): number[] {
+  const path: number[] = [];
+  for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
+    path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node) as number);
+  }
+  return path;
+}
+
+function atPath(root: Element, path: number[]): Element | null {
+  let node: Element | null = root;
+  for (const i of path) node = node?.children[i] ?? null;
+  return node;
+}
+
+/**
+ * The name of an attribute that makes Preact's first render leave the server's elements of a
+ * pending part in place. That render reuses the server's elements and reads each one's attributes
+ * as its previous props; a pending part renders as its own markup (`dangerouslySetInnerHTML`,
+ * the same text as the element's `innerHTML`), which Preact writes again unless the previous
+ * props had that prop too. So the server's wrapper gets it as an attribute (its name's case kept
+ * by setAttributeNS): Preact compares the markup, finds it the same, and leaves the elements (what
+ * was typed and the focus included) alone, with nothing built or compared inside them. Removed once
+ * the part has mounted.
+ */
+const KEEP_SERVER_CHILDREN = 'dangerouslySetInnerHTML';
+
+/**
+ * The server's markup of each part (nested parts included), read when the shell's first render
+ * starts: a part inside another renders only once that one goes live, and then finds its markup
+ * here. Each is taken once, and only on the address the server sent it for: a page opened later
+ * by a link renders its parts at once.
+ */
+let serverParts: Map<string, string> | null = null;
+/** The root element whose parts were read (a test renders many), and the address. */
+let readFrom: Element | null = null;
+let readAt = '';
+const address = () => window.location.pathname + window.location.search;
+
+/** The server's markup of the part, while the shell's first render takes over the first screen. */
+function serverMarkup(name: string): { __html: string } | null {
+  if (typeof document === 'undefined') return null;
+  const root = document.getElementById('root');
+  // the shell marks the root once its first render is done
+  if (root && root !== readFrom && !root.hasAttribute('data-live')) {
+    readFrom = root;
+    readAt = address();
+    serverParts = new Map();
+    const parts = [...root.querySelectorAll<HTMLElement>('[data-later]')].filter(
+      (el) => el.dataset.later && el.hasChildNodes(),
+    );
+    // all marked first: a part's markup holds its inner parts as Preact will find them
+    for (const el of parts) el.setAttributeNS(null, KEEP_SERVER_CHILDREN, '1');
+    for (const el of parts) serverParts.set(el.dataset.later!, el.innerHTML);
+  }
+  const html = serverParts?.get(name);
+  if (html === undefined || address() !== readAt) return null;
+  serverParts!.delete(name);
+  return { __html: html };
+}
+
+/** The parts waiting for their task, first rendered first. */
+const queue: Array<() => void> = [];
+
+/** Runs `run` in a later task, after the ones queued before it; the returned function cancels it. */
+function inATaskOfItsOwn(run: () => void): () => void {
+  queue.push(run);
+  if (queue.length === 1) nextTask(runNext);
+  return () => {
+    const i = queue.indexOf(run);
+    if (i > 0) queue.splice(i, 1);
+    else if (i === 0) queue[0] = () => {};
+  };
+}
+
+function runNext(): void {
+  queue[0]?.();
+  queue.shift();
+  if (queue.length > 0) nextTask(runNext);
+}
+
+/** A new task: `scheduler.postTask` where the browser has it (ahead of rendering work), else a timer. */
+function nextTask(run: () => void): void {
+  const scheduler = (globalThis as { scheduler?: { postTask?(cb: () => void): Promise<void> } })
+    .scheduler;
+  if (scheduler?.postTask) void scheduler.postTask(run);
+  else setTimeout(run, 0);
+}
