@@ -1,6 +1,7 @@
 // What a new user tripped on (issue 11): the header's one row, the 404 page, focus and the mobile
-// menu for keyboard users, the focus ring, the search box, the account links' size and the
-// unavailable screen's sentence. The 429 message is in usability-rate-limit.spec.ts.
+// menu for keyboard users, the focus ring, what scrolls under the sticky header, the search box,
+// the account links' size and the unavailable screen's sentence. The 429 message is in
+// usability-rate-limit.spec.ts.
 import type { Page } from '@playwright/test';
 import type { CourseSummary } from '../../shared-contracts/src/api/catalog';
 import { baseURL } from '../support/env';
@@ -150,6 +151,48 @@ test('keyboard focus shows a clear ring on links, buttons and fields', async ({ 
   expect([...seen]).toEqual(expect.arrayContaining(['A', 'INPUT', 'BUTTON']));
 });
 
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 800, height: 900 },
+  { width: 375, height: 740 },
+]) {
+  test(`what is scrolled to or focused stops below the sticky header at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/formaciones');
+    await expect(page.locator('#root[data-live]')).toBeAttached();
+    const header = page.locator('.site-header');
+    const bottomOf = (l: ReturnType<Page['locator']>) =>
+      l.evaluate((el) => el.getBoundingClientRect().bottom);
+    const topOf = (l: ReturnType<Page['locator']>) =>
+      l.evaluate((el) => el.getBoundingClientRect().top);
+
+    // an anchor of the page: its section's title shows below the header
+    await page.getByTestId('anchor-escuelas').click();
+    const schools = page.locator('#escuelas');
+    await expect
+      .poll(async () => (await topOf(schools)) - (await bottomOf(header)))
+      .toBeGreaterThanOrEqual(0);
+
+    // a link the page scrolled under the header, then focused from the keyboard's side: it is
+    // brought out from under it (WCAG 2.4.11, focus not obscured)
+    const link = page.locator('#online').getByTestId('formation-card').first().getByRole('link');
+    await link.evaluate((el) => {
+      const header = document.querySelector('.site-header')!.getBoundingClientRect();
+      window.scrollBy({
+        top: el.getBoundingClientRect().top - header.bottom + 8,
+        behavior: 'instant',
+      });
+    });
+    expect(await topOf(link)).toBeLessThan(await bottomOf(header));
+    await link.focus();
+    await expect
+      .poll(async () => (await topOf(link)) - (await bottomOf(header)))
+      .toBeGreaterThanOrEqual(0);
+  });
+}
+
 test('a direct load of /buscar?q= fills the search box and it follows the address', async ({
   page,
 }) => {
@@ -166,27 +209,42 @@ test('a direct load of /buscar?q= fills the search box and it follows the addres
   await expect(box).toHaveValue('acrobacia');
 });
 
-for (const lang of LANGS) {
-  test(`the search placeholder is not cut off in ${lang}`, async ({ page }) => {
-    await useLanguage(page, lang);
-    await noteServerMarkup(page);
-    for (const width of [1024, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto('/');
-      const box = page.locator('#site-search');
-      await expect(box).toBeVisible();
-      // the box the live page renders (the server's first screen has one until the shell takes over)
-      await expect.poll(() => renderedLive(box)).toBe(true);
-      const fits = await box.evaluate((input: HTMLInputElement) => {
-        const s = getComputedStyle(input);
-        const c = document.createElement('canvas').getContext('2d')!;
-        c.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
-        const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
-        return { text: c.measureText(input.placeholder).width, room };
-      });
-      expect(fits.text, `${width} px`).toBeLessThanOrEqual(fits.room);
-    }
-  });
+// a visitor, and an admin (the longest nav; below 1280 px a member's box is its button until opened)
+for (const [role, widths] of [
+  ['visitor', [1024, 1440]],
+  ['admin', [1280, 1440]],
+] as const) {
+  for (const lang of LANGS) {
+    test(`the search placeholder is not cut off in ${lang} for ${role === 'admin' ? 'an admin' : 'a visitor'}`, async ({
+      page,
+      request,
+    }) => {
+      await useLanguage(page, lang);
+      if (role === 'admin') await loginAs(page, request, role);
+      await noteServerMarkup(page);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto('/');
+        const box = page.locator('#site-search');
+        await expect(box).toBeVisible();
+        // the box the live page renders (the server's first screen has one until the shell takes over)
+        await expect.poll(() => renderedLive(box)).toBe(true);
+        // the signed-in header is complete (its last link is there) before it is measured
+        if (role === 'admin')
+          await expect(
+            page.locator('#main-nav').getByRole('link', { name: 'Admin' }),
+          ).toBeVisible();
+        const fits = await box.evaluate((input: HTMLInputElement) => {
+          const s = getComputedStyle(input);
+          const c = document.createElement('canvas').getContext('2d')!;
+          c.font = `${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+          const room = input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+          return { text: c.measureText(input.placeholder).width, room };
+        });
+        expect(fits.text, `${width} px`).toBeLessThanOrEqual(fits.room);
+      }
+    });
+  }
 }
 
 test('the links under the login and register buttons are targets of 24 px or more, apart', async ({
