@@ -281,3 +281,35 @@ test('/nosotros shows the biography and a CV download', async ({ page, request }
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('pdf');
 });
+
+test("a course's video loads its player only when the visitor plays it, and it starts at once", async ({
+  page,
+  request,
+}) => {
+  const course = (await visibleCourses(request, 'es')).find((c) => c.video.es)!;
+  const videos: string[] = [];
+  page.on('request', (r) => {
+    if (/vimeo|youtube/.test(new URL(r.url()).hostname)) videos.push(r.url());
+  });
+  await page.goto(`/courses/${course._id}/${course.slug}`);
+  const play = catalog(page).getByRole('button', { name: /^Reproducir: Video de presentación/ });
+  await expect(play).toBeVisible();
+  await expect(catalog(page).locator('iframe')).toHaveCount(0);
+  expect(videos).toEqual([]);
+  // the course's image fills the player's box behind the button, as a video's first frame would
+  const image = course.image.es;
+  expect(image).toBeTruthy();
+  const poster = play.locator('img');
+  await expect(poster).toHaveAttribute('src', image!);
+  await expect
+    .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+  const box = await catalog(page).locator('.cat-video').boundingBox();
+  expect(await poster.boundingBox()).toEqual(box);
+
+  await play.click();
+  const player = catalog(page).locator('iframe');
+  await expect(player).toHaveAttribute('src', /[?&]autoplay=1/);
+  await expect(player).toHaveAttribute('title', /^Video de presentación: /);
+  await expect(player).toBeFocused();
+});

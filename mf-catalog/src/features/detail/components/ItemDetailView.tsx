@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Later } from '@circo/shared-web';
 import {
   bestDiscountFor,
   toEmbedUrl,
@@ -62,7 +63,13 @@ export function ItemDetailView({
           <h1 className="cat-detail__title">{title}</h1>
           <div className="cat-detail__media">
             {embed ? (
-              <VideoEmbed src={embed} title={t('detail.videoTitle', { title })} height={360} />
+              <VideoEmbed
+                src={embed}
+                title={t('detail.videoTitle', { title })}
+                height={360}
+                poster={inLang(item.image, lang) || undefined}
+                priority
+              />
             ) : (
               <ItemImage src={inLang(item.image, lang)} alt={title} eager priority />
             )}
@@ -84,16 +91,21 @@ export function ItemDetailView({
               </a>
             )}
           </div>
-          <AvailableLanguages visible={item.visible} />
-          <FeatureList />
-          <Programme
-            lang={lang}
-            classes={'classes' in item ? item.classes : undefined}
-            modules={'modules' in item ? item.modules : undefined}
-          />
+          {/* below the fold: rendered a task after the rest when the page opens */}
+          <Later name="detail-more">
+            <AvailableLanguages visible={item.visible} />
+            <FeatureList />
+            <Programme
+              lang={lang}
+              classes={'classes' in item ? item.classes : undefined}
+              modules={'modules' in item ? item.modules : undefined}
+            />
+          </Later>
         </div>
         <div className="cat-detail__aside">
-          <PriceCard cardRef={priceRef} kind={kind} item={item} discount={discount} />
+          <Later name="detail-price">
+            <PriceCard cardRef={priceRef} kind={kind} item={item} discount={discount} />
+          </Later>
         </div>
       </article>
     </>
