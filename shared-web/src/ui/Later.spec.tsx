@@ -237,3 +237,66 @@ it("a link followed on the server's elements is followed by the live link; one o
   expect(followed).toBe(1);
   expect(root.querySelector('a')).toBe(link);
 });
+
+/** A part whose data comes after its first render (the page in another language than the server's). */
+function LoadingPart({ onAdd }: { onAdd: () => void }) {
+  const [loaded, setLoaded] = useState(false);
+  useLayoutEffect(() => {
+    const timer = setTimeout(() => setLoaded(true), 100);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!loaded) return <p className="skeleton" aria-busy="true" />;
+  return (
+    <section>
+      <h2>Price</h2>
+      <button type="button" className="add" onClick={onAdd}>
+        Add to cart
+      </button>
+    </section>
+  );
+}
+
+/** The server's markup, in Spanish and with a voucher's line above the button (not in the live part). */
+function renderLoadingPage(onAdd: () => void): HTMLButtonElement {
+  const root = document.getElementById('root')!;
+  root.innerHTML =
+    '<main><div class="later" data-later="page"><div class="later__part"><section>' +
+    '<h2>Precio</h2><p>Bono -25 %</p><button type="button" class="add">Agregar al carrito</button>' +
+    '</section></div></div></main>';
+  render(
+    <main>
+      <Later name="page">
+        <LoadingPart onAdd={onAdd} />
+      </Later>
+    </main>,
+    root,
+  );
+  root.dataset.live = '';
+  return root.querySelector('button')!;
+}
+
+it('a tap held while the live part waits for its data is done once its element is there', async () => {
+  let added = 0;
+  const serverButton = renderLoadingPage(() => added++);
+  serverButton.click();
+  await act(() => tasks(3));
+  // live, still loading: the tap waits
+  expect(document.querySelector('[data-later-pending]')).toBeNull();
+  expect(document.querySelector('.skeleton')).not.toBeNull();
+  expect(added).toBe(0);
+  await act(() => tasks(4));
+  // done once, on the live button, though it moved up (no voucher line)
+  expect(document.querySelector('button')!.textContent).toBe('Add to cart');
+  expect(added).toBe(1);
+});
+
+it('a held tap is dropped once the visitor does something else', async () => {
+  let added = 0;
+  const serverButton = renderLoadingPage(() => added++);
+  serverButton.click();
+  await act(() => tasks(3));
+  document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+  await act(() => tasks(4));
+  expect(document.querySelector('button')!.textContent).toBe('Add to cart');
+  expect(added).toBe(0);
+});

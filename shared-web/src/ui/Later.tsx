@@ -31,7 +31,7 @@ export function Later(
   // the server's elements become the live part's (a render of their own over them, see ownRender)
   const [own] = useState(() => server !== null && ownRender !== null);
   const wrapper = useRef<HTMLDivElement>(null);
-  const held = useRef<{ kind: 'click' | 'submit'; path: number[] } | null>(null);
+  const held = useRef<Held | null>(null);
   const carried = useRef<Carried | null>(null);
   useEffect(() => {
     if (live) return undefined;
@@ -62,13 +62,8 @@ export function Later(
     carried.current = null;
     const action = held.current;
     held.current = null;
-    if (!action) return;
     // a task later: the live part has re-rendered with what was typed (a submit reads it)
-    setTimeout(() => {
-      const el = atPath(root, action.path);
-      if (action.kind === 'submit' && el instanceof HTMLFormElement) el.requestSubmit();
-      else if (action.kind === 'click' && el instanceof HTMLElement) el.click();
-    }, 0);
+    return action ? doAgain(root, action) : undefined;
   }, [live]);
   const hold = (kind: 'click' | 'submit') => (e: SyntheticEvent) => {
     const target = e.target as Element;
@@ -90,7 +85,12 @@ export function Later(
       return;
     e.preventDefault();
     e.stopPropagation();
-    held.current = { kind, path: pathOf(wrapper.current, el) };
+    held.current = {
+      kind,
+      path: pathOf(wrapper.current, el),
+      tag: el.tagName,
+      className: el.className,
+    };
   };
   return (
     <div
@@ -135,6 +135,66 @@ function PassContext(
 ) {
   this.getChildContext = () => context;
   return children;
+}
+
+/** A tap or a form sent on the server's elements, held until the part is live. */
+interface Held {
+  kind: 'click' | 'submit';
+  /** Where, under the wrapper; and what, to know the live element again. */
+  path: number[];
+  tag: string;
+  className: string;
+}
+
+/**
+ * How long a held tap waits for its element on the live part: a part whose data comes after its
+ * first render (the page in the visitor's language where the server sent another) shows it a
+ * moment later.
+ */
+const DO_AGAIN_WITHIN_MS = 5_000;
+
+/**
+ * Does the held action again on the live part, once its element is there (enabled): at the same
+ * place with the same tag and class, or else the one element of the part with that tag and class
+ * (something above it came or went). Not at all if the visitor does something else first, or the
+ * element does not come in time. Returns the function that stops waiting.
+ */
+function doAgain(root: Element, action: Held): () => void {
+  const same = (el: Element | null) =>
+    el?.tagName === action.tag && el.className === action.className ? el : null;
+  const find = () => {
+    let el = same(atPath(root, action.path));
+    if (!el && action.className) {
+      const all = [...root.querySelectorAll(action.tag)].filter((e) => same(e));
+      el = all.length === 1 ? all[0]! : null;
+    }
+    return el && !(el as HTMLButtonElement).disabled ? el : null;
+  };
+  const attempt = () => {
+    const el = find();
+    if (!el) return;
+    stop();
+    if (action.kind === 'submit' && el instanceof HTMLFormElement) el.requestSubmit();
+    else if (action.kind === 'click' && el instanceof HTMLElement) el.click();
+  };
+  const observer = new MutationObserver(attempt);
+  const timer = setTimeout(() => {
+    observer.observe(root, { childList: true, subtree: true, attributes: true });
+    attempt();
+  }, 0);
+  const giveUp = setTimeout(() => stop(), DO_AGAIN_WITHIN_MS);
+  // the visitor moved on: a tap from before must not land later
+  const onAct = () => stop();
+  document.addEventListener('pointerdown', onAct, true);
+  document.addEventListener('keydown', onAct, true);
+  function stop() {
+    clearTimeout(timer);
+    clearTimeout(giveUp);
+    observer.disconnect();
+    document.removeEventListener('pointerdown', onAct, true);
+    document.removeEventListener('keydown', onAct, true);
+  }
+  return stop;
 }
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
