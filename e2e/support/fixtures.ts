@@ -123,6 +123,30 @@ async function analyzeStill(page: Page) {
   return Object.assign(result, { movedMeanwhile });
 }
 
+/** How long the check of one page may take (1-2 s, up to 5 s on a busy 2-core machine). */
+const AXE_CHECK_WITHIN_MS = 30_000;
+
+/**
+ * `check()`, failing with the page's name if it has not ended in time: one that never ends would
+ * otherwise hold the test's teardown (which waits for the checks) until its timeout, without a
+ * word of which page.
+ */
+async function within<T>(path: string, check: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new Error(`axe did not finish checking ${path} within ${AXE_CHECK_WITHIN_MS} ms`)),
+      AXE_CHECK_WITHIN_MS,
+    );
+  });
+  try {
+    return await Promise.race([check(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Runs axe on the pages of one test and keeps what it finds. */
 export class A11yChecker {
   readonly findings: A11yFinding[] = [];
@@ -168,9 +192,11 @@ export class A11yChecker {
     const path = new URL(url).pathname + new URL(url).search;
     let key = '';
     try {
-      const state = await page.evaluate(
-        () =>
-          `${document.documentElement.lang}|${document.body?.innerText.length ?? 0}|${document.querySelectorAll('*').length}`,
+      const state = await within(path, () =>
+        page.evaluate(
+          () =>
+            `${document.documentElement.lang}|${document.body?.innerText.length ?? 0}|${document.querySelectorAll('*').length}`,
+        ),
       );
       key = `${path}|${state}`;
       if (this.checked.has(key)) return;
@@ -179,9 +205,12 @@ export class A11yChecker {
       const started = Date.now();
       // an element that faded in while axe looked (a result card mounted again) reads as faint
       // text: what axe saw then is looked at again once the page is still
-      let result = await analyzeStill(page);
-      for (let again = 0; again < 2 && result.movedMeanwhile; again++)
-        result = await analyzeStill(page);
+      const result = await within(path, async () => {
+        let look = await analyzeStill(page);
+        for (let again = 0; again < 2 && look.movedMeanwhile; again++)
+          look = await analyzeStill(page);
+        return look;
+      });
       // the time axe takes is added to the test's own budget, so journeys keep their timeouts
       const info = base.info();
       info.setTimeout(info.timeout + (Date.now() - started));
@@ -203,7 +232,9 @@ export class A11yChecker {
         });
       }
     } catch (err) {
-      // the page navigated or closed while it was being checked (axe's script went with the old
+      // a page closed meanwhile (the test is done with it) has nothing more to check
+      if (page.isClosed()) return;
+      // the page navigated while it was being checked (axe's script went with the old
       // document): look again once it has settled
       const message = (err as Error).message ?? '';
       if (
