@@ -7,6 +7,7 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
+import { atPath, pathOf, typeInto, typedFields, type Field } from './carryOver';
 
 /**
  * A part of a page (the shell's header and footer, the page itself, a part below the fold) whose
@@ -197,20 +198,17 @@ function doAgain(root: Element, action: Held): () => void {
   return stop;
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 interface Carried {
   typed: Array<{ path: number[]; tag: string; value: string }>;
   focus: { path: number[]; tag: string; start: number | null; end: number | null } | null;
 }
 
 function carry(root: Element): Carried {
-  const typed = [...root.querySelectorAll<Field>('input, textarea, select')]
-    .filter((f) =>
-      f instanceof HTMLSelectElement
-        ? [...f.options].some((o) => o.selected !== o.defaultSelected)
-        : f.value !== f.defaultValue,
-    )
-    .map((f) => ({ path: pathOf(root, f), tag: f.tagName, value: f.value }));
+  const typed = typedFields(root).map((f) => ({
+    path: pathOf(root, f),
+    tag: f.tagName,
+    value: f.value,
+  }));
   const active = document.activeElement;
   const focus =
     active && active !== root && root.contains(active)
@@ -228,12 +226,7 @@ function restore(root: Element, { typed, focus }: Carried): void {
   for (const f of typed) {
     const el = atPath(root, f.path);
     if (el?.tagName !== f.tag) continue;
-    // the way typing sets it, so the live field's onChange sees it
-    const proto = Object.getPrototypeOf(el) as object;
-    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, f.value);
-    el.dispatchEvent(
-      new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
-    );
+    typeInto(el as Field, f.value);
   }
   const el = focus && atPath(root, focus.path);
   if (!focus || !(el instanceof HTMLElement) || el.tagName !== focus.tag) return;
@@ -247,20 +240,6 @@ function restore(root: Element, { typed, focus }: Carried): void {
       // a field type without a selection (email, number): the focus is enough
     }
   }
-}
-
-function pathOf(root: Element, el: Element): number[] {
-  const path: number[] = [];
-  for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
-    path.unshift(Array.prototype.indexOf.call(node.parentElement?.children ?? [], node) as number);
-  }
-  return path;
-}
-
-function atPath(root: Element, path: number[]): Element | null {
-  let node: Element | null = root;
-  for (const i of path) node = node?.children[i] ?? null;
-  return node;
 }
 
 /**

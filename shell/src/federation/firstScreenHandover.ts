@@ -3,6 +3,14 @@ import {
   type FirstScreenHold,
   type HeldFirstScreenAction,
 } from '@circo/shared-contracts';
+// bundled into the shell itself: the start's own code, not the shared singleton's API
+import {
+  atPath,
+  pathOf,
+  typeInto,
+  typedFields,
+  type Field,
+} from '@circo/shared-web/src/ui/carryOver';
 
 /**
  * The server's first screen (api/src/web/first-screen.ts) is on view, clickable and typeable, for
@@ -17,35 +25,8 @@ import {
  */
 
 type Held = HeldFirstScreenAction;
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
 /** How long the live page may take to show the element a held action was on. */
 const REPLAY_WITHIN_MS = 5_000;
-
-function pathOf(root: Element, el: Element): number[] {
-  const path: number[] = [];
-  for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
-    const parent: Element | null = node.parentElement;
-    if (!parent) return [];
-    path.unshift(Array.prototype.indexOf.call(parent.children, node));
-  }
-  return path;
-}
-
-function atPath(root: Element, path: number[]): Element | null {
-  let node: Element | null = root;
-  for (const i of path) node = node?.children[i] ?? null;
-  return node;
-}
-
-/** Sets a field's value the way typing does, so React's onChange sees it. */
-function typeInto(field: Field, value: string): void {
-  const proto = Object.getPrototypeOf(field) as object;
-  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
-  field.dispatchEvent(
-    new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
-  );
-}
 
 /** The shell's first render, and what was done on the first screen done again after it. */
 export interface FirstScreenHandOver {
@@ -117,17 +98,11 @@ export function holdFirstScreen(root: HTMLElement | null): FirstScreenHandOver {
     root.removeEventListener('focusout', onFocusOut);
     const action = early ? early.take() : held;
     // what was typed, by field (read before the render, which may reset a field it reuses)
-    const typed = [...serverMarkup.querySelectorAll<Field>('input, textarea, select')]
-      .filter((f) =>
-        f instanceof HTMLSelectElement
-          ? [...f.options].some((o) => o.selected !== o.defaultSelected)
-          : f.value !== f.defaultValue,
-      )
-      .map((f) => ({
-        path: [markupIndex, ...pathOf(serverMarkup, f)],
-        tag: f.tagName,
-        value: f.value,
-      }));
+    const typed = typedFields(serverMarkup).map((f) => ({
+      path: [markupIndex, ...pathOf(serverMarkup, f)],
+      tag: f.tagName,
+      value: f.value,
+    }));
     const focus = focused && {
       path: [markupIndex, ...pathOf(serverMarkup, focused)],
       tag: focused.tagName,
