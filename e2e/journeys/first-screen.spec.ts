@@ -12,6 +12,7 @@ import {
   useLanguage,
   type Lang,
 } from '../support/fixtures';
+import { cartItems } from '../pages/CheckoutPages';
 
 const LANGS: Lang[] = ['es', 'en', 'fr'];
 const COURSES_TITLE: Record<Lang, string> = { es: 'Cursos', en: 'Courses', fr: 'Cours' };
@@ -163,6 +164,80 @@ test('a click and a search started on the first screen before any JS ran go on o
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/buscar\?q=acrobacia$/);
 });
+
+/**
+ * Taps the server's add-to-cart button on the course page in a moment of the hand-over: `before
+ * JS` (no code has arrived: the page's hold script keeps the tap for the shell), or `part pending`
+ * (the shell's first render is done, the page's part is not live yet: Later keeps it). Returns
+ * whether the tap landed in that moment.
+ */
+async function tapWhile(page: Page, path: string, moment: 'before JS' | 'part pending') {
+  const add = page.getByTestId('add-to-cart');
+  if (moment === 'before JS') {
+    let release!: () => void;
+    const clicked = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await clicked;
+      await route.continue();
+    });
+    await page.goto(path, { waitUntil: 'commit' });
+    await expect(add).toHaveText('Agregar al carrito');
+    const early = !(await page.evaluate(() =>
+      document.getElementById('root')!.hasAttribute('data-live'),
+    ));
+    await add.click();
+    release();
+    return early;
+  }
+  // the moment the shell marks its first render done, before the part's own task
+  await page.addInitScript(() => {
+    const w = window as unknown as { __e2eTappedPending?: boolean };
+    new MutationObserver((_, observer) => {
+      if (!document.getElementById('root')?.hasAttribute('data-live')) return;
+      observer.disconnect();
+      const button = document.querySelector<HTMLElement>('[data-testid="add-to-cart"]');
+      w.__e2eTappedPending = !!button?.closest('[data-later-pending]');
+      button?.click();
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-live'] });
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as { __e2eTappedPending?: boolean }).__e2eTappedPending),
+    )
+    .toBeDefined();
+  return page.evaluate(() => (window as { __e2eTappedPending?: boolean }).__e2eTappedPending);
+}
+
+for (const moment of ['before JS', 'part pending'] as const) {
+  test(`a tap on the server's page by a visitor who chose another language is done once that language's page is there (${moment})`, async ({
+    page,
+    request,
+  }) => {
+    // the choice is only in the browser: the server sends the page in Spanish
+    await useLanguage(page, 'en');
+    const { course, path } = await firstCourse(request, 'en');
+    // and the English course comes late: the live page waits for it
+    let englishAsked = false;
+    await page.route(
+      (url) =>
+        url.pathname.startsWith(`/api/courses/${course._id}`) && url.search.includes('lang=en'),
+      async (route) => {
+        englishAsked = true;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+    );
+    expect(await tapWhile(page, path, moment)).toBe(true);
+
+    // added once, on the English page
+    await expect(page.getByTestId('added-confirmation')).toContainText('Added to cart');
+    await expect(page.getByTestId('add-to-cart')).toHaveText('Add to cart');
+    await expect(page.getByTestId('cart-link')).toContainText('1');
+    expect(await cartItems(page)).toHaveLength(1);
+    expect(englishAsked).toBe(true);
+  });
+}
 
 test("the live page takes over the server's elements instead of building them again, and they work", async ({
   page,
