@@ -300,3 +300,43 @@ it('a held tap is dropped once the visitor does something else', async () => {
   expect(document.querySelector('button')!.textContent).toBe('Add to cart');
   expect(added).toBe(0);
 });
+
+it('a held link is followed to the address tapped, though the live list has another order', async () => {
+  const root = document.getElementById('root')!;
+  // the server's list in Spanish; the live one in English has no course "a"
+  root.innerHTML =
+    '<main><div class="later" data-later="list"><div class="later__part"><ul>' +
+    '<li><a class="card" href="/courses/a/uno">Uno</a></li>' +
+    '<li><a class="card" href="/courses/b/dos">Dos</a></li>' +
+    '<li><a class="card" href="/courses/c/tres">Tres</a></li></ul></div></div></main>';
+  const followed: string[] = [];
+  const links = ['/courses/b/dos', '/courses/c/tres'];
+  render(
+    <main>
+      <Later name="list">
+        <ul>
+          {links.map((href) => (
+            <li key={href}>
+              <a
+                className="card"
+                href={href}
+                onClick={(e) => {
+                  e.preventDefault();
+                  followed.push(href);
+                }}
+              >
+                {href}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Later>
+    </main>,
+    root,
+  );
+  root.dataset.live = '';
+  root.querySelectorAll('a')[1]!.click();
+  for (let i = 0; i < 25 && followed.length === 0; i++) await act(() => nextTask());
+  expect(root.querySelectorAll('a')).toHaveLength(2);
+  expect(followed).toEqual(['/courses/b/dos']);
+});

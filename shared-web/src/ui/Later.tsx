@@ -91,6 +91,7 @@ export function Later(
       path: pathOf(wrapper.current, el),
       tag: el.tagName,
       className: el.className,
+      href: el instanceof HTMLAnchorElement ? el.getAttribute('href')! : undefined,
     };
   };
   return (
@@ -145,6 +146,8 @@ interface Held {
   path: number[];
   tag: string;
   className: string;
+  /** A link's address, as written. */
+  href?: string;
 }
 
 /**
@@ -158,9 +161,10 @@ const DO_AGAIN_WITHIN_MS = 5_000;
  * Does the held action again on the live part, once its element is there (enabled): at the same
  * place with the same tag and class, or else the one element of the part with that tag and class
  * (something above it came or went). Not at all if the visitor does something else first, or the
- * element does not come in time. Returns the function that stops waiting.
+ * element does not come in time. Returns the function that stops waiting. A link: see followAgain.
  */
 function doAgain(root: Element, action: Held): () => void {
+  if (action.href !== undefined) return followAgain(root, action.href);
   const same = (el: Element | null) =>
     el?.tagName === action.tag && el.className === action.className ? el : null;
   const find = () => {
@@ -196,6 +200,21 @@ function doAgain(root: Element, action: Held): () => void {
     document.removeEventListener('keydown', onAct, true);
   }
   return stop;
+}
+
+/**
+ * Follows a held link on the live part: the live link to the same address, which changes the page
+ * without loading it again, or else (a list in another order or language than the server's: the
+ * link at the same place may lead elsewhere) the address the visitor tapped, as the browser would
+ * have. Returns the function that cancels it.
+ */
+function followAgain(root: Element, href: string): () => void {
+  const timer = setTimeout(() => {
+    const live = [...root.querySelectorAll('a[href]')].find((a) => a.getAttribute('href') === href);
+    if (live instanceof HTMLElement) live.click();
+    else window.location.assign(href);
+  }, 0);
+  return () => clearTimeout(timer);
 }
 
 interface Carried {
