@@ -18,9 +18,10 @@ import { atPath, pathOf, typeInto, typedFields, type Field } from './carryOver';
  * compares anything inside them. A task later, one part per task in the order they rendered, its
  * own components take those elements over (or build them anew where the react is not Preact);
  * what the visitor typed and the focus stay, and a tap on a button or link there (or a form sent
- * from it) meanwhile is held and done again on the live element. Anywhere else (a page opened by
- * a link, no first screen, the server) the part renders at once. The wrapper is
- * `display: contents`, so the layout is the same with or without it.
+ * from it) meanwhile is held and done again on the live element once it is there (doAgain; a
+ * link leads where it led: followAgain). Anywhere else (a page opened by a link, no first
+ * screen, the server) the part renders at once. The wrapper is `display: contents`, so the
+ * layout is the same with or without it.
  */
 export function Later(
   { name, children }: { name: string; children: ReactNode },
