@@ -25,6 +25,7 @@ import {
  */
 
 type Held = HeldFirstScreenAction;
+
 /** How long the live page may take to show the element a held action was on. */
 const REPLAY_WITHIN_MS = 5_000;
 
