@@ -4,7 +4,7 @@
 // language only once. The first answer of /cursos comes with the page (the server embeds it), so
 // the first load asks for no list at all.
 import type { Page } from '@playwright/test';
-import { expect, test, remoteArea, useLanguage } from '../support/fixtures';
+import { expect, test, remoteArea, untilLive, useLanguage } from '../support/fixtures';
 
 /** Counts the browser's requests to GET /api/courses/visible, by language. */
 function countCourseLists(page: Page): Record<string, number> {
@@ -28,6 +28,9 @@ test('coming back to /cursos within the cache time makes no second request for t
   const counts = countCourseLists(page);
   await page.goto('/cursos');
   await expect(page.getByTestId('course-card').first()).toBeVisible();
+  // the cards are on view before any JS (the server's first screen): the app must be running
+  // before its links are followed
+  await untilLive(page);
   const cards = await page.getByTestId('course-card').count();
   expect(counts).toEqual({});
 

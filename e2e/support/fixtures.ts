@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Result as AxeResult } from 'axe-core';
 import {
   test as base,
   expect,
@@ -147,6 +148,42 @@ async function within<T>(path: string, check: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The violations without the targets axe found too small only because part of them lay under the
+ * sticky site header at that moment (a row of a long list passing under it as the page scrolls):
+ * that depends on where the page happened to be scrolled, not on the page. That what is scrolled
+ * to or focused stops below the header is a journey of its own (usability.spec.ts). A target in
+ * the header itself, or one covered by anything else, still counts.
+ */
+async function withoutHeaderOverlap(page: Page, violations: AxeResult[]): Promise<AxeResult[]> {
+  const kept: AxeResult[] = [];
+  for (const v of violations) {
+    if (v.id !== 'target-size') {
+      kept.push(v);
+      continue;
+    }
+    const nodes = [];
+    for (const node of v.nodes) {
+      const size = node.any.find((c) => c.id === 'target-size');
+      const obscured = (size?.data as { messageKey?: string } | null)?.messageKey;
+      const by = obscured === 'partiallyObscured' ? (size?.relatedNodes ?? []) : [];
+      const underHeader =
+        by.length > 0 &&
+        (await page.evaluate(
+          ({ target, covering }) => {
+            const inHeader = (selector: string) =>
+              !!document.querySelector(selector)?.closest('.site-header');
+            return !inHeader(target) && covering.every(inHeader);
+          },
+          { target: node.target.join(' '), covering: by.map((r) => r.target.join(' ')) },
+        ));
+      if (!underHeader) nodes.push(node);
+    }
+    if (nodes.length > 0) kept.push({ ...v, nodes });
+  }
+  return kept;
+}
+
 /** Runs axe on the pages of one test and keeps what it finds. */
 export class A11yChecker {
   readonly findings: A11yFinding[] = [];
@@ -220,7 +257,7 @@ export class A11yChecker {
         return;
       }
       this.checks++;
-      for (const v of result.violations) {
+      for (const v of await withoutHeaderOverlap(page, result.violations)) {
         if (!FAILING_IMPACTS.has(v.impact ?? '')) continue;
         this.findings.push({
           page: path,
@@ -347,6 +384,16 @@ export const renderedLive = (el: Locator): Promise<boolean> =>
       !(window as unknown as { __e2eFromServer: WeakSet<Element> }).__e2eFromServer.has(node) ||
       !!document.getElementById('root')?.hasAttribute('data-live'),
   );
+
+/**
+ * Waits until the page is the app's: the shell's first render has taken the server's first screen
+ * over and every part of it is live (shared-web's Later). Before that, a link is the browser's
+ * (the page loads anew), which a journey about what the app keeps between pages must not take.
+ */
+export async function untilLive(page: Page): Promise<void> {
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
+  await expect(page.locator('[data-later-pending]')).toHaveCount(0);
+}
 
 /** Whether the element is one the server's HTML put there (see noteServerMarkup). */
 export const fromServer = (el: Locator): Promise<boolean> =>
