@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_HEIGHT, IMAGE_WIDTH } from './ItemImage';
+import { ItemImage } from './ItemImage';
 
 /** The player's address, asked to start playing at once (YouTube and Vimeo both read it). */
 export function autoplaying(src: string): string {
@@ -57,16 +57,7 @@ export function VideoEmbed({
           onClick={() => setPlaying(true)}
         >
           {poster && (
-            <img
-              className="cat-video__poster"
-              src={poster}
-              alt=""
-              width={IMAGE_WIDTH}
-              height={IMAGE_HEIGHT}
-              loading={priority ? 'eager' : 'lazy'}
-              fetchPriority={priority ? 'high' : 'auto'}
-              decoding="async"
-            />
+            <ItemImage className="cat-video__poster" src={poster} alt="" priority={priority} />
           )}
           <svg viewBox="0 0 24 24" width="56" height="56" aria-hidden="true">
             <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.85" />
