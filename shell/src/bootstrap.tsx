@@ -18,6 +18,7 @@ import es from './locales/es.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
 import { holdFirstScreen } from './federation/firstScreenHandover';
+import { nextTask } from './nextTask';
 import { readPageBootstrap } from './federation/pageBootstrap';
 import {
   loadRemoteApp,
@@ -62,12 +63,6 @@ async function waitForFirstScreenRemote(): Promise<void> {
   ]);
   clearTimeout(timer);
 }
-
-/**
- * Ends the current task: the browser can take a tap between two parts of the start, and no part
- * makes one long task with the next (what Lighthouse's Total Blocking Time counts).
- */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * React's API runs on Preact here (tools/rspack/createAppConfig.mjs). Preact's own render into a

@@ -1,4 +1,5 @@
 import { loadShare } from '@module-federation/enhanced/runtime';
+import { nextTask } from './nextTask';
 
 /**
  * The shared singletons the start needs. Module Federation negotiates each (and fetches its
@@ -18,8 +19,6 @@ const SHARED_AT_START = [
   'zustand/middleware',
   '@circo/shared-web',
 ];
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Once the browser has painted the server's first screen (a frame's callback, then a task after
