@@ -35,11 +35,14 @@ export function typeInto(field: Field, value: string): void {
   );
 }
 
-/** The fields under `root` the visitor has typed into (or chosen in): their value is not the markup's. */
+/** Whether the visitor has typed into (or chosen in) the field: its value is not the markup's. */
+export function isTyped(f: Field): boolean {
+  return f instanceof HTMLSelectElement
+    ? [...f.options].some((o) => o.selected !== o.defaultSelected)
+    : f.value !== f.defaultValue;
+}
+
+/** The fields under `root` the visitor has typed into (or chosen in). */
 export function typedFields(root: Element): Field[] {
-  return [...root.querySelectorAll<Field>('input, textarea, select')].filter((f) =>
-    f instanceof HTMLSelectElement
-      ? [...f.options].some((o) => o.selected !== o.defaultSelected)
-      : f.value !== f.defaultValue,
-  );
+  return [...root.querySelectorAll<Field>('input, textarea, select')].filter(isTyped);
 }

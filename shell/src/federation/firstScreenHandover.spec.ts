@@ -40,6 +40,29 @@ it('a search typed and sent on the first screen is sent by the live page, with i
   expect(seen).toEqual(['typed telas', 'search telas']);
 });
 
+it('text typed since into a field of a part that went live later is not overwritten', async () => {
+  const root = serverPage();
+  const held = holdFirstScreen(root);
+  const input = root.querySelector('input')!;
+  input.value = '   ';
+  root.querySelector('form')!.requestSubmit();
+
+  let seen: string[] = [];
+  const done = held.around(() => {
+    seen = goLive(root);
+    // the header is a part that goes live a task later (shared-web's Later)
+    root.querySelector('header')!.setAttribute('data-later-pending', '');
+  });
+  await new Promise((r) => setTimeout(r, 40));
+  // meanwhile the visitor typed on: the part carries the newer text over as it goes live
+  const live = root.querySelector('input')!;
+  live.value = 'telas';
+  root.querySelector('header')!.removeAttribute('data-later-pending');
+  await done;
+  expect(live.value).toBe('telas');
+  expect(seen).toEqual(['search telas']);
+});
+
 it('a click on a button of the first screen is done again on the live button', async () => {
   const root = serverPage();
   const held = holdFirstScreen(root);

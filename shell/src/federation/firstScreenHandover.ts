@@ -6,6 +6,7 @@ import {
 // bundled into the shell itself: the start's own code, not the shared singleton's API
 import {
   atPath,
+  isTyped,
   pathOf,
   typeInto,
   typedFields,
@@ -130,9 +131,11 @@ export function holdFirstScreen(root: HTMLElement | null): FirstScreenHandOver {
     for (let first = true; Date.now() < deadline; first = false) {
       if (!first) await nextFrame();
       for (const f of [...pending]) {
-        const el = live(f.path, f.tag);
+        const el = live(f.path, f.tag) as Field | null;
         if (!el) continue;
-        typeInto(el as Field, f.value);
+        // unless the field holds what the visitor typed since (a part that went live later
+        // carried it over): the newer text stays
+        if (!isTyped(el) || el.value === f.value) typeInto(el, f.value);
         pending.splice(pending.indexOf(f), 1);
       }
       if (toFocus) {
