@@ -68,9 +68,10 @@ test('an admin creates a course with a class, shows it in English and a visitor 
   // the uploaded image is served and shown
   const image = visitor.locator(`img[src*="/api/files/public/ImagenesCursos/"]`).first();
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(
-    64,
-  );
+  // visible is not loaded yet (the card's image is lazy and decoded off the main thread)
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(64);
   await a11y.check(visitor);
   await visitor.context().close();
 });
