@@ -8,23 +8,7 @@ import globals from 'globals';
 
 const APPS = ['shell', 'mf-catalog', 'mf-learning', 'mf-checkout', 'mf-admin'];
 
-/**
- * The browser builds run React's API on Preact (preact/compat, tools/rspack/createAppConfig.mjs),
- * which has no React 19-only hooks: a remote using one would pass the shared `react` version check
- * and break under the shell, so the front ends may not import them.
- */
-const REACT_19_ONLY =
-  'Preact (the browser builds) has no React 19-only hooks: see createAppConfig.mjs';
-const reactOnlyHooks = [
-  {
-    name: 'react',
-    importNames: ['use', 'useOptimistic', 'useActionState'],
-    message: REACT_19_ONLY,
-  },
-  { name: 'react-dom', importNames: ['useFormStatus', 'useFormState'], message: REACT_19_ONLY },
-];
-
-/** Forbids imports of the given packages and of their folders by relative path (and React 19-only hooks). */
+/** Forbids imports of the given packages and of their folders by relative path. */
 function forbid(names, why, paths = []) {
   return {
     'no-restricted-imports': [
@@ -90,12 +74,11 @@ export default tseslint.config(
     rules: forbid(
       APPS.filter((a) => a !== app),
       `${app} must not import another app: meet through shared-web and the routes (STYLE.md)`,
-      reactOnlyHooks,
     ),
   })),
   {
     files: ['shared-web/src/**'],
-    rules: forbid(APPS, 'shared-web must not import an app', reactOnlyHooks),
+    rules: forbid(APPS, 'shared-web must not import an app'),
   },
   {
     files: ['shared-contracts/src/**'],

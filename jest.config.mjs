@@ -26,26 +26,7 @@ const common = {
   },
 };
 
-/**
- * React's API on Preact, as the browser builds run it (tools/rspack/createAppConfig.mjs): every
- * name points at Preact's CommonJS build, so ES-module and CommonJS importers (Testing Library)
- * share one copy of Preact (two would not share hooks).
- */
-const preact = '<rootDir>/../node_modules/preact';
-const reactOnPreact = {
-  '^react$': `${preact}/compat/dist/compat.js`,
-  '^react-dom$': `${preact}/compat/dist/compat.js`,
-  '^react-dom/client$': `${preact}/compat/client.js`,
-  '^react-dom/test-utils$': `${preact}/test-utils/dist/testUtils.js`,
-  '^react/jsx-(dev-)?runtime$': `${preact}/compat/jsx-runtime.js`,
-  '^preact$': `${preact}/dist/preact.js`,
-  '^preact/compat$': `${preact}/compat/dist/compat.js`,
-  '^preact/hooks$': `${preact}/hooks/dist/hooks.js`,
-  '^preact/jsx-runtime$': `${preact}/jsx-runtime/dist/jsxRuntime.js`,
-  '^preact/test-utils$': `${preact}/test-utils/dist/testUtils.js`,
-};
-
-/** The front ends: React's API on Preact in jsdom, Testing Library, the shared-web source as the app sees it. */
+/** The front ends: React in jsdom, Testing Library, the shared-web source as the app sees it. */
 const web = {
   ...common,
   testEnvironment: 'jsdom',
@@ -53,7 +34,6 @@ const web = {
   testEnvironmentOptions: { url: 'http://localhost/' },
   moduleNameMapper: {
     ...common.moduleNameMapper,
-    ...reactOnPreact,
     '^@circo/shared-web$': '<rootDir>/../shared-web/src/index.ts',
     '\\.css$': '<rootDir>/../shared-web/test/style-stub.cjs',
   },

@@ -3,12 +3,15 @@ import type { SiteContent } from './api/content.js';
 import type { PublicConfig } from './api/config.js';
 
 /**
- * The first screen (issue 11): an app's build may emit `dist/server/first-screen.cjs`, a bundle of
- * its own components rendered with react-dom/server, which the API loads to send a page's first
- * screen as HTML that paints before any JS. Its exports follow this contract; the API ignores a
- * bundle with another `firstScreenApi` (older or newer) and sends the page without a first screen.
+ * The first screen (issues 11 and 21): an app's build emits `dist/server/first-screen.cjs`, a
+ * bundle of its own components, which the API loads to send a page's HTML before any JS runs; the
+ * browser then hydrates that HTML with React (`hydrateRoot`), keeping the server's elements. The
+ * shell's bundle renders the whole page as one React tree (its layout, and the page's remote
+ * inside the same Suspense boundary the browser renders), so the markup is exactly the browser's
+ * first render. Its exports follow this contract; the API ignores a bundle with another
+ * `firstScreenApi` (older or newer) and sends the page without a first screen.
  */
-export const FIRST_SCREEN_API = 1;
+export const FIRST_SCREEN_API = 2;
 
 /** An answer of the API the page asks for first, under its TanStack Query key (shared-web's catalogKeys). */
 export interface SeededQuery {
@@ -22,47 +25,34 @@ export interface FirstScreenInput {
   lang: Lang;
   /** The address's path (`/courses/abc/slug`), for the router's parameters and links. */
   pathname: string;
+  /** The address's query (`?q=aro`), for pages that read it. */
+  search?: string;
   content: SiteContent | null;
   /** The answers the page needs (the same ones the HTML's bootstrap data carries). */
   queries: SeededQuery[];
 }
 
-/** What a remote's server bundle exports: the markup of its `./App` for a page, or null. */
+/**
+ * A remote's page component as the shell renders it: the remote's `./App` with what it needs from
+ * its own copy of shared-web (its translations, its stores set for this render).
+ */
+export type ServerRemoteApp = (props: { page: string }) => unknown;
+
+/** What a remote's server bundle exports: its `./App`, ready for one render. */
 export interface RemoteFirstScreen {
   firstScreenApi: number;
-  renderPage(input: FirstScreenInput): string | null;
+  /** Prepares the remote's stores for a render in `lang` and returns its page component. */
+  serverApp(input: Pick<FirstScreenInput, 'lang' | 'content'>): ServerRemoteApp;
 }
 
-/**
- * What the shell's server bundle exports: its layout's markup around the page area, which holds
- * `FIRST_SCREEN_SLOT` where the remote's markup goes.
- */
+/** What the shell's server bundle exports: the whole page's markup, the layout around the page. */
 export interface ShellFirstScreen {
   firstScreenApi: number;
-  renderFrame(input: Omit<FirstScreenInput, 'queries'> & { config: PublicConfig }): Promise<string>;
-  /**
-   * A small script the page runs inline, before any bundle, that holds what the visitor does on
-   * the first screen (a click on a button, a form sent) under `window[FIRST_SCREEN_HOLD]` until
-   * the shell's own code takes over and does it again on the live page. Optional: an older shell
-   * has none. The API allows it in the Content-Security-Policy by its hash.
-   */
-  holdScript?: string;
+  renderPage(
+    input: FirstScreenInput & {
+      config: PublicConfig;
+      /** The remote that owns the page and its component; none for a page of the shell. */
+      remote?: { name: string; App: ServerRemoteApp };
+    },
+  ): string;
 }
-
-/** The global the first screen's hold script leaves behind for the shell. */
-export const FIRST_SCREEN_HOLD = '__circoFirstScreenHold';
-
-/** An action held on the first screen: what it was and where, by position under the root. */
-export interface HeldFirstScreenAction {
-  kind: 'click' | 'submit';
-  path: number[];
-  tag: string;
-}
-
-/** What `window[FIRST_SCREEN_HOLD]` offers: the held action (if any), and stop holding. */
-export interface FirstScreenHold {
-  take(): HeldFirstScreenAction | null;
-}
-
-/** The text the shell's frame holds in its page area, replaced by the page's markup. */
-export const FIRST_SCREEN_SLOT = '%%circo-first-screen%%';

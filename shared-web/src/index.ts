@@ -35,7 +35,6 @@ export { useApiMutation, sendJson, type ApiMutationOptions } from './api/queries
 export { Spinner } from './ui/Spinner';
 export { Price } from './ui/Price';
 export { Alert } from './ui/Alert';
-export { Later } from './ui/Later';
 export {
   TextField,
   Checkbox,

@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import type { ComponentChild } from 'preact';
-import { BrowserRouter, matchRoutes } from 'react-router-dom';
-import { ROUTES, isLang, type PublicConfig, type RemoteName } from '@circo/shared-contracts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { isLang, type PublicConfig } from '@circo/shared-contracts';
 import {
   QueryProvider,
   addTranslations,
@@ -17,14 +16,8 @@ import '@circo/shared-web/src/ui/theme.css';
 import es from './locales/es.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
-import { holdFirstScreen } from './federation/firstScreenHandover';
-import { nextTask } from './nextTask';
 import { readPageBootstrap } from './federation/pageBootstrap';
-import {
-  loadRemoteApp,
-  registerRemotesFromFile,
-  registerRemotesMap,
-} from './federation/remotesRegistry';
+import { registerRemotesFromFile, registerRemotesMap } from './federation/remotesRegistry';
 import { AppRoutes } from './router';
 
 addTranslations('shell', { es, en, fr });
@@ -41,44 +34,7 @@ function languageFromAddress(): void {
 }
 languageFromAddress();
 
-/** How long the shell waits for the page's remote before it renders over the server's first screen. */
-const FIRST_SCREEN_WAIT_MS = 10_000;
-
-/**
- * The server sent the page's first screen (api/src/web/first-screen.ts): React's first commit
- * replaces it, so it waits for the page's remote (its code is preloaded) and the page renders at
- * once in its final form, in one go, instead of a loading state in between.
- */
-async function waitForFirstScreenRemote(): Promise<void> {
-  if (!document.getElementById('root')?.hasChildNodes()) return;
-  const owner = matchRoutes(
-    ROUTES.map((r) => ({ path: r.path, owner: r.owner })),
-    window.location.pathname,
-  )?.[0]?.route.owner;
-  if (!owner || owner === 'shell') return;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    loadRemoteApp(owner as RemoteName).catch(() => undefined),
-    new Promise((resolve) => (timer = setTimeout(resolve, FIRST_SCREEN_WAIT_MS))),
-  ]);
-  clearTimeout(timer);
-}
-
-/**
- * React's API runs on Preact here (tools/rspack/createAppConfig.mjs). Preact's own render into a
- * container that holds the server's first screen reuses its elements (compat's createRoot empties
- * the container first): the first render diffs the same markup (attributes, text) instead of
- * building the DOM again, so the browser has no new layout to do, and what differs from the
- * server's view for a visitor (a signed-in header, a cart count, a phone's compact search box) is
- * corrected in the same pass. The module is the one the shared react (preact/compat) runs on,
- * taken without loading anything (a weak import; a second copy would not know compat's hooks):
- * none (a react that is not the shell's Preact) leaves createRoot.
- */
-const preactOfSharedReact = () => import(/* webpackMode: "weak" */ 'preact').catch(() => null);
-
 async function start(): Promise<void> {
-  // clicks and typing on the server's first screen are kept until the live page takes over
-  const firstScreen = holdFirstScreen(document.getElementById('root'));
   // what the server wrote into the page saves the requests below (each a round trip on a phone)
   const page = readPageBootstrap();
   const lang = useLanguageStore.getState().lang;
@@ -90,7 +46,7 @@ async function start(): Promise<void> {
   // runtime composition: nothing about the remotes is baked into this build
   const remotes = (
     page.remotes
-      ? nextTask().then(() => registerRemotesMap(page.remotes!))
+      ? Promise.resolve().then(() => registerRemotesMap(page.remotes!))
       : registerRemotesFromFile()
   ).catch((err: unknown) => {
     console.error('/remotes.json could not be read; remote areas will show as unavailable', err);
@@ -100,9 +56,6 @@ async function start(): Promise<void> {
     .catch((err: unknown) => console.error('public config could not be loaded', err));
   void useSessionStore.getState().restore();
   await Promise.all([remotes, config]);
-  await waitForFirstScreenRemote();
-  // the remote's code was just evaluated: the render (one pass) is a task of its own
-  await nextTask();
 
   const container = document.getElementById('root')!;
   const app = (
@@ -115,13 +68,18 @@ async function start(): Promise<void> {
       </QueryProvider>
     </StrictMode>
   );
-  const preact = await preactOfSharedReact();
-  await firstScreen.around(() => {
-    if (preact) preact.render(app as unknown as ComponentChild, container);
-    else createRoot(container).render(app);
-    // the page is live (its elements may be the server's): what the journeys wait for
-    container.dataset.live = '';
-  });
+  // the server's first screen, in this visitor's language: React hydrates it (keeps its elements,
+  // attaches the page's handlers, and replays a form sent before this moment); the page's remote
+  // part is hydrated once its code is there (RemotePage's Suspense boundary)
+  if (container.firstElementChild && page.lang === lang) {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.error('hydration', error),
+    });
+  } else {
+    // no first screen (a page behind a sign-in), or one in another language than this visitor's
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
 }
 
 void start();

@@ -4,6 +4,7 @@ import { Spinner } from '@circo/shared-web';
 import { ROUTES, type RemoteName, type RouteDef } from '@circo/shared-contracts';
 import { Layout } from './layout/Layout';
 import { RequireAccess } from './layout/RequireAccess';
+import { LiveMark } from './federation/LiveMark';
 import { RemotePage } from './federation/RemotePage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorBoundary } from './pages/RouteErrorPage';
@@ -16,6 +17,7 @@ function elementFor(route: RouteDef) {
       <div className="shell-page" data-shell-page={route.id}>
         <Suspense fallback={<Spinner />}>
           <Page />
+          <LiveMark />
         </Suspense>
       </div>
     );
@@ -50,7 +52,15 @@ export function AppRoutes() {
             {ROUTES.map((route) => (
               <Route key={route.id} path={route.path} element={elementFor(route)} />
             ))}
-            <Route path="*" element={<NotFoundPage />} />
+            <Route
+              path="*"
+              element={
+                <>
+                  <NotFoundPage />
+                  <LiveMark />
+                </>
+              }
+            />
           </Route>
         </Route>
       </Routes>

@@ -1,27 +1,26 @@
-// The shell's server bundle (issue 11, first screen): its real Layout (header, page area, footer)
-// rendered with react-dom/server for a visitor, with FIRST_SCREEN_SLOT in the page area where the
-// API puts the remote's own markup. Built by rspack.config.mjs into dist/server/first-screen.cjs;
-// the API loads it (api/src/web/first-screen.ts). The browser's first render, once the page's
-// remote is loaded, shows the same markup, so nothing moves when React takes over.
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Route, Routes, StaticRouter } from 'react-router';
+// The shell's server bundle (issues 11 and 21, first screen): the whole page, rendered with
+// react-dom/server as ONE React tree, the same the browser hydrates (bootstrap.tsx): the shell's
+// routes and layout, and inside the page's RemotePage boundary the remote's own `./App`, which
+// the API loads from the remote's server bundle and passes in. Built by rspack.config.mjs into
+// dist/server/first-screen.cjs; the API loads it (api/src/web/first-screen.ts).
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
+import { FIRST_SCREEN_API, type Lang, type ShellFirstScreen } from '@circo/shared-contracts';
 import {
-  FIRST_SCREEN_API,
-  FIRST_SCREEN_SLOT,
-  type Lang,
-  type ShellFirstScreen,
-} from '@circo/shared-contracts';
-import {
+  QueryProvider,
   addTranslations,
+  createQueryClient,
   i18n,
   useAppConfig,
   useLanguageStore,
   useSiteContentStore,
 } from '@circo/shared-web';
-import { HOLD_SCRIPT } from './federation/firstScreenHold';
-import { Layout } from './layout/Layout';
+// the same module RemotePage's registry is in this bundle (rspack.config.mjs replaces it)
+import { serveRemote, type RemoteApp } from './federation/remotesRegistry.server';
+import { AppRoutes } from './router';
 import es from './locales/es.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
@@ -29,9 +28,6 @@ import fr from './locales/fr.json';
 addTranslations('shell', { es, en, fr });
 
 export const firstScreenApi = FIRST_SCREEN_API;
-
-/** Holds a click or a form sent on the first screen until the shell's code takes over. */
-export const holdScript: ShellFirstScreen['holdScript'] = HOLD_SCRIPT;
 
 const i18nOf = new Map<Lang, I18n>();
 function i18nFor(lang: Lang): I18n {
@@ -43,27 +39,40 @@ function i18nFor(lang: Lang): I18n {
   return instance;
 }
 
-/** The layout's markup for a visitor at `pathname`, FIRST_SCREEN_SLOT in its page area. */
-export const renderFrame: ShellFirstScreen['renderFrame'] = async ({
+/**
+ * The page's markup for a visitor at `pathname` (the browser renders a signed-in visitor's
+ * header once hydrated): what goes inside the root element.
+ */
+export const renderPage: ShellFirstScreen['renderPage'] = ({
   lang,
   pathname,
+  search,
   content,
   config,
+  queries,
+  remote,
 }) => {
   // a render is synchronous: the stores hold this request's values for its whole duration
   useLanguageStore.setState({ lang });
   useSiteContentStore.setState({ byLang: content ? { [lang]: content } : {} });
   useAppConfig.setState(config);
-  return renderToStaticMarkup(
-    <I18nextProvider i18n={i18nFor(lang)}>
-      <StaticRouter location={pathname}>
-        <Routes>
-          {/* the layout finds the page's route itself (its title, its robots) */}
-          <Route element={<Layout />}>
-            <Route path="*" element={FIRST_SCREEN_SLOT} />
-          </Route>
-        </Routes>
-      </StaticRouter>
-    </I18nextProvider>,
-  );
+  serveRemote(remote && { name: remote.name, App: remote.App as RemoteApp });
+  const client = createQueryClient();
+  for (const q of queries) client.setQueryData(q.key, q.data);
+  try {
+    return renderToString(
+      <StrictMode>
+        <I18nextProvider i18n={i18nFor(lang)}>
+          <QueryProvider client={client}>
+            <StaticRouter location={`${pathname}${search ?? ''}`}>
+              <AppRoutes />
+            </StaticRouter>
+          </QueryProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  } finally {
+    serveRemote();
+    client.clear();
+  }
 };

@@ -25,28 +25,6 @@ const federationVersion = rootPkg('@module-federation/enhanced').version;
 const remoteRuntime = (dev) => (dev ? 'bundled' : 'external');
 
 /**
- * The browser builds run React's API on Preact (`preact/compat`, ~12 KiB gzip with Preact itself,
- * against ~68 for react + react-dom). The requests keep React's names, so the shared keys stay
- * `react`, `react/`, `react-dom` and `react-dom/`: a remote and the shell agree whichever of the two
- * each was built with, and the shell's copy (loaded first) is the one that runs. The server bundles
- * (createServerConfig.mjs) keep react-dom/server: they only write HTML, and React's server render
- * hoists the LCP image's preload that the API puts in the head.
- */
-const REACT_ON_PREACT = {
-  react$: 'preact/compat',
-  'react-dom$': 'preact/compat',
-  'react-dom/client$': 'preact/compat/client',
-  'react/jsx-runtime$': 'preact/compat/jsx-runtime',
-  'react/jsx-dev-runtime$': 'preact/compat/jsx-dev-runtime',
-};
-/**
- * The React version whose API the apps are written and typed against (@types/react, their
- * package.json ranges): what the shared `react` and `react-dom` say they are, so that a remote
- * built before (on react-dom) accepts the shell's Preact and the other way round.
- */
-const reactApiVersion = rootPkg('react').version;
-
-/**
  * Third-party singletons every app shares only in part (tools/rspack/shared-subsets/README.md):
  * share key -> the file that re-exports the part the apps use, and the package whose version it is.
  */
@@ -124,14 +102,12 @@ function sharedModules(pkg) {
     }
     return { singleton: true, requiredVersion: range };
   };
-  // React's API, run by Preact (REACT_ON_PREACT)
-  const react = (name) => ({ ...singleton(name), version: reactApiVersion });
   return {
-    react: react('react'),
-    'react/': react('react'),
-    'react-dom': react('react-dom'),
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
     // the trailing slash catches react-dom/client
-    'react-dom/': react('react-dom'),
+    'react-dom/': singleton('react-dom'),
     // the subsets: only the part of each that the apps use (tools/rspack/shared-subsets)
     'react-router-dom': subsetShared(
       'react-router-dom',
@@ -191,7 +167,6 @@ export function createAppConfig({ dirname, name, port, host = false }) {
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       alias: {
         '@circo/shared-contracts$': join(root, 'shared-contracts/src/index.ts'),
-        ...REACT_ON_PREACT,
         // the packages' own builds, which tools/rspack/shared-subsets re-export in part (these
         // names are no shared requests)
         'circo-original/react-router$': join(

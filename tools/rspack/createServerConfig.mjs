@@ -1,14 +1,30 @@
 // The server bundle of an app (issue 11, first screen): one CommonJS file, built from the app's own
 // components with react-dom/server, that the API loads from the app's dist (`dist/server/`) to send
 // a page's first screen as HTML before any JS runs. Kept apart from createAppConfig.mjs (the
-// browser build): no Module Federation here, every dependency is bundled, so the file runs with
-// whatever the API has installed and belongs to the app's own release.
+// browser build): no Module Federation here. The shell's bundle renders the whole page as one React
+// tree with the page's remote inside it, so what must be ONE module for that tree (React, the
+// router, react-i18next, TanStack Query: their contexts and hooks) is required from the API's
+// node_modules (SERVER_SHARED), like the browser's shared singletons; the rest is bundled and
+// belongs to the app's own release.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
 import { swcRule } from './swcRule.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
+
+/** The packages one server render shares between the shell's bundle and the remote's. */
+export const SERVER_SHARED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/server',
+  'react-router',
+  'react-router-dom',
+  'react-i18next',
+  'i18next',
+  '@tanstack/react-query',
+];
 
 /**
  * @param {object} o
@@ -37,6 +53,7 @@ export function createServerConfig({ dirname, entry, replace = [], dependencies 
       clean: true,
     },
     optimization: { splitChunks: false, minimize: false },
+    externals: Object.fromEntries(SERVER_SHARED.map((name) => [name, `commonjs ${name}`])),
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },

@@ -6,7 +6,6 @@ import { runInThisContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import {
   FIRST_SCREEN_API,
-  FIRST_SCREEN_SLOT,
   type Lang,
   type PublicConfig,
   type RemoteFirstScreen,
@@ -68,18 +67,14 @@ export async function firstQueries(
 
 /**
  * The first screen's markup: `body` goes in the shell's root element, `head` in its head, and
- * `script` (the shell's hold script, if it has one) runs inline before any bundle.
+ * `scripts` are the hash sources of the inline scripts React wrote into `body` (its form-replay
+ * script, which holds a form sent before hydration and sends it again once hydrated), for the
+ * Content-Security-Policy.
  */
 export interface RenderedScreen {
   head: string;
   body: string;
-  script?: string;
-}
-
-/** The shell's hold script, if it is one the page can carry inline (it cannot end its element). */
-function holdScriptOf(shell: ShellFirstScreen): string | undefined {
-  const s = shell.holdScript;
-  return typeof s === 'string' && s.length > 0 && !/<\/script|<!--/i.test(s) ? s : undefined;
+  scripts: string[];
 }
 
 /** The Content-Security-Policy source that allows exactly this inline script. */
@@ -87,9 +82,19 @@ export function scriptHashSource(script: string): string {
   return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
 }
 
+/** The hash sources of the inline scripts (no `src`) in `html`. */
+export function inlineScriptSources(html: string): string[] {
+  const sources = new Set<string>();
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    sources.add(scriptHashSource(m[1]));
+  }
+  return [...sources];
+}
+
 export interface FirstScreenInput {
   route: RouteDef;
   pathname: string;
+  search: string;
   lang: Lang;
   remotes: RemotesFile;
   content: SiteContent | null;
@@ -127,7 +132,7 @@ export class FirstScreens {
     private readonly log: (msg: string, err: unknown) => void = () => {},
   ) {}
 
-  /** The page's first screen, or null when it has none (a shell page, a remote without one, a failure). */
+  /** The page's first screen, or null when it has none (a page behind a sign-in, a failure). */
   async render(o: FirstScreenInput): Promise<RenderedScreen | null> {
     const owner = o.route.owner as RemoteName | 'shell';
     if (owner === 'shell' || o.route.access) return null;
@@ -142,29 +147,25 @@ export class FirstScreens {
     ]);
     if (!shell || !remote) return null;
     try {
-      const frame = await shell.renderFrame({
+      const App = remote.serverApp({ lang: o.lang, content: o.content });
+      const html = shell.renderPage({
         page: o.route.id,
         lang: o.lang,
         pathname: o.pathname,
+        search: o.search,
         content: o.content,
         config: o.config,
-      });
-      const page = remote.renderPage({
-        page: o.route.id,
-        lang: o.lang,
-        pathname: o.pathname,
-        content: o.content,
         queries: o.queries,
+        remote: { name: owner, App },
       });
-      if (!page || !frame.includes(FIRST_SCREEN_SLOT)) return null;
-      // React hoists the page's resource hints (the LCP image's preload) before its markup
-      const links = LEADING_LINKS.exec(page)?.[0] ?? '';
-      const body = frame.replace(FIRST_SCREEN_SLOT, () => page.slice(links.length));
+      // React writes the page's resource hints (the LCP image's preload) before its markup
+      const links = LEADING_LINKS.exec(html)?.[0] ?? '';
+      const body = html.slice(links.length);
       // the LCP image's (fetchpriority high) only: the others would compete with the page's code
       const head = (links.match(/<link [^>]*\/?>/g) ?? [])
         .filter((l) => /\bfetchpriority="high"/i.test(l))
         .join('');
-      return { head, body, script: holdScriptOf(shell) };
+      return { head, body, scripts: inlineScriptSources(body) };
     } catch (err) {
       this.log(`the first screen of ${o.pathname} failed; the page is sent without it`, err);
       return null;

@@ -143,6 +143,7 @@ describe('injectBootstrap', () => {
     const screen = {
       head: '<link rel="preload" as="image" href="/a.svg" fetchPriority="high"/>',
       body: '<header>Circo</header><main><h1>Hola</h1></main>',
+      scripts: [],
     };
     const html = injectBootstrap(SHELL_HTML, data, preloads, screen);
     expect(html).toContain(`<div id="root">${screen.body}</div>`);
@@ -154,19 +155,6 @@ describe('injectBootstrap', () => {
     const plain = injectBootstrap(SHELL_HTML, data, preloads);
     expect(plain).toContain('<div id="root"></div>');
     expect(plain).toContain('<link rel="preload" as="style" href="/bootstrap.0123abcd.css" />');
-  });
-
-  it("runs the shell's hold script inline, before the rest of the head and the first screen", () => {
-    const screen = {
-      head: '<link rel="preload" as="image" href="/a.svg"/>',
-      body: '<main></main>',
-    };
-    const script = 'window.held = [];';
-    const html = injectBootstrap(SHELL_HTML, data, [], { ...screen, script });
-    const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain(`<script>${script}</script>`);
-    expect(head.indexOf('<script>')).toBeLessThan(head.indexOf(screen.head));
-    expect(injectBootstrap(SHELL_HTML, data, [], screen)).not.toContain('<script>');
   });
 
   it('writes data that cannot end its script element, parsed back unchanged', () => {

@@ -165,9 +165,7 @@ export function injectBootstrap(
     );
   const script = `<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${jsonForHtml(data)}</script>`;
   // the first screen's own hints (its LCP image) come first: the browser fetches them at once
-  // the hold script runs while the head is read, so it is in place before the first screen shows
-  const hold = screen?.script ? `<script>${screen.script}</script>` : '';
-  const head = [hold, screen?.head ?? '', ...links, script].join('');
+  const head = [screen?.head ?? '', ...links, script].join('');
   // at the end of <head>; a page without one gets it right after its doctype
   let at = html.indexOf('</head>');
   if (at === -1) at = /^\s*<!doctype[^>]*>/i.exec(html)?.[0].length ?? 0;

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import type { AppConfig } from '../config/app-config.js';
 import { publicConfigOf } from '../modules/site/site.service.js';
-import { FirstScreens, firstQueries, scriptHashSource } from './first-screen.js';
+import { FirstScreens, firstQueries } from './first-screen.js';
 import { HtmlBootstrap, pageLang } from './html-bootstrap.js';
 import { PageHeads, matchRoute, withHead } from './page-head.js';
 import { ReleaseGate } from './release-gate.js';
@@ -160,13 +160,14 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
               const screen = await firstScreens.render({
                 route: match.route,
                 pathname: `/${path}`,
+                search: req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '',
                 lang,
                 remotes,
                 content: data.content,
                 config: data.config,
                 queries,
               });
-              if (screen?.script) inlineScripts.push(scriptHashSource(screen.script));
+              if (screen) inlineScripts.push(...screen.scripts);
               return screen;
             }
           : undefined,

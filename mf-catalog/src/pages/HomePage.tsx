@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Later, useSiteContent } from '@circo/shared-web';
+import { useSiteContent } from '@circo/shared-web';
 import { useCatalogMeta } from '../features/catalog/hooks/useCatalogMeta';
 import { CategoryLinks } from '../features/home/components/CategoryLinks';
 import { Hero } from '../features/home/components/Hero';
@@ -23,11 +23,8 @@ export function HomePage() {
           ))}
         </section>
       )}
-      {/* below the fold: rendered a task after the rest when the page opens */}
-      <Later name="home-more">
-        <CategoryLinks />
-        {content && <TestimonialCarousel testimonials={content.testimonials} />}
-      </Later>
+      <CategoryLinks />
+      {content && <TestimonialCarousel testimonials={content.testimonials} />}
     </div>
   );
 }

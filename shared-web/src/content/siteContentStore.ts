@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Lang, SiteContent } from '@circo/shared-contracts';
 import { api } from '../api/client';
+import { hydrating } from '../store/hydrating';
 
 interface SiteContentState {
   byLang: Partial<Record<Lang, SiteContent>>;
@@ -10,25 +11,27 @@ interface SiteContentState {
 const inflight = new Map<Lang, Promise<SiteContent | null>>();
 
 /** The teacher's site content per language, fetched once per language and shared by all apps. */
-export const useSiteContentStore = create<SiteContentState>((set, get) => ({
-  byLang: {},
-  load: (lang) => {
-    const cached = get().byLang[lang];
-    if (cached) return Promise.resolve(cached);
-    let p = inflight.get(lang);
-    if (!p) {
-      p = api<SiteContent>('/content', { query: { lang } })
-        .then((content) => {
-          set({ byLang: { ...get().byLang, [lang]: content } });
-          return content;
-        })
-        .catch((err: unknown) => {
-          console.error('site content failed to load', err);
-          return null;
-        })
-        .finally(() => inflight.delete(lang));
-      inflight.set(lang, p);
-    }
-    return p;
-  },
-}));
+export const useSiteContentStore = hydrating(
+  create<SiteContentState>((set, get) => ({
+    byLang: {},
+    load: (lang) => {
+      const cached = get().byLang[lang];
+      if (cached) return Promise.resolve(cached);
+      let p = inflight.get(lang);
+      if (!p) {
+        p = api<SiteContent>('/content', { query: { lang } })
+          .then((content) => {
+            set({ byLang: { ...get().byLang, [lang]: content } });
+            return content;
+          })
+          .catch((err: unknown) => {
+            console.error('site content failed to load', err);
+            return null;
+          })
+          .finally(() => inflight.delete(lang));
+        inflight.set(lang, p);
+      }
+      return p;
+    },
+  })),
+);

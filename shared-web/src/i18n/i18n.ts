@@ -1,6 +1,13 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANG, LANGUAGES, STORAGE_KEYS, toLang, type Lang } from '@circo/shared-contracts';
+import {
+  DEFAULT_LANG,
+  LANGUAGES,
+  STORAGE_KEYS,
+  isLang,
+  toLang,
+  type Lang,
+} from '@circo/shared-contracts';
 import common from '../locales/common.json';
 
 /**
@@ -9,12 +16,20 @@ import common from '../locales/common.json';
  */
 export const i18n = i18next.createInstance();
 
+/**
+ * The visitor's language: their choice in localStorage `lang`, else (a first visit) the one the
+ * server picked for the page (`<html lang>`: the browser's Accept-Language), else Spanish.
+ */
 export function storedLang(): Lang {
+  let stored: string | null | undefined;
   try {
-    return toLang(globalThis.localStorage?.getItem(STORAGE_KEYS.lang));
+    stored = globalThis.localStorage?.getItem(STORAGE_KEYS.lang);
   } catch {
-    return DEFAULT_LANG;
+    stored = null;
   }
+  if (stored && isLang(stored)) return stored;
+  const page = typeof document === 'undefined' ? null : document.documentElement.lang;
+  return page && isLang(page) ? page : toLang(stored);
 }
 
 const resources: Resource = {};

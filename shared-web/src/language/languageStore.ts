@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { STORAGE_KEYS, type Lang } from '@circo/shared-contracts';
 import { i18n, storedLang } from '../i18n/i18n';
+import { hydrating } from '../store/hydrating';
 
 interface LanguageState {
   lang: Lang;
@@ -28,13 +29,15 @@ function applyLang(lang: Lang): void {
 }
 
 /** The chosen language (localStorage `lang`), applied to i18next and `<html lang>`. */
-export const useLanguageStore = create<LanguageState>((set) => ({
-  lang: storedLang(),
-  setLang: (lang) => {
-    applyLang(lang);
-    set({ lang });
-  },
-}));
+export const useLanguageStore = hydrating(
+  create<LanguageState>((set) => ({
+    lang: storedLang(),
+    setLang: (lang) => {
+      applyLang(lang);
+      set({ lang });
+    },
+  })),
+);
 
 if (typeof document !== 'undefined') {
   document.documentElement.lang = useLanguageStore.getState().lang;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { UserProfile } from '@circo/shared-contracts';
 import { ApiError, api } from '../api/client';
+import { hydrating } from '../store/hydrating';
 import { readToken, writeToken } from './tokenStorage';
 
 type SessionStatus = 'anonymous' | 'loading' | 'authenticated';
@@ -19,42 +20,49 @@ interface SessionState {
 
 const initialToken = readToken();
 
-/** The session: one store for the shell and every remote (shared-web is a singleton). */
-export const useSessionStore = create<SessionState>((set, get) => ({
-  token: initialToken,
-  user: null,
-  status: initialToken ? 'loading' : 'anonymous',
-  login: async (token) => {
-    writeToken(token);
-    set({ token, status: 'loading' });
-    await get().restore();
-    return get().user;
-  },
-  restore: async () => {
-    const token = get().token;
-    if (!token) {
-      set({ user: null, status: 'anonymous' });
-      return;
-    }
-    set({ status: 'loading' });
-    try {
-      const user = await api<UserProfile>('/auth/perfil');
-      if (get().token === token) set({ user, status: 'authenticated' });
-    } catch (err) {
-      // a newer login or a logout took over meanwhile: theirs is the stored token
-      if (get().token !== token) return;
-      // the API refused the profile: the token goes (spec 4). No answer at all (the visitor left
-      // the page while it was asked, which cancels the request, or the network is down): this
-      // page goes on without the session, and the stored token stays for the next page to ask
-      if (!(err instanceof ApiError && err.status === 0)) writeToken(null);
+/**
+ * The session: one store for the shell and every remote (shared-web is a singleton). The server
+ * renders for a visitor (the token is in this browser only): so does the page's hydration, then
+ * the session.
+ */
+export const useSessionStore = hydrating(
+  create<SessionState>((set, get) => ({
+    token: initialToken,
+    user: null,
+    status: initialToken ? 'loading' : 'anonymous',
+    login: async (token) => {
+      writeToken(token);
+      set({ token, status: 'loading' });
+      await get().restore();
+      return get().user;
+    },
+    restore: async () => {
+      const token = get().token;
+      if (!token) {
+        set({ user: null, status: 'anonymous' });
+        return;
+      }
+      set({ status: 'loading' });
+      try {
+        const user = await api<UserProfile>('/auth/perfil');
+        if (get().token === token) set({ user, status: 'authenticated' });
+      } catch (err) {
+        // a newer login or a logout took over meanwhile: theirs is the stored token
+        if (get().token !== token) return;
+        // the API refused the profile: the token goes (spec 4). No answer at all (the visitor left
+        // the page while it was asked, which cancels the request, or the network is down): this
+        // page goes on without the session, and the stored token stays for the next page to ask
+        if (!(err instanceof ApiError && err.status === 0)) writeToken(null);
+        set({ token: null, user: null, status: 'anonymous' });
+      }
+    },
+    logout: () => {
+      writeToken(null);
       set({ token: null, user: null, status: 'anonymous' });
-    }
-  },
-  logout: () => {
-    writeToken(null);
-    set({ token: null, user: null, status: 'anonymous' });
-  },
-  setUser: (user) => set({ user }),
-}));
+    },
+    setUser: (user) => set({ user }),
+  })),
+  (s): SessionState => ({ ...s, token: null, user: null, status: 'anonymous' }),
+);
 
 export const selectIsAdmin = (s: SessionState): boolean => s.user?.role === 'admin';

@@ -1,15 +1,19 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, use, useState } from 'react';
 import { Spinner } from '@circo/shared-web';
 import type { RemoteName } from '@circo/shared-contracts';
-import { remotesRegistry, type RemoteApp, type RemotesRegistry } from './remotesRegistry';
+import { remotesRegistry, type RemotesRegistry } from './remotesRegistry';
+import { LiveMark } from './LiveMark';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
-import { UnavailablePanel } from './UnavailablePanel';
-
-type State = { status: 'loading' } | { status: 'ready'; App: RemoteApp } | { status: 'failed' };
 
 /**
  * Mounts the page `page` of remote `remote`, with a loading state and an error boundary.
  * `registry` is the shell's one registry (a test passes its own over a runtime it controls).
+ *
+ * The remote's page is inside a Suspense boundary that the server renders too (shell/src/server.tsx,
+ * with the remote's own server bundle): when the browser hydrates the server's HTML before the
+ * remote's code is there, React keeps the server's elements of that boundary on view and
+ * hydrates them once the code arrives. A remote that cannot be loaded, or throws while rendering,
+ * is loaded afresh once; then the error boundary shows the "section unavailable" panel.
  */
 export function RemotePage({
   remote,
@@ -20,59 +24,49 @@ export function RemotePage({
   page: string;
   registry?: RemotesRegistry;
 }) {
-  const { loadRemoteApp, loadedRemoteApp, resetRemote, markFailed } = registry;
   const [attempt, setAttempt] = useState(0);
-  // a remote that throws while rendering is loaded afresh once before the panel shows
   const [autoRetried, setAutoRetried] = useState(false);
-  const [state, setState] = useState<State>(() => {
-    const App = loadedRemoteApp(remote);
-    return App ? { status: 'ready', App } : { status: 'loading' };
-  });
-
-  useEffect(() => {
-    let live = true;
-    const App = loadedRemoteApp(remote);
-    if (App) {
-      setState({ status: 'ready', App });
-      return;
-    }
-    setState({ status: 'loading' });
-    loadRemoteApp(remote).then(
-      (Loaded) => live && setState({ status: 'ready', App: Loaded }),
-      (err: unknown) => {
-        console.error(`remote ${remote} could not be loaded`, err);
-        if (live) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [remote, attempt, loadRemoteApp, loadedRemoteApp]);
 
   const retry = () => {
-    resetRemote(remote);
+    registry.resetRemote(remote);
     setAttempt((a) => a + 1);
   };
 
-  const retryAfterRenderFailure = () => {
-    markFailed(remote);
+  const retryAfterFailure = () => {
+    registry.markFailed(remote);
     setAutoRetried(true);
     retry();
   };
 
-  if (state.status === 'loading') return <Spinner />;
-  if (state.status === 'failed') return <UnavailablePanel onRetry={retry} />;
-  const { App } = state;
   return (
     <RemoteErrorBoundary
       key={`${remote}:${attempt}`}
       remote={remote}
       autoRetry={!autoRetried}
-      onRetry={autoRetried ? retry : retryAfterRenderFailure}
+      onRetry={autoRetried ? retry : retryAfterFailure}
     >
       <Suspense fallback={<Spinner />}>
-        <App page={page} />
+        <RemoteApp remote={remote} page={page} registry={registry} />
       </Suspense>
     </RemoteErrorBoundary>
+  );
+}
+
+/** The remote's `./App`: at once when its code is loaded, else once it is (it suspends). */
+function RemoteApp({
+  remote,
+  page,
+  registry,
+}: {
+  remote: RemoteName;
+  page: string;
+  registry: RemotesRegistry;
+}) {
+  const App = registry.loadedRemoteApp(remote) ?? use(registry.loadRemoteApp(remote));
+  return (
+    <>
+      <App page={page} />
+      <LiveMark />
+    </>
   );
 }

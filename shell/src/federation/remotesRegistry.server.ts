@@ -1,16 +1,29 @@
-// The registry in the shell's server bundle (src/server.tsx): the server renders no remote through
-// Module Federation (the remote's own server bundle writes its page), so nothing loads here.
-import type { RemotesRegistry, RemoteRelease } from './createRemotesRegistry';
+// The registry in the shell's server bundle (src/server.tsx): the server loads no remote through
+// Module Federation. The page's remote comes from its own server bundle, which the API loads and
+// hands to the render (`serveRemote`), so RemotePage renders it at once, as the browser does once
+// the remote's code is there.
+import type { RemoteName } from '@circo/shared-contracts';
+import type { RemoteApp, RemotesRegistry, RemoteRelease } from './createRemotesRegistry';
 
 export type { RemoteApp, RemoteRelease, RemotesRegistry } from './createRemotesRegistry';
 
 const none: readonly RemoteRelease[] = [];
-const fail = () => Promise.reject(new Error('no remote loads on the server'));
+/** The remotes of the render in progress (a render is synchronous: one at a time). */
+const served = new Map<string, RemoteApp>();
+
+/** Gives the render in progress the remote `name`'s page component (none: clears them). */
+export function serveRemote(remote?: { name: string; App: RemoteApp }): void {
+  served.clear();
+  if (remote) served.set(remote.name, remote.App);
+}
+
+// a remote the render was not given: its boundary is sent with its fallback, and the browser renders it
+const fail = () => new Promise<never>(() => {});
 
 export const remotesRegistry: RemotesRegistry = {
   registerRemotesFromFile: () => Promise.resolve(),
   registerRemotesMap: () => {},
-  loadedRemoteApp: () => undefined,
+  loadedRemoteApp: (name: RemoteName) => served.get(name),
   loadRemoteApp: fail,
   resetRemote: () => {},
   markFailed: () => {},

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Later, applyPageMeta, useSiteContent } from '@circo/shared-web';
+import { applyPageMeta, useSiteContent } from '@circo/shared-web';
 import { routeAt } from '../routeAt';
 import { Header } from './Header';
 import { Footer } from './Footer';
@@ -45,26 +45,14 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
-      {/* the server's header stays on view while the page's first render runs; its own
-          components take over a task later */}
-      <Later name="header">
-        <Header />
-      </Later>
+      <Header />
       <main id="main" className="site-main" ref={mainRef}>
-        {/* the page's own components take over the server's page a task after the shell's
-            render (its parts below the fold a task after that): no one long task */}
-        <Later name="page">
-          <Outlet />
-        </Later>
+        <Outlet />
       </main>
       <p className="visually-hidden" aria-live="polite" data-testid="route-announcer">
         {announcement}
       </p>
-      {/* below the fold (the page area is at least the viewport's height): rendered a task after
-          the rest when the page opens */}
-      <Later name="footer">
-        <Footer />
-      </Later>
+      <Footer />
     </div>
   );
 }

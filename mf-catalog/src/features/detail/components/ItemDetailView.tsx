@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Later } from '@circo/shared-web';
 import {
   bestDiscountFor,
   toEmbedUrl,
@@ -91,21 +90,16 @@ export function ItemDetailView({
               </a>
             )}
           </div>
-          {/* below the fold: rendered a task after the rest when the page opens */}
-          <Later name="detail-more">
-            <AvailableLanguages visible={item.visible} />
-            <FeatureList />
-            <Programme
-              lang={lang}
-              classes={'classes' in item ? item.classes : undefined}
-              modules={'modules' in item ? item.modules : undefined}
-            />
-          </Later>
+          <AvailableLanguages visible={item.visible} />
+          <FeatureList />
+          <Programme
+            lang={lang}
+            classes={'classes' in item ? item.classes : undefined}
+            modules={'modules' in item ? item.modules : undefined}
+          />
         </div>
         <div className="cat-detail__aside">
-          <Later name="detail-price">
-            <PriceCard cardRef={priceRef} kind={kind} item={item} discount={discount} />
-          </Later>
+          <PriceCard cardRef={priceRef} kind={kind} item={item} discount={discount} />
         </div>
       </article>
     </>
