@@ -16,9 +16,19 @@ describe('language store', () => {
   });
 
   it('reads an unknown stored language as Spanish, the default', () => {
+    document.documentElement.lang = '';
     localStorage.setItem('lang', 'de');
     expect(storedLang()).toBe('es');
     localStorage.removeItem('lang');
     expect(storedLang()).toBe('es');
+  });
+
+  it("takes the page's language (the server's pick on a first visit) when none is stored", () => {
+    localStorage.removeItem('lang');
+    document.documentElement.lang = 'fr';
+    expect(storedLang()).toBe('fr');
+    // a stored choice wins
+    localStorage.setItem('lang', 'en');
+    expect(storedLang()).toBe('en');
   });
 });

@@ -27,6 +27,8 @@ export function hydrating<S, Store extends UseBoundStore<StoreApi<S>>>(
     subscribe: store.subscribe,
     getInitialState: serverSnapshot,
   };
-  const hook = (selector?: (s: S) => unknown) => useStore(api, selector!);
-  return Object.assign(hook, store, { getInitialState: serverSnapshot }) as unknown as Store;
+  const useHydratingStore = (selector?: (s: S) => unknown) => useStore(api, selector!);
+  return Object.assign(useHydratingStore, store, {
+    getInitialState: serverSnapshot,
+  }) as unknown as Store;
 }

@@ -2,6 +2,16 @@ import { Component, type ReactNode } from 'react';
 import { Spinner } from '@circo/shared-web';
 import { UnavailablePanel } from './UnavailablePanel';
 
+/** A remote whose code could not be loaded (down, hanging, not in /remotes.json). */
+export class RemoteLoadError extends Error {
+  constructor(
+    readonly remote: string,
+    override readonly cause: unknown,
+  ) {
+    super(`remote ${remote} could not be loaded`);
+  }
+}
+
 interface Props {
   remote: string;
   /** Retry on its own (with a fresh load) instead of showing the panel: the first failure only. */
@@ -10,15 +20,22 @@ interface Props {
   children: ReactNode;
 }
 
-/** Keeps a remote that throws while rendering inside its own area. */
-export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
-  override state = { failed: false };
+/**
+ * Keeps a remote that cannot be loaded, or throws while rendering, inside its own area: the
+ * "section unavailable" panel (a render failure is loaded afresh once first).
+ */
+export class RemoteErrorBoundary extends Component<Props, { failed: boolean; loading: boolean }> {
+  override state = { failed: false, loading: false };
 
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
+  static getDerivedStateFromError(error: unknown): { failed: boolean; loading: boolean } {
+    return { failed: true, loading: error instanceof RemoteLoadError };
   }
 
   override componentDidCatch(error: unknown): void {
+    if (error instanceof RemoteLoadError) {
+      console.error(error.message, error.cause);
+      return;
+    }
     console.error(
       `remote ${this.props.remote} failed while rendering${this.props.autoRetry ? '; loading it again once' : ''}`,
       error,
@@ -28,11 +45,11 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override render(): ReactNode {
     if (this.state.failed) {
-      if (this.props.autoRetry) return <Spinner />;
+      if (this.props.autoRetry && !this.state.loading) return <Spinner />;
       return (
         <UnavailablePanel
           onRetry={() => {
-            this.setState({ failed: false });
+            this.setState({ failed: false, loading: false });
             this.props.onRetry();
           }}
         />

@@ -1,6 +1,5 @@
 import { jest } from '@jest/globals';
-import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { addTranslations, useSessionStore } from '@circo/shared-web';
 import type { UserProfile } from '@circo/shared-contracts';
 import { installFakeApi, type FakeApi } from '../../../shared-web/test/fakeApi';
@@ -136,7 +135,9 @@ describe('remotes registry', () => {
 
 describe('RemotePage', () => {
   it('shows a spinner, then the remote page', async () => {
-    render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    await act(async () => {
+      render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Cargando...');
     await act(async () => runtime.loads[0].resolve({ default: CatalogApp }));
     expect(await screen.findByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
@@ -145,15 +146,25 @@ describe('RemotePage', () => {
   it('shows the unavailable panel when the remote hangs, and the retry loads it again', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     jest.useFakeTimers();
-    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-    render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    await act(async () => {
+      render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    });
     await act(async () => {
       jest.advanceTimersByTime(LOAD_TIMEOUT_MS);
+    });
+    // React renders the failure once the rejection reaches it (a few promise steps later)
+    await act(async () => {
+      await jest.runOnlyPendingTimersAsync();
     });
     const panel = await screen.findByTestId('remote-unavailable');
     expect(panel).toHaveTextContent(es.remote.unavailableTitle);
 
-    await user.click(screen.getByRole('button', { name: es.remote.retry }));
+    // the timeout is past: the rest runs in real time (React shows a boundary's content at
+    // least 300 ms after its fallback)
+    jest.useRealTimers();
+    // the retry suspends (a new load): an awaited act lets React wait for it
+    const retry = screen.getByRole('button', { name: es.remote.retry });
+    await act(async () => fireEvent.click(retry));
     expect(runtime.loads).toHaveLength(2); // the failure was not cached
     await act(async () => runtime.loads[1].resolve({ default: CatalogApp }));
     expect(await screen.findByRole('heading', { name: 'catalogue page courses' })).toBeVisible();
@@ -165,7 +176,9 @@ describe('RemotePage', () => {
     const Broken: RemoteApp = () => {
       throw new Error('boom');
     };
-    render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    await act(async () => {
+      render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    });
     await act(async () => runtime.loads[0].resolve({ default: Broken }));
     // a fresh load: the remote is registered again (force) and its App asked for again
     await waitFor(() => expect(runtime.loads).toHaveLength(2));
@@ -189,7 +202,9 @@ describe('RemotePage', () => {
     const Stale: RemoteApp = () => {
       throw new Error('stale chunk');
     };
-    render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    await act(async () => {
+      render(<RemotePage remote="mf_catalog" page="courses" registry={registry} />);
+    });
     await act(async () => runtime.loads[0].resolve({ default: Stale }));
     await waitFor(() => expect(runtime.loads).toHaveLength(2));
     await act(async () => runtime.loads[1].resolve({ default: CatalogApp }));
