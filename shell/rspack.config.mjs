@@ -12,11 +12,16 @@ export default [
     dirname: import.meta.dirname,
     entry: './src/server.tsx',
     dependencies: ['client'],
-    // no remote loads through Module Federation on the server
+    // no remote loads through Module Federation on the server; the page's remote is passed in
     replace: [
       {
         test: /[\\/]remotesRegistry$/,
         with: join(import.meta.dirname, 'src/federation/remotesRegistry.server.ts'),
+      },
+      // the shell's own pages at once (the browser loads them lazily, then hydrates them)
+      {
+        test: /[\\/]shellPages$/,
+        with: join(import.meta.dirname, 'src/shellPages.server.tsx'),
       },
     ],
   }),

@@ -22,7 +22,7 @@ const catalogBundle = join(webRoot, 'mf-catalog/dist/server/first-screen.cjs');
 const SHELL = `
 exports.firstScreenApi = 2;
 exports.renderPage = ({ page, lang, pathname, queries, remote }) => {
-  const inner = remote.App({ page, queries });
+  const inner = remote ? remote.App({ page, queries }) : '<p>loading ' + page + '</p>';
   const links = /^(?:<link [^>]*>)*/.exec(inner)[0];
   return links + '<header data-lang="' + lang + '">' + pathname + '</header><main>' +
     inner.slice(links.length) + '</main>';
@@ -116,34 +116,45 @@ it('writes the first screen of /, /cursos and a course page, in the page languag
   expect(queries.count).toBe(0);
 });
 
-it('sends no first screen for a missing item, a page of another app, or a page behind a sign-in', async () => {
+it("sends the shell's part alone for a missing item, a page of the shell or of a remote without a server bundle, a page behind a sign-in and an unknown address", async () => {
   const missing = await request(server).get('/courses/00000000-0000-4000-8000-000000000000/x');
   expect(missing.status).toBe(404);
-  expect(rootOf(missing.text)).toBe('');
+  expect(rootOf(missing.text)).toBe(
+    '<header data-lang="es">/courses/00000000-0000-4000-8000-000000000000/x</header><main><p>loading courseDetail</p></main>',
+  );
   expect(dataOf(missing.text).queries).toBeUndefined();
-  for (const path of ['/login', '/carrito', '/mis-cursos', '/no-such-page']) {
+  for (const [path, page] of [
+    ['/login', 'login'],
+    ['/carrito', 'cart'],
+    ['/mis-cursos', 'myCourses'],
+    ['/no-such-page', 'notFound'],
+  ]) {
     expect({ path, root: rootOf((await request(server).get(path)).text) }).toEqual({
       path,
-      root: '',
+      root: `<header data-lang="es">${path}</header><main><p>loading ${page}</p></main>`,
     });
   }
 });
 
-it('sends the page without a first screen when a bundle is missing, of another contract, or throws', async () => {
+it("sends the page without its remote's part when that bundle is missing, of another contract, or throws; without a first screen when the shell's is", async () => {
   const homeRoot = async () => rootOf((await request(server).get('/').expect(200)).text);
+  const withoutPage = '<header data-lang="es">/</header><main><p>loading home</p></main>';
   expect(await homeRoot()).toContain('<h1>');
 
   rmSync(catalogBundle);
-  expect(await homeRoot()).toBe('');
+  expect(await homeRoot()).toBe(withoutPage);
 
   write(catalogBundle, CATALOG.replace('firstScreenApi = 2', 'firstScreenApi = 99'));
-  expect(await homeRoot()).toBe('');
+  expect(await homeRoot()).toBe(withoutPage);
 
   write(catalogBundle, `${CATALOG}\nexports.serverApp = () => () => { throw new Error('boom'); };`);
-  expect(await homeRoot()).toBe('');
+  expect(await homeRoot()).toBe(withoutPage);
 
   write(shellBundle, 'this is not javascript');
   write(catalogBundle, CATALOG);
+  expect(await homeRoot()).toBe('');
+
+  write(shellBundle, SHELL.replace('firstScreenApi = 2', 'firstScreenApi = 1'));
   expect(await homeRoot()).toBe('');
 
   // a new release of the bundle is picked up without a restart
@@ -165,10 +176,11 @@ it("allows exactly the inline scripts of React's markup (its form replay) by the
     expect(rootOf(home.text)).toContain(`<script>${script}</script><form></form>`);
     expect(csp(home)).toBe(`script-src 'self' ${hash} https://js.stripe.com`);
     expect(csp(home)).not.toContain('unsafe-inline');
-    // a page without a first screen carries no script, and its policy allows none
-    const login = await request(server).get('/login').expect(200);
-    expect(login.text).not.toContain(`<script>${script}`);
-    expect(csp(login)).not.toContain('sha256-');
+    // a page without such a script: its policy allows none
+    write(shellBundle, SHELL);
+    const plain = await request(server).get('/').expect(200);
+    expect(plain.text).not.toContain(`<script>${script}`);
+    expect(csp(plain)).not.toContain('sha256-');
   } finally {
     write(shellBundle, SHELL);
   }

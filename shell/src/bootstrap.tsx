@@ -19,6 +19,7 @@ import fr from './locales/fr.json';
 import { readPageBootstrap } from './federation/pageBootstrap';
 import { registerRemotesFromFile, registerRemotesMap } from './federation/remotesRegistry';
 import { AppRoutes } from './router';
+import { routeAt } from './routeAt';
 
 addTranslations('shell', { es, en, fr });
 
@@ -71,12 +72,14 @@ async function start(): Promise<void> {
   // the server's first screen, in this visitor's language: React hydrates it (keeps its elements,
   // attaches the page's handlers, and replays a form sent before this moment); the page's remote
   // part is hydrated once its code is there (RemotePage's Suspense boundary)
-  if (container.firstElementChild && page.lang === lang) {
+  // (a page behind a sign-in is sent as waiting for the session: one without a session leaves)
+  const leaving = !!routeAt(window.location.pathname)?.access && !useSessionStore.getState().token;
+  if (container.firstElementChild && page.lang === lang && !leaving) {
     hydrateRoot(container, app, {
       onRecoverableError: (error) => console.error('hydration', error),
     });
   } else {
-    // no first screen (a page behind a sign-in), or one in another language than this visitor's
+    // no first screen, one in another language than this visitor's, or one it leaves for /login
     container.replaceChildren();
     createRoot(container).render(app);
   }

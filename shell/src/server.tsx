@@ -16,11 +16,13 @@ import {
   i18n,
   useAppConfig,
   useLanguageStore,
+  useSessionStore,
   useSiteContentStore,
 } from '@circo/shared-web';
 // the same module RemotePage's registry is in this bundle (rspack.config.mjs replaces it)
 import { serveRemote, type RemoteApp } from './federation/remotesRegistry.server';
 import { AppRoutes } from './router';
+import { routeAt } from './routeAt';
 import es from './locales/es.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
@@ -40,8 +42,10 @@ function i18nFor(lang: Lang): I18n {
 }
 
 /**
- * The page's markup for a visitor at `pathname` (the browser renders a signed-in visitor's
- * header once hydrated): what goes inside the root element.
+ * The page's markup at `pathname` without a session (the browser renders a signed-in visitor's
+ * header once hydrated, and a page behind a sign-in once it has the session): what goes inside
+ * the root element. Without `remote`, the page's remote part is sent as its boundary's fallback,
+ * which the browser renders.
  */
 export const renderPage: ShellFirstScreen['renderPage'] = ({
   lang,
@@ -56,6 +60,8 @@ export const renderPage: ShellFirstScreen['renderPage'] = ({
   useLanguageStore.setState({ lang });
   useSiteContentStore.setState({ byLang: content ? { [lang]: content } : {} });
   useAppConfig.setState(config);
+  // a page behind a sign-in: its frame and a placeholder until the browser reads the session
+  useSessionStore.setState({ status: routeAt(pathname)?.access ? 'loading' : 'anonymous' });
   serveRemote(remote && { name: remote.name, App: remote.App as RemoteApp });
   const client = createQueryClient();
   for (const q of queries) client.setQueryData(q.key, q.data);

@@ -6,6 +6,8 @@ import { runInThisContext } from 'node:vm';
 import type { FastifyInstance } from 'fastify';
 import {
   FIRST_SCREEN_API,
+  SEARCH_LIMIT,
+  isSearchableTerm,
   type Lang,
   type PublicConfig,
   type RemoteFirstScreen,
@@ -35,6 +37,7 @@ export async function firstQueries(
   route: RouteDef,
   params: string[],
   lang: Lang,
+  search: URLSearchParams = new URLSearchParams(),
 ): Promise<SeededQuery[] | null> {
   const own = async (key: readonly unknown[], url: string): Promise<SeededQuery | null> => {
     const { body } = await getOwn<unknown>(fastify, url);
@@ -46,6 +49,23 @@ export async function firstQueries(
     case 'courses':
       wanted = [own(['catalog', 'courses', { lang }], `/api/courses/visible?lang=${lang}`)];
       break;
+    case 'formations':
+      wanted = [
+        own(['catalog', 'formations', { lang }], `/api/formations?lang=${lang}`),
+        own(
+          ['catalog', 'presential', { lang }],
+          `/api/presential-formations/presencial?lang=${lang}`,
+        ),
+      ];
+      break;
+    case 'search': {
+      // the term as SearchPage asks for it; none (a blank or unsearchable one) asks nothing
+      const q = (search.get('q') ?? '').trim().slice(0, SEARCH_LIMIT.queryMax);
+      if (!isSearchableTerm(q)) return [];
+      const query = new URLSearchParams({ q, lang }).toString();
+      wanted = [own(['catalog', 'search', { q, lang }], `/api/search?${query}`)];
+      break;
+    }
     case 'courseDetail':
     case 'formationDetail': {
       const kind = route.id === 'courseDetail' ? 'course' : 'formation';
@@ -92,14 +112,16 @@ export function inlineScriptSources(html: string): string[] {
 }
 
 export interface FirstScreenInput {
-  route: RouteDef;
+  /** The page's route; none: the not-found page. */
+  route: RouteDef | null;
   pathname: string;
   search: string;
   lang: Lang;
   remotes: RemotesFile;
   content: SiteContent | null;
   config: PublicConfig;
-  queries: SeededQuery[];
+  /** The page's first answers; null when its main one is missing (the page part is the browser's). */
+  queries: SeededQuery[] | null;
 }
 
 interface Loaded<T> {
@@ -132,44 +154,76 @@ export class FirstScreens {
     private readonly log: (msg: string, err: unknown) => void = () => {},
   ) {}
 
-  /** The page's first screen, or null when it has none (a page behind a sign-in, a failure). */
+  /**
+   * The page's first screen: the shell's whole page, with the page's remote rendered inside it
+   * when this server has that remote's server bundle and the page's first answers (else that part
+   * is sent as its loading state, and the browser renders it); null when the shell's bundle is
+   * missing or fails.
+   */
   async render(o: FirstScreenInput): Promise<RenderedScreen | null> {
-    const owner = o.route.owner as RemoteName | 'shell';
-    if (owner === 'shell' || o.route.access) return null;
-    // only a remote this server serves: a release deployed elsewhere has its bundle elsewhere
-    const folder = REMOTE_FOLDERS[owner];
-    const entry = o.remotes[owner];
-    const url = typeof entry === 'string' ? entry : entry?.entry;
-    if (!folder || url !== `/remotes/${folder}/mf-manifest.json`) return null;
-    const [shell, remote] = await Promise.all([
-      this.bundle<ShellFirstScreen>(join(this.webRoot, 'shell/dist/server/first-screen.cjs')),
-      this.bundle<RemoteFirstScreen>(join(this.webRoot, folder, 'dist/server/first-screen.cjs')),
-    ]);
-    if (!shell || !remote) return null;
-    try {
-      const App = remote.serverApp({ lang: o.lang, content: o.content });
-      const html = shell.renderPage({
-        page: o.route.id,
+    const shell = await this.bundle<ShellFirstScreen>(
+      join(this.webRoot, 'shell/dist/server/first-screen.cjs'),
+    );
+    if (!shell) return null;
+    const remote = await this.remoteOf(o);
+    const render = (withRemote: boolean) =>
+      shell.renderPage({
+        page: o.route?.id ?? 'notFound',
         lang: o.lang,
         pathname: o.pathname,
         search: o.search,
         content: o.content,
         config: o.config,
-        queries: o.queries,
-        remote: { name: owner, App },
+        queries: o.queries ?? [],
+        remote:
+          withRemote && remote
+            ? {
+                name: remote.name,
+                App: remote.bundle.serverApp({ lang: o.lang, content: o.content }),
+              }
+            : undefined,
       });
-      // React writes the page's resource hints (the LCP image's preload) before its markup
-      const links = LEADING_LINKS.exec(html)?.[0] ?? '';
-      const body = html.slice(links.length);
-      // the LCP image's (fetchpriority high) only: the others would compete with the page's code
-      const head = (links.match(/<link [^>]*\/?>/g) ?? [])
-        .filter((l) => /\bfetchpriority="high"/i.test(l))
-        .join('');
-      return { head, body, scripts: inlineScriptSources(body) };
+    let html: string;
+    try {
+      html = render(true);
     } catch (err) {
-      this.log(`the first screen of ${o.pathname} failed; the page is sent without it`, err);
-      return null;
+      this.log(`the first screen of ${o.pathname} failed; it is sent without its page part`, err);
+      try {
+        if (!remote) return null;
+        html = render(false);
+      } catch (again) {
+        this.log(`the first screen of ${o.pathname} failed; the page is sent without it`, again);
+        return null;
+      }
     }
+    // React writes the page's resource hints (the LCP image's preload) before its markup
+    const links = LEADING_LINKS.exec(html)?.[0] ?? '';
+    const body = html.slice(links.length);
+    // the LCP image's (fetchpriority high) only: the others would compete with the page's code
+    const head = (links.match(/<link [^>]*\/?>/g) ?? [])
+      .filter((l) => /\bfetchpriority="high"/i.test(l))
+      .join('');
+    return { head, body, scripts: inlineScriptSources(body) };
+  }
+
+  /**
+   * The server bundle of the page's remote, when the page is a remote's public page whose first
+   * answers are there, and the remote is one this server serves (a release deployed elsewhere has
+   * its bundle elsewhere).
+   */
+  private async remoteOf(
+    o: FirstScreenInput,
+  ): Promise<{ name: RemoteName; bundle: RemoteFirstScreen } | null> {
+    const owner = o.route?.owner as RemoteName | 'shell' | undefined;
+    if (!owner || owner === 'shell' || o.route?.access || o.queries === null) return null;
+    const folder = REMOTE_FOLDERS[owner];
+    const entry = o.remotes[owner];
+    const url = typeof entry === 'string' ? entry : entry?.entry;
+    if (!folder || url !== `/remotes/${folder}/mf-manifest.json`) return null;
+    const bundle = await this.bundle<RemoteFirstScreen>(
+      join(this.webRoot, folder, 'dist/server/first-screen.cjs'),
+    );
+    return bundle && { name: owner, bundle };
   }
 
   /** A server bundle of the contract this API knows, loaded again when its file changes. */

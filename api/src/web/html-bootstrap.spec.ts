@@ -74,6 +74,16 @@ describe('langOf', () => {
     expect(langOf('lang=de')).toBe('es');
     expect(langOf('xlang=fr')).toBe('es');
   });
+
+  it("takes a first visit's language from the browser's Accept-Language, by preference", () => {
+    expect(langOf(undefined, 'en-GB,en;q=0.9')).toBe('en');
+    expect(langOf(undefined, 'de-DE,de;q=0.9,fr;q=0.8,es;q=0.5')).toBe('fr');
+    expect(langOf(undefined, 'es;q=0.2, fr;q=0.7')).toBe('fr');
+    expect(langOf(undefined, 'de, it;q=0.5')).toBe('es');
+    expect(langOf(undefined, 'en;q=0, fr;q=x')).toBe('es');
+    // a saved choice wins over the browser's
+    expect(langOf('lang=fr', 'en-US')).toBe('fr');
+  });
 });
 
 describe('pageLang', () => {
@@ -118,7 +128,7 @@ describe('remotePreloads', () => {
       SHELL_HTML,
       { remotes: REMOTES, config: CONFIG, lang: 'es', content: null },
       remotePreloads('/remotes/mf-catalog/mf-manifest.json', manifest),
-      { head: '', body: '<h1>Hola</h1>' },
+      { head: '', body: '<h1>Hola</h1>', scripts: [] },
     );
     expect(html).toContain(
       '<link rel="stylesheet" href="/remotes/mf-catalog/__federation_expose_App.fa9a0283.css" data-rspack="mf_catalog:chunk-362" />',

@@ -81,22 +81,45 @@ export function matchRoute(pathname: string): RouteMatch | null {
 }
 
 /**
- * The visitor's language: the `lang` cookie the shell keeps next to its localStorage choice,
- * else the shell's own default (it ignores Accept-Language, so the server does too).
+ * The visitor's language: the `lang` cookie the shell keeps next to its localStorage choice, else
+ * (a first visit) the first of the browser's languages (Accept-Language, by its q-values) that the
+ * shop has, else Spanish.
  */
-export function langOf(cookieHeader: string | undefined): Lang {
+export function langOf(cookieHeader: string | undefined, acceptLanguage?: string): Lang {
   const m = new RegExp(`(?:^|;\\s*)${STORAGE_KEYS.lang}=([a-z]{2})(?:;|$)`).exec(
     cookieHeader ?? '',
   );
   const lang = m?.[1] as Lang | undefined;
-  return lang && (LANGUAGES as readonly string[]).includes(lang) ? lang : DEFAULT_LANG;
+  if (lang && (LANGUAGES as readonly string[]).includes(lang)) return lang;
+  return acceptedLang(acceptLanguage) ?? DEFAULT_LANG;
 }
 
-/** The language a page is served in: its address's `?lang=`, else the visitor's saved choice. */
-export function pageLang(langParam: string | null, cookieHeader: string | undefined): Lang {
+/** The shop's language the browser prefers most (`en-GB,fr;q=0.8` -> en), or null. */
+export function acceptedLang(header: string | undefined): Lang | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .slice(0, 20)
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const q = qParam ? Number(qParam.slice(2)) : 1;
+      return { lang: tag.trim().slice(0, 2).toLowerCase(), q: Number.isFinite(q) ? q : 0, i };
+    })
+    .filter((r) => r.q > 0 && (LANGUAGES as readonly string[]).includes(r.lang))
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return (ranked[0]?.lang as Lang | undefined) ?? null;
+}
+
+/** The language a page is served in: its address's `?lang=`, else the visitor's (langOf). */
+export function pageLang(
+  langParam: string | null,
+  cookieHeader: string | undefined,
+  acceptLanguage?: string,
+): Lang {
   return (LANGUAGES as readonly (string | null)[]).includes(langParam)
     ? (langParam as Lang)
-    : langOf(cookieHeader);
+    : langOf(cookieHeader, acceptLanguage);
 }
 
 interface ManifestLike {

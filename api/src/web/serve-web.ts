@@ -147,30 +147,29 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     const remotes = await remotesFile.read();
     // an address with ?lang= (hreflang alternates) is in that language, as the shell shows it
     const query = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
-    const lang = pageLang(query.get('lang'), req.headers.cookie);
+    const lang = pageLang(query.get('lang'), req.headers.cookie, req.headers['accept-language']);
     // the page's first answers and first screen, when its route has them (first-screen.ts)
     const match = matchRoute(`/${path}`);
-    const queries = match ? await firstQueries(fastify, match.route, match.params, lang) : null;
+    const queries = match
+      ? await firstQueries(fastify, match.route, match.params, lang, query)
+      : null;
     const inlineScripts: string[] = [];
     const html = await bootstrap.render(`/${path}`, lang, remotes, {
       queries: queries ?? undefined,
-      screen:
-        match && queries
-          ? async (data) => {
-              const screen = await firstScreens.render({
-                route: match.route,
-                pathname: `/${path}`,
-                search: req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '',
-                lang,
-                remotes,
-                content: data.content,
-                config: data.config,
-                queries,
-              });
-              if (screen) inlineScripts.push(...screen.scripts);
-              return screen;
-            }
-          : undefined,
+      screen: async (data) => {
+        const screen = await firstScreens.render({
+          route: match?.route ?? null,
+          pathname: `/${path}`,
+          search: req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '',
+          lang,
+          remotes,
+          content: data.content,
+          config: data.config,
+          queries,
+        });
+        if (screen) inlineScripts.push(...screen.scripts);
+        return screen;
+      },
     });
     if (html === null) {
       return reply
@@ -186,7 +185,7 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
         'Content-Security-Policy',
         contentSecurityPolicy(remoteOrigins(remotes), inlineScripts),
       )
-      .header('Vary', 'Cookie')
+      .header('Vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
       .send(withHead(html, head));
   });

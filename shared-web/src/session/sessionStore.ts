@@ -22,8 +22,8 @@ const initialToken = readToken();
 
 /**
  * The session: one store for the shell and every remote (shared-web is a singleton). The server
- * renders for a visitor (the token is in this browser only): so does the page's hydration, then
- * the session.
+ * renders without a session (the token is in this browser only): so does the page's hydration
+ * (no user; a page behind a sign-in waits for it), then the session.
  */
 export const useSessionStore = hydrating(
   create<SessionState>((set, get) => ({
@@ -62,7 +62,8 @@ export const useSessionStore = hydrating(
     },
     setUser: (user) => set({ user }),
   })),
-  (s): SessionState => ({ ...s, token: null, user: null, status: 'anonymous' }),
+  // a page behind a sign-in is sent as "the session is being read" (RequireAccess's placeholder)
+  (s): SessionState => ({ ...s, user: null, status: s.token ? 'loading' : 'anonymous' }),
 );
 
 export const selectIsAdmin = (s: SessionState): boolean => s.user?.role === 'admin';

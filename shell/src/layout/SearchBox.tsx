@@ -7,7 +7,10 @@ import { useMediaQuery } from './useMediaQuery';
 const COMPACT_QUERY = '(min-width: 1024px) and (max-width: 1279px)';
 
 /**
- * Goes to /buscar?q={query}; blank input is ignored (spec section 2). On /buscar the field shows
+ * Goes to /buscar?q={query}; blank input is ignored (spec section 2). A real GET form to /buscar,
+ * so a search sent before the page's code is there works too (the server renders /buscar with its
+ * results); once hydrated it changes the page without loading it again. The field is the
+ * browser's (uncontrolled): what was typed before hydration stays. On /buscar the field shows
  * the address's term (a direct load, back and forward). With `collapsible` (a member's header,
  * which holds more links) it folds into its button between 1024 and 1279 px: the button opens the
  * field, Escape or leaving it closes it.
@@ -16,7 +19,6 @@ export function SearchBox({ collapsible = false }: { collapsible?: boolean }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -24,7 +26,8 @@ export function SearchBox({ collapsible = false }: { collapsible?: boolean }) {
 
   // the search page's term is the address's: keep the field in step with it
   useEffect(() => {
-    if (pathname === '/buscar') setQuery(new URLSearchParams(search).get('q') ?? '');
+    if (pathname === '/buscar' && inputRef.current)
+      inputRef.current.value = new URLSearchParams(search).get('q') ?? '';
   }, [pathname, search]);
 
   useEffect(() => {
@@ -37,7 +40,7 @@ export function SearchBox({ collapsible = false }: { collapsible?: boolean }) {
       setOpen(true);
       return;
     }
-    const q = query.trim();
+    const q = (inputRef.current?.value ?? '').trim();
     if (!q) return;
     setOpen(false);
     void navigate(`/buscar?q=${encodeURIComponent(q)}`);
@@ -58,6 +61,8 @@ export function SearchBox({ collapsible = false }: { collapsible?: boolean }) {
     <form
       className={classes.join(' ')}
       role="search"
+      action="/buscar"
+      method="get"
       onSubmit={submit}
       onKeyDown={onKeyDown}
       onBlur={(e) => {
@@ -71,9 +76,10 @@ export function SearchBox({ collapsible = false }: { collapsible?: boolean }) {
         ref={inputRef}
         id="site-search"
         type="search"
-        value={query}
+        name="q"
+        // the server renders /buscar?q= with the term in the field; the browser keeps it after
+        defaultValue={pathname === '/buscar' ? (new URLSearchParams(search).get('q') ?? '') : ''}
         placeholder={t('search.placeholder')}
-        onChange={(e) => setQuery(e.target.value)}
       />
       <button
         ref={buttonRef}

@@ -47,7 +47,7 @@ export function PriceCard({
   kind: ItemType;
   item: CourseSummary;
   discount: DiscountDto | null;
-  /** Not `ref`: React's API runs on Preact here, which passes no `ref` to a function component. */
+  /** The card, which the enroll button brings the focus to. */
   cardRef?: Ref<HTMLElement>;
 }) {
   const lang = useLang();
@@ -95,14 +95,17 @@ export function PriceCard({
           <li key={b}>{t(`detail.benefits.${b}`)}</li>
         ))}
       </ul>
-      <button
-        type="button"
-        className="btn btn--primary btn--block cat-price__add"
-        data-testid="add-to-cart"
-        onClick={() => add(toCartItem(kind, item, discount))}
-      >
-        {t('detail.price.addToCart')}
-      </button>
+      {/* a form whose action React replays when it is sent before the page is hydrated: the
+          tap is not lost while the page's code is on its way */}
+      <form className="cat-price__form" action={() => add(toCartItem(kind, item, discount))}>
+        <button
+          type="submit"
+          className="btn btn--primary btn--block cat-price__add"
+          data-testid="add-to-cart"
+        >
+          {t('detail.price.addToCart')}
+        </button>
+      </form>
       <div className="cat-price__feedback" role="status" aria-live="polite">
         {feedback === 'added' && (
           <span className="cat-feedback cat-feedback--ok" data-testid="added-confirmation">
