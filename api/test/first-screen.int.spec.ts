@@ -21,8 +21,13 @@ const catalogBundle = join(webRoot, 'mf-catalog/dist/server/first-screen.cjs');
 // the shell renders the page's remote inside its layout, React's hints first (as React hoists them)
 const SHELL = `
 exports.firstScreenApi = 2;
-exports.renderPage = ({ page, lang, pathname, queries, remote }) => {
-  const inner = remote ? remote.App({ page, queries }) : '<p>loading ' + page + '</p>';
+exports.renderPage = async ({ page, lang, pathname, queries, remote, onError }) => {
+  let inner = '<p>loading ' + page + '</p>';
+  try {
+    if (remote) inner = remote.App({ page, queries });
+  } catch (err) {
+    onError(err);
+  }
   const links = /^(?:<link [^>]*>)*/.exec(inner)[0];
   return links + '<header data-lang="' + lang + '">' + pathname + '</header><main>' +
     inner.slice(links.length) + '</main>';

@@ -51,8 +51,16 @@ export interface ShellFirstScreen {
   renderPage(
     input: FirstScreenInput & {
       config: PublicConfig;
-      /** The remote that owns the page and its component; none for a page of the shell. */
+      /** The remote that owns the page and its component; none: that part is the browser's. */
       remote?: { name: string; App: ServerRemoteApp };
+      /** Told of an error in a part of the page (sent as its fallback, for the browser to render). */
+      onError?: (error: unknown) => void;
     },
-  ): string;
+  ): Promise<string>;
 }
+
+/**
+ * The digest of a page part the server leaves to the browser on purpose (a remote it has no server
+ * bundle for): the browser's hydration renders it without reporting an error.
+ */
+export const CLIENT_RENDERED = 'circo:client-rendered';

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { isLang, type PublicConfig } from '@circo/shared-contracts';
+import { CLIENT_RENDERED, isLang, type PublicConfig } from '@circo/shared-contracts';
 import {
   QueryProvider,
   addTranslations,
@@ -76,7 +76,11 @@ async function start(): Promise<void> {
   const leaving = !!routeAt(window.location.pathname)?.access && !useSessionStore.getState().token;
   if (container.firstElementChild && page.lang === lang && !leaving) {
     hydrateRoot(container, app, {
-      onRecoverableError: (error) => console.error('hydration', error),
+      // a part the server left to the browser on purpose is no error
+      onRecoverableError: (error) => {
+        if ((error as { digest?: string } | null)?.digest !== CLIENT_RENDERED)
+          console.error('hydration', error);
+      },
     });
   } else {
     // no first screen, one in another language than this visitor's, or one it leaves for /login

@@ -4,11 +4,17 @@
 // the API loads from the remote's server bundle and passes in. Built by rspack.config.mjs into
 // dist/server/first-screen.cjs; the API loads it (api/src/web/first-screen.ts).
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
-import { FIRST_SCREEN_API, type Lang, type ShellFirstScreen } from '@circo/shared-contracts';
+import {
+  CLIENT_RENDERED,
+  FIRST_SCREEN_API,
+  type Lang,
+  type ShellFirstScreen,
+} from '@circo/shared-contracts';
 import {
   QueryProvider,
   addTranslations,
@@ -20,7 +26,11 @@ import {
   useSiteContentStore,
 } from '@circo/shared-web';
 // the same module RemotePage's registry is in this bundle (rspack.config.mjs replaces it)
-import { serveRemote, type RemoteApp } from './federation/remotesRegistry.server';
+import {
+  ClientRenderedPart,
+  serveRemote,
+  type RemoteApp,
+} from './federation/remotesRegistry.server';
 import { AppRoutes } from './router';
 import { routeAt } from './routeAt';
 import es from './locales/es.json';
@@ -47,7 +57,16 @@ function i18nFor(lang: Lang): I18n {
  * the root element. Without `remote`, the page's remote part is sent as its boundary's fallback,
  * which the browser renders.
  */
-export const renderPage: ShellFirstScreen['renderPage'] = ({
+export const renderPage: ShellFirstScreen['renderPage'] = (input) => {
+  // the stores hold one render's values: renders take turns (each is a few milliseconds)
+  const turn = queue.then(() => renderOnce(input));
+  queue = turn.catch(() => undefined);
+  return turn;
+};
+
+let queue: Promise<unknown> = Promise.resolve();
+
+function renderOnce({
   lang,
   pathname,
   search,
@@ -55,8 +74,8 @@ export const renderPage: ShellFirstScreen['renderPage'] = ({
   config,
   queries,
   remote,
-}) => {
-  // a render is synchronous: the stores hold this request's values for its whole duration
+  onError,
+}: Parameters<ShellFirstScreen['renderPage']>[0]): Promise<string> {
   useLanguageStore.setState({ lang });
   useSiteContentStore.setState({ byLang: content ? { [lang]: content } : {} });
   useAppConfig.setState(config);
@@ -65,8 +84,21 @@ export const renderPage: ShellFirstScreen['renderPage'] = ({
   serveRemote(remote && { name: remote.name, App: remote.App as RemoteApp });
   const client = createQueryClient();
   for (const q of queries) client.setQueryData(q.key, q.data);
-  try {
-    return renderToString(
+  const done = () => {
+    serveRemote();
+    client.clear();
+  };
+  return new Promise<string>((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, next) {
+        html += chunk.toString();
+        next();
+      },
+    });
+    sink.on('finish', () => resolve(html));
+    // React's streaming renderer; the whole page is written once it is all there (its data is)
+    const stream = renderToPipeableStream(
       <StrictMode>
         <I18nextProvider i18n={i18nFor(lang)}>
           <QueryProvider client={client}>
@@ -76,9 +108,26 @@ export const renderPage: ShellFirstScreen['renderPage'] = ({
           </QueryProvider>
         </I18nextProvider>
       </StrictMode>,
+      {
+        onAllReady() {
+          done();
+          stream.pipe(sink);
+        },
+        onShellError(err) {
+          done();
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+        // a part that fails (a remote that throws) is sent as its fallback: the browser renders it
+        onError(err) {
+          if (
+            err instanceof ClientRenderedPart ||
+            (err as Error)?.cause instanceof ClientRenderedPart
+          )
+            return CLIENT_RENDERED;
+          onError?.(err);
+          return 'server-error';
+        },
+      },
     );
-  } finally {
-    serveRemote();
-    client.clear();
-  }
-};
+  });
+}

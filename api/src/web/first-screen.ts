@@ -15,6 +15,7 @@ import {
   type RemotesFile,
   type RouteDef,
   type SeededQuery,
+  type ServerRemoteApp,
   type ShellFirstScreen,
   type SiteContent,
 } from '@circo/shared-contracts';
@@ -166,8 +167,15 @@ export class FirstScreens {
     );
     if (!shell) return null;
     const remote = await this.remoteOf(o);
-    const render = (withRemote: boolean) =>
-      shell.renderPage({
+    let App: ServerRemoteApp | undefined;
+    try {
+      App = remote?.bundle.serverApp({ lang: o.lang, content: o.content });
+    } catch (err) {
+      this.log(`the page part of ${o.pathname} failed; the browser renders it`, err);
+    }
+    let html: string;
+    try {
+      html = await shell.renderPage({
         page: o.route?.id ?? 'notFound',
         lang: o.lang,
         pathname: o.pathname,
@@ -175,26 +183,17 @@ export class FirstScreens {
         content: o.content,
         config: o.config,
         queries: o.queries ?? [],
-        remote:
-          withRemote && remote
-            ? {
-                name: remote.name,
-                App: remote.bundle.serverApp({ lang: o.lang, content: o.content }),
-              }
-            : undefined,
+        remote: remote && App ? { name: remote.name, App } : undefined,
+        // the part is sent as its loading state, and the browser renders it
+        onError: (err) =>
+          this.log(
+            `a part of the first screen of ${o.pathname} failed; the browser renders it`,
+            err,
+          ),
       });
-    let html: string;
-    try {
-      html = render(true);
     } catch (err) {
-      this.log(`the first screen of ${o.pathname} failed; it is sent without its page part`, err);
-      try {
-        if (!remote) return null;
-        html = render(false);
-      } catch (again) {
-        this.log(`the first screen of ${o.pathname} failed; the page is sent without it`, again);
-        return null;
-      }
+      this.log(`the first screen of ${o.pathname} failed; the page is sent without it`, err);
+      return null;
     }
     // React writes the page's resource hints (the LCP image's preload) before its markup
     const links = LEADING_LINKS.exec(html)?.[0] ?? '';

@@ -8,6 +8,9 @@ import type { RemoteApp, RemotesRegistry, RemoteRelease } from './createRemotesR
 export type { RemoteApp, RemoteRelease, RemotesRegistry } from './createRemotesRegistry';
 
 const none: readonly RemoteRelease[] = [];
+
+/** A part of the page the server leaves to the browser (not an error to report). */
+export class ClientRenderedPart extends Error {}
 /** The remotes of the render in progress (a render is synchronous: one at a time). */
 const served = new Map<string, RemoteApp>();
 
@@ -17,8 +20,17 @@ export function serveRemote(remote?: { name: string; App: RemoteApp }): void {
   if (remote) served.set(remote.name, remote.App);
 }
 
-// a remote the render was not given: its boundary is sent with its fallback, and the browser renders it
-const fail = () => new Promise<never>(() => {});
+/**
+ * A remote the render was not given: its boundary is sent with its fallback (server.tsx tags the
+ * error CLIENT_RENDERED), and the browser renders it. Already rejected, as React's `use` reads
+ * it: the render does not wait for it.
+ */
+const fail = (name: RemoteName) => {
+  const reason = new ClientRenderedPart(`the page part of ${name} is the browser's to render`);
+  const p = Promise.reject(reason) as Promise<never> & { status?: string; reason?: unknown };
+  p.catch(() => undefined);
+  return Object.assign(p, { status: 'rejected', reason });
+};
 
 export const remotesRegistry: RemotesRegistry = {
   registerRemotesFromFile: () => Promise.resolve(),

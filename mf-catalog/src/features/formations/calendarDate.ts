@@ -20,7 +20,14 @@ export function formatCalendarDates(
   const fmt = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
   const from = parseCalendarDate(start);
   const to = parseCalendarDate(end);
-  if (from && to && to.getTime() !== from.getTime()) return fmt.formatRange(from, to);
+  if (from && to && to.getTime() !== from.getTime()) return plainSpaces(fmt.formatRange(from, to));
   const one = from ?? to;
-  return one ? fmt.format(one) : '';
+  return one ? plainSpaces(fmt.format(one)) : '';
 }
+
+/**
+ * The same text whatever ICU formatted it: the server's (Node's) writes "May 3 – 5" with thin
+ * spaces where a browser's may write plain ones, and the page the server sent is hydrated with
+ * the browser's text.
+ */
+const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
