@@ -21,6 +21,9 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: 'chromium',
+    // a Spanish-speaking visitor: on a first visit the server picks the page's language from the
+    // browser's (Accept-Language); journeys about another language choose it as a visitor does
+    locale: 'es-ES',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,

@@ -12,6 +12,7 @@ export default [
     dirname: import.meta.dirname,
     entry: './src/server.tsx',
     dependencies: ['client'],
+    host: true,
     // no remote loads through Module Federation on the server; the page's remote is passed in
     replace: [
       {

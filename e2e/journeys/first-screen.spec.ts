@@ -1,17 +1,21 @@
-// The first screen (issue 11): the server sends the hero of /, the heading and cards of /cursos and
-// a course's header as HTML in the page's language, so they paint before any JS; once the JS runs,
-// the page shows the same thing in the same place, and asks for nothing the HTML carried.
+// The first screen (issues 11 and 21): the server sends every page as HTML in the visitor's
+// language, so it paints before any JS; React then hydrates it (keeps the server's elements), the
+// page shows the same thing in the same place and asks for nothing the HTML carried, and a form
+// sent before hydration (add to cart, search, log in) is done once.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { CourseSummary, SiteContent } from '@circo/shared-contracts';
 import {
+  DEMO,
   expect,
   fromServer,
   noteServerMarkup,
+  remoteArea,
   renderedLive,
   test,
   useLanguage,
   type Lang,
 } from '../support/fixtures';
+import { baseURL } from '../support/env';
 import { cartItems } from '../pages/CheckoutPages';
 
 const LANGS: Lang[] = ['es', 'en', 'fr'];
@@ -129,115 +133,109 @@ test('the page looks the same before and after its JS runs, and asks for nothing
   expect(asked).toEqual([]);
 });
 
-test('a click and a search started on the first screen before any JS ran go on on the live page', async ({
+/**
+ * Holds every script of the page until `release()`: the visitor acts on the server's HTML, as on a
+ * slow phone whose code has not arrived.
+ */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** An English visitor who chose English on an earlier visit (localStorage, and its cookie). */
+async function englishVisitor(page: Page) {
+  await useLanguage(page, 'en');
+  await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL }]);
+}
+
+test("an English visitor adds a course to the cart before the page's code is there, and it is added once", async ({
   page,
   request,
 }) => {
-  const { path } = await firstCourse(request);
-  // the page carries its hold script inline, allowed by its hash and by nothing broader
-  const res = await request.get(path);
-  const csp = res.headers()['content-security-policy'];
+  await englishVisitor(page);
+  const { course, path } = await firstCourse(request, 'en');
+  // React's form-replay script is inline, allowed by its hash and by nothing broader
+  const csp = (await request.get(path, { headers: { cookie: 'lang=en' } })).headers()[
+    'content-security-policy'
+  ];
   expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*' /);
   expect(csp).not.toContain("'unsafe-inline' https://js.stripe.com");
 
-  // a slow phone: no code arrives until the visitor has clicked
-  let release!: () => void;
-  const clicked = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\.js(\?|$)/, async (route) => {
-    await clicked;
-    await route.continue();
-  });
-  await noteServerMarkup(page);
+  const release = await holdScripts(page);
   await page.goto(path, { waitUntil: 'commit' });
   const add = page.getByTestId('add-to-cart');
-  await expect(add).toBeVisible();
-  expect(await renderedLive(add)).toBe(false);
+  // the server's page, in English, before any code
+  await expect(add).toHaveText('Add to cart');
+  await expect(page.locator('#root h1')).toHaveText(course.title.en);
+  expect(
+    await page.evaluate(() => document.getElementById('root')!.hasAttribute('data-live')),
+  ).toBe(false);
   await add.click();
-  // and starts a search, still on the server's markup
-  await page.getByRole('searchbox').fill('acro');
   release();
 
-  await expect(page.getByTestId('added-confirmation')).toBeVisible();
+  await expect(page.getByTestId('added-confirmation')).toContainText('Added to cart');
   await expect(page.getByTestId('cart-link')).toContainText('1');
-  // the field kept the focus and the text across the shell's take-over: the next keys go on in it
-  await page.keyboard.type('bacia');
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/buscar\?q=acrobacia$/);
+  expect(await cartItems(page)).toHaveLength(1);
+  // once: the confirmation goes and the cart keeps one line
+  await expect(page.getByTestId('added-confirmation')).toBeHidden();
+  expect(await cartItems(page)).toHaveLength(1);
 });
 
-/**
- * Taps the server's add-to-cart button on the course page in a moment of the hand-over: `before
- * JS` (no code has arrived: the page's hold script keeps the tap for the shell), or `part pending`
- * (the shell's first render is done, the page's part is not live yet: Later keeps it). Returns
- * whether the tap landed in that moment.
- */
-async function tapWhile(page: Page, path: string, moment: 'before JS' | 'part pending') {
-  const add = page.getByTestId('add-to-cart');
-  if (moment === 'before JS') {
-    let release!: () => void;
-    const clicked = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.js(\?|$)/, async (route) => {
-      await clicked;
-      await route.continue();
-    });
-    await page.goto(path, { waitUntil: 'commit' });
-    await expect(add).toHaveText('Agregar al carrito');
-    const early = !(await page.evaluate(() =>
-      document.getElementById('root')!.hasAttribute('data-live'),
-    ));
-    await add.click();
-    release();
-    return early;
-  }
-  // the moment the shell marks its first render done, before the part's own task
-  await page.addInitScript(() => {
-    const w = window as unknown as { __e2eTappedPending?: boolean };
-    new MutationObserver((_, observer) => {
-      if (!document.getElementById('root')?.hasAttribute('data-live')) return;
-      observer.disconnect();
-      const button = document.querySelector<HTMLElement>('[data-testid="add-to-cart"]');
-      w.__e2eTappedPending = !!button?.closest('[data-later-pending]');
-      button?.click();
-    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-live'] });
+test("an English visitor searches before the page's code is there and gets the results page", async ({
+  page,
+}) => {
+  await englishVisitor(page);
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/search') searches.push(r.url());
   });
-  await page.goto(path, { waitUntil: 'commit' });
-  await expect
-    .poll(() =>
-      page.evaluate(() => (window as { __e2eTappedPending?: boolean }).__e2eTappedPending),
-    )
-    .toBeDefined();
-  return page.evaluate(() => (window as { __e2eTappedPending?: boolean }).__e2eTappedPending);
-}
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const box = page.getByRole('searchbox');
+  await box.fill('acrobatics');
+  await box.press('Enter');
+  // the form went to /buscar: the server's results page, still without code
+  await expect(page).toHaveURL(/\/buscar\?q=acrobatics$/);
+  await expect(page.locator('#root h1')).toContainText('acrobatics');
+  const results = page.locator('[data-testid="course-card"], [data-testid="formation-card"]');
+  await expect(results.first()).toBeVisible();
+  const count = await results.count();
+  release();
+  await expect(page.locator('#root[data-live]')).toHaveCount(1);
+  // the same results, kept: the page asked for nothing the HTML carried
+  await expect(results).toHaveCount(count);
+  await expect(box).toHaveValue('acrobatics');
+  expect(searches).toEqual([]);
+});
 
-for (const moment of ['before JS', 'part pending'] as const) {
-  test(`a tap on the server's page by a visitor who chose another language is done once that language's page is there (${moment})`, async ({
-    page,
-    request,
-  }) => {
-    // the choice is only in the browser: the server sends the page in Spanish
-    await useLanguage(page, 'en');
-    const { course, path } = await firstCourse(request, 'en');
-    // and the English course comes late: the live page waits for it
-    let englishAsked = false;
-    await page.route(
-      (url) =>
-        url.pathname.startsWith(`/api/courses/${course._id}`) && url.search.includes('lang=en'),
-      async (route) => {
-        englishAsked = true;
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      },
-    );
-    expect(await tapWhile(page, path, moment)).toBe(true);
-
-    // added once, on the English page
-    await expect(page.getByTestId('added-confirmation')).toContainText('Added to cart');
-    await expect(page.getByTestId('add-to-cart')).toHaveText('Add to cart');
-    await expect(page.getByTestId('cart-link')).toContainText('1');
-    expect(await cartItems(page)).toHaveLength(1);
-    expect(englishAsked).toBe(true);
+test("an English visitor logs in before the page's code is there and arrives in My Courses once", async ({
+  page,
+}) => {
+  await englishVisitor(page);
+  const logins: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/auth/login')
+      logins.push(r.url());
   });
-}
+  const release = await holdScripts(page);
+  await page.goto('/login', { waitUntil: 'commit' });
+  await expect(page.locator('#root h1')).toHaveText('Log in');
+  await page.getByLabel('E-mail').fill(DEMO.student.email);
+  await page.getByLabel('Password').fill(DEMO.student.password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  // the browser did not send the form itself (no password in an address)
+  expect(page.url()).toMatch(/\/login$/);
+  release();
+
+  await expect(page).toHaveURL(/\/mis-cursos$/);
+  await expect(remoteArea(page, 'mf_learning')).toBeVisible();
+  expect(logins).toHaveLength(1);
+});
 
 test("the live page takes over the server's elements instead of building them again, and they work", async ({
   page,
@@ -256,26 +254,23 @@ test("the live page takes over the server's elements instead of building them ag
     for (const path of ['/', '/cursos', coursePath]) {
       await page.goto(path);
       await expect(page.locator('#root[data-live]')).toHaveCount(1);
-      // (the header and the parts below the fold are made live a task later: shared-web's Later)
       for (const part of ['#root h1', '.site-main']) {
         expect(await fromServer(page.locator(part).first()), `${width} ${path} ${part}`).toBe(true);
       }
     }
     if (width === 412) {
-      // the server's button does what the live one does: it takes the visitor to the price card
-      // (below the fold: its own components rendered it a task later), which adds to the cart
+      // the server's button, hydrated, does what it does: it takes the visitor to the price card,
+      // which adds to the cart
       const enroll = page.getByTestId('enroll');
       expect(await fromServer(enroll)).toBe(true);
       await enroll.click();
       await expect(page.locator('.cat-price')).toBeFocused();
-      await expect(page.locator('[data-later-pending]')).toHaveCount(0);
       await page.getByTestId('add-to-cart').click();
       await expect(page.getByTestId('added-confirmation')).toBeVisible();
     }
     // what differs from the server's visitor view is put right: the cart the browser keeps
     await expect(page.getByTestId('cart-link')).toContainText('1');
   }
-  await expect(page.locator('[data-later-pending]')).toHaveCount(0);
   const search = page.getByRole('searchbox');
   await search.fill('acro');
   await search.press('Enter');
@@ -299,7 +294,6 @@ test("a page the server sent in another language than the visitor's shows only t
     await page.goto(address);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await check();
-    await expect(page.locator('[data-later-pending]')).toHaveCount(0);
     // nothing of the server's Spanish page is left beside the live one
     await expect(page.locator('#root h1')).toHaveCount(1);
     await expect(page.getByTestId('testimonials')).toHaveCount(address === '/' ? 1 : 0);

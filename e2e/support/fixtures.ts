@@ -347,7 +347,10 @@ export async function pauseSales(page: Page): Promise<void> {
     const request = route.request();
     if (request.resourceType() === 'document') {
       const res = await route.fetch();
-      const body = (await res.text()).replace('"salesPaused":false', '"salesPaused":true');
+      // as a server with SALES_PAUSED sends it: its configuration, and the markup that follows it
+      const body = (await res.text())
+        .replace('"salesPaused":false', '"salesPaused":true')
+        .replace(/(data-testid="cart-link"[^>]*href=")\/carrito"/, '$1/mantenimiento"');
       return route.fulfill({ response: res, body });
     }
     if (new URL(request.url()).pathname === '/api/config') {

@@ -48,6 +48,8 @@ export interface RemoteFirstScreen {
 /** What the shell's server bundle exports: the whole page's markup, the layout around the page. */
 export interface ShellFirstScreen {
   firstScreenApi: number;
+  /** The packages the page's React tree shares, by name, for the remotes' bundles to require. */
+  shared: Record<string, unknown>;
   renderPage(
     input: FirstScreenInput & {
       config: PublicConfig;

@@ -3,7 +3,16 @@
 // routes and layout, and inside the page's RemotePage boundary the remote's own `./App`, which
 // the API loads from the remote's server bundle and passes in. Built by rspack.config.mjs into
 // dist/server/first-screen.cjs; the API loads it (api/src/web/first-screen.ts).
+import * as React from 'react';
 import { StrictMode } from 'react';
+import * as jsxRuntime from 'react/jsx-runtime';
+import * as ReactDOM from 'react-dom';
+import * as ReactDOMServer from 'react-dom/server';
+import * as ReactRouter from 'react-router';
+import * as ReactRouterDom from 'react-router-dom';
+import * as ReactI18next from 'react-i18next';
+import * as I18next from 'i18next';
+import * as ReactQuery from '@tanstack/react-query';
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -40,6 +49,22 @@ import fr from './locales/fr.json';
 addTranslations('shell', { es, en, fr });
 
 export const firstScreenApi = FIRST_SCREEN_API;
+
+/**
+ * The packages a remote's server bundle shares with this one (tools/rspack/createServerConfig.mjs
+ * SERVER_SHARED): the API gives a remote's `require` these, so the page is one React tree.
+ */
+export const shared: Record<string, unknown> = {
+  react: React,
+  'react/jsx-runtime': jsxRuntime,
+  'react-dom': ReactDOM,
+  'react-dom/server': ReactDOMServer,
+  'react-router': ReactRouter,
+  'react-router-dom': ReactRouterDom,
+  'react-i18next': ReactI18next,
+  i18next: I18next,
+  '@tanstack/react-query': ReactQuery,
+};
 
 const i18nOf = new Map<Lang, I18n>();
 function i18nFor(lang: Lang): I18n {

@@ -3,9 +3,10 @@
 // a page's first screen as HTML before any JS runs. Kept apart from createAppConfig.mjs (the
 // browser build): no Module Federation here. The shell's bundle renders the whole page as one React
 // tree with the page's remote inside it, so what must be ONE module for that tree (React, the
-// router, react-i18next, TanStack Query: their contexts and hooks) is required from the API's
-// node_modules (SERVER_SHARED), like the browser's shared singletons; the rest is bundled and
-// belongs to the app's own release.
+// router, react-i18next, TanStack Query: their contexts and hooks) is the shell's: its bundle
+// holds them (production builds) and exports them as `shared`, and a remote's bundle requires
+// them (SERVER_SHARED), which the API answers with the shell's (api/src/web/first-screen.ts), as
+// the browser's shared singletons do. The rest is bundled and belongs to the app's own release.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
@@ -34,8 +35,15 @@ export const SERVER_SHARED = [
  *   stand-in: a request matching `test` gets the module at the absolute path `with`
  * @param {string[]} [o.dependencies]  configurations of the same build that run first (the
  *   browser build cleans dist/)
+ * @param {boolean} [o.host]  the shell: it holds the shared packages instead of requiring them
  */
-export function createServerConfig({ dirname, entry, replace = [], dependencies = [] }) {
+export function createServerConfig({
+  dirname,
+  entry,
+  replace = [],
+  dependencies = [],
+  host = false,
+}) {
   const outDir = process.env.MF_OUT_DIR ? resolve(process.env.MF_OUT_DIR) : join(dirname, 'dist');
   const dev = process.env.NODE_ENV === 'development';
   return {
@@ -53,7 +61,9 @@ export function createServerConfig({ dirname, entry, replace = [], dependencies 
       clean: true,
     },
     optimization: { splitChunks: false, minimize: false },
-    externals: Object.fromEntries(SERVER_SHARED.map((name) => [name, `commonjs ${name}`])),
+    externals: host
+      ? {}
+      : Object.fromEntries(SERVER_SHARED.map((name) => [name, `commonjs ${name}`])),
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
@@ -61,6 +71,16 @@ export function createServerConfig({ dirname, entry, replace = [], dependencies 
         '@circo/shared-contracts$': join(root, 'shared-contracts/src/index.ts'),
         // hooks that read the state the render was given (see zustandServer.mjs)
         zustand$: join(root, 'tools/rspack/zustandServer.mjs'),
+        // react-router's package exports name only its development build
+        ...(dev
+          ? {}
+          : {
+              'react-router$': join(root, 'node_modules/react-router/dist/production/index.mjs'),
+              'react-router/dom$': join(
+                root,
+                'node_modules/react-router/dist/production/dom-export.mjs',
+              ),
+            }),
       },
     },
     module: {

@@ -96,6 +96,8 @@ export interface RenderedScreen {
   head: string;
   body: string;
   scripts: string[];
+  /** Whether the page's remote part is in `body` too (else the browser renders it). */
+  complete: boolean;
 }
 
 /** The Content-Security-Policy source that allows exactly this inline script. */
@@ -128,19 +130,26 @@ export interface FirstScreenInput {
 interface Loaded<T> {
   key: string;
   mod: T | null;
+  provided?: Record<string, unknown>;
 }
 
 /**
  * A CommonJS file's exports, evaluated afresh (Node's `require` would keep the first release of
  * a file its cache holds; a new release replaces the file in place).
  */
-function loadCommonJs(file: string, code: string): unknown {
+function loadCommonJs(file: string, code: string, provided: Record<string, unknown> = {}): unknown {
   const module = { exports: {} as unknown };
+  const own = createRequire(file);
+  // what the shell's bundle shares (its React...), else the file's own resolution
+  const require = Object.assign(
+    (id: string) => (Object.hasOwn(provided, id) ? provided[id] : own(id)),
+    own,
+  ) as NodeJS.Require;
   const wrapper = runInThisContext(
     `(function (exports, require, module, __filename, __dirname) {${code}\n})`,
     { filename: file },
   ) as (e: unknown, r: NodeJS.Require, m: { exports: unknown }, f: string, d: string) => void;
-  wrapper(module.exports, createRequire(file), module, file, dirname(file));
+  wrapper(module.exports, require, module, file, dirname(file));
   return module.exports;
 }
 
@@ -166,7 +175,7 @@ export class FirstScreens {
       join(this.webRoot, 'shell/dist/server/first-screen.cjs'),
     );
     if (!shell) return null;
-    const remote = await this.remoteOf(o);
+    const remote = await this.remoteOf(o, shell.shared);
     let App: ServerRemoteApp | undefined;
     try {
       App = remote?.bundle.serverApp({ lang: o.lang, content: o.content });
@@ -174,6 +183,7 @@ export class FirstScreens {
       this.log(`the page part of ${o.pathname} failed; the browser renders it`, err);
     }
     let html: string;
+    let partFailed = false;
     try {
       html = await shell.renderPage({
         page: o.route?.id ?? 'notFound',
@@ -202,7 +212,8 @@ export class FirstScreens {
     const head = (links.match(/<link [^>]*\/?>/g) ?? [])
       .filter((l) => /\bfetchpriority="high"/i.test(l))
       .join('');
-    return { head, body, scripts: inlineScriptSources(body) };
+    const complete = (o.route?.owner === 'shell' || !!(remote && App)) && !partFailed;
+    return { head, body, scripts: inlineScriptSources(body), complete };
   }
 
   /**
@@ -212,6 +223,7 @@ export class FirstScreens {
    */
   private async remoteOf(
     o: FirstScreenInput,
+    shared: Record<string, unknown> | undefined,
   ): Promise<{ name: RemoteName; bundle: RemoteFirstScreen } | null> {
     const owner = o.route?.owner as RemoteName | 'shell' | undefined;
     if (!owner || owner === 'shell' || o.route?.access || o.queries === null) return null;
@@ -221,12 +233,16 @@ export class FirstScreens {
     if (!folder || url !== `/remotes/${folder}/mf-manifest.json`) return null;
     const bundle = await this.bundle<RemoteFirstScreen>(
       join(this.webRoot, folder, 'dist/server/first-screen.cjs'),
+      shared ?? {},
     );
     return bundle && { name: owner, bundle };
   }
 
   /** A server bundle of the contract this API knows, loaded again when its file changes. */
-  private async bundle<T extends { firstScreenApi: number }>(file: string): Promise<T | null> {
+  private async bundle<T extends { firstScreenApi: number }>(
+    file: string,
+    provided?: Record<string, unknown>,
+  ): Promise<T | null> {
     let key: string;
     try {
       const s = await stat(file);
@@ -236,15 +252,16 @@ export class FirstScreens {
       return null;
     }
     const hit = this.loaded.get(file);
-    if (hit?.key === key) return hit.mod as T | null;
+    // a remote's bundle runs on the shell's shared packages: a new shell release loads it again
+    if (hit?.key === key && hit.provided === provided) return hit.mod as T | null;
     let mod: T | null = null;
     try {
-      const m = loadCommonJs(file, await readFile(file, 'utf8')) as T | null;
+      const m = loadCommonJs(file, await readFile(file, 'utf8'), provided) as T | null;
       mod = m?.firstScreenApi === FIRST_SCREEN_API ? m : null;
     } catch (err) {
       this.log(`the server bundle ${file} could not be loaded`, err);
     }
-    this.loaded.set(file, { key, mod });
+    this.loaded.set(file, { key, mod, provided });
     return mod;
   }
 }

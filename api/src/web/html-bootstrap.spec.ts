@@ -128,7 +128,7 @@ describe('remotePreloads', () => {
       SHELL_HTML,
       { remotes: REMOTES, config: CONFIG, lang: 'es', content: null },
       remotePreloads('/remotes/mf-catalog/mf-manifest.json', manifest),
-      { head: '', body: '<h1>Hola</h1>', scripts: [] },
+      { head: '', body: '<h1>Hola</h1>', scripts: [], complete: true },
     );
     expect(html).toContain(
       '<link rel="stylesheet" href="/remotes/mf-catalog/__federation_expose_App.fa9a0283.css" data-rspack="mf_catalog:chunk-362" />',
@@ -154,6 +154,7 @@ describe('injectBootstrap', () => {
       head: '<link rel="preload" as="image" href="/a.svg" fetchPriority="high"/>',
       body: '<header>Circo</header><main><h1>Hola</h1></main>',
       scripts: [],
+      complete: true,
     };
     const html = injectBootstrap(SHELL_HTML, data, preloads, screen);
     expect(html).toContain(`<div id="root">${screen.body}</div>`);

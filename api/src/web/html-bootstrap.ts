@@ -282,9 +282,10 @@ export class HtmlBootstrap {
     return injectBootstrap(
       html,
       data,
-      // with a first screen the code is not on the way to the first paint: nothing competes
-      // with the page's styles and LCP image, and the code follows from the shell's own start
-      !screen ? preloads : preloads.filter((p) => p.as === 'style'),
+      // with the whole page in the first screen the code is not on the way to the first paint:
+      // nothing competes with the page's styles and LCP image, and the code follows from the
+      // shell's own start; a page whose part the browser renders gets that part's code at once
+      !screen?.complete ? preloads : preloads.filter((p) => p.as === 'style'),
       screen,
     );
   }

@@ -7,6 +7,7 @@ import { Alert, api, useLanguageStore, SubmitButton, TextField } from '@circo/sh
 import { sharedResolver } from '../../features/account/sharedResolver';
 import { useValidationText } from '../../features/account/useValidationText';
 import { useTooManyText } from '../../features/account/useTooManyText';
+import { earlyForm } from '../../features/account/earlyForm';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
@@ -42,7 +43,7 @@ export function ForgotPasswordPage() {
       <p>{t('forgot.intro')}</p>
       {outcome === 'success' && <Alert tone="success">{t('forgot.success')}</Alert>}
       {outcome === 'error' && <Alert tone="error">{waitText ?? t('forgot.failed')}</Alert>}
-      <form className="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+      <form className="form" noValidate {...earlyForm(handleSubmit(onSubmit))}>
         <TextField
           label={t('fields.email')}
           type="email"

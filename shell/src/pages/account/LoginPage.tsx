@@ -7,6 +7,7 @@ import { Alert, api, useSessionStore, SubmitButton, TextField } from '@circo/sha
 import { sharedResolver } from '../../features/account/sharedResolver';
 import { useValidationText } from '../../features/account/useValidationText';
 import { useTooManyText } from '../../features/account/useTooManyText';
+import { earlyForm } from '../../features/account/earlyForm';
 
 interface LoginForm {
   email: string;
@@ -61,7 +62,7 @@ export function LoginPage() {
         </div>
       )}
       {failed && <Alert tone="error">{failed}</Alert>}
-      <form className="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+      <form className="form" noValidate {...earlyForm(handleSubmit(onSubmit))}>
         <TextField
           label={t('fields.email')}
           type="email"

@@ -8,6 +8,7 @@ import { sharedResolver } from '../../features/account/sharedResolver';
 import { useValidationText } from '../../features/account/useValidationText';
 import { useTooManyText } from '../../features/account/useTooManyText';
 import { useRedirectAfter } from '../../features/account/useRedirectAfter';
+import { earlyForm } from '../../features/account/earlyForm';
 
 interface RegisterForm {
   name: string;
@@ -58,7 +59,7 @@ export function RegisterPage() {
     <section className="panel panel--narrow">
       <h1>{t('register.title')}</h1>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      <form className="form" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+      <form className="form" noValidate {...earlyForm(handleSubmit(onSubmit))}>
         <TextField
           label={t('fields.name')}
           autoComplete="given-name"
