@@ -195,11 +195,13 @@ export class FirstScreens {
         queries: o.queries ?? [],
         remote: remote && App ? { name: remote.name, App } : undefined,
         // the part is sent as its loading state, and the browser renders it
-        onError: (err) =>
+        onError: (err) => {
+          partFailed = true;
           this.log(
             `a part of the first screen of ${o.pathname} failed; the browser renders it`,
             err,
-          ),
+          );
+        },
       });
     } catch (err) {
       this.log(`the first screen of ${o.pathname} failed; the page is sent without it`, err);
