@@ -68,20 +68,16 @@ export function ClassForm({
             label={t('fields.secondaryContent')}
             multiline
           />
-          <MediaListEditor
-            kind="pdfs"
-            lang={lang}
-            list={draft.pdfs}
-            onChange={(l) => set('pdfs', l)}
-            uploads={uploads}
-          />
-          <MediaListEditor
-            kind="videos"
-            lang={lang}
-            list={draft.videos}
-            onChange={(l) => set('videos', l)}
-            uploads={uploads}
-          />
+          {(['pdfs', 'videos'] as const).map((kind) => (
+            <MediaListEditor
+              key={kind}
+              kind={kind}
+              lang={lang}
+              list={draft[kind]}
+              onChange={(l) => set(kind, l)}
+              uploads={uploads}
+            />
+          ))}
         </>
       }
     />
