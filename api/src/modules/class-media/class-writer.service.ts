@@ -21,18 +21,18 @@ const classNotFound = () => notFound(CATALOG_ERRORS.classNotFound, 'Class not fo
 /** The texts and visibility of a class as written. */
 type ClassValues = ReturnType<typeof classValues> & { visible: LocalizedFlags };
 
-/** The class calls of the owning module's repository (courses' or formations'). */
+/** The class rows of the owning module's repository (`ClassRows` of course or module classes). */
 export interface ClassRepository<Row extends ClassRow, NewRow> {
-  findClass(id: string): Promise<Row | undefined>;
-  insertClass(values: NewRow): Promise<Row>;
-  updateClass(id: string, values: ClassValues): Promise<Row | undefined>;
-  deleteClass(id: string): Promise<boolean>;
-  toggleClassVisible(id: string, lang: Lang): Promise<LocalizedFlags | undefined>;
+  find(id: string): Promise<Row | undefined>;
+  insert(values: NewRow): Promise<Row>;
+  update(id: string, values: ClassValues): Promise<Row | undefined>;
+  delete(id: string): Promise<boolean>;
+  toggleVisible(id: string, lang: Lang): Promise<LocalizedFlags | undefined>;
 }
 
 /** One kind of class: where its rows and media live, and how an answer names its parent. */
 export interface ClassKind<Row extends ClassRow, NewRow> {
-  repo: ClassRepository<Row, NewRow>;
+  rows: ClassRepository<Row, NewRow>;
   mediaOwner: MediaOwnerKind;
   /** The parent's key of the admin answer: `{ course }` or `{ moduleId }`. */
   owner: (row: Row) => { course?: string; moduleId?: string };
@@ -72,7 +72,7 @@ export class ClassWriter<Row extends ClassRow, NewRow> {
 
   /** The class with its media, everything in every language; undefined when there is none. */
   async get(id: string): Promise<AdminClass | undefined> {
-    const cls = await this.kind.repo.findClass(id);
+    const cls = await this.kind.rows.find(id);
     if (!cls) return undefined;
     const media = await this.media.listForClass(this.kind.mediaOwner, id);
     return toAdminClass(cls, media, this.kind.owner(cls));
@@ -85,7 +85,7 @@ export class ClassWriter<Row extends ClassRow, NewRow> {
   async create(body: ClassBody, parent: () => Promise<ClassParent<NewRow>>): Promise<AdminClass> {
     assertRules(validateClass(body));
     const { key, visible } = await parent();
-    const cls = await this.kind.repo.insertClass({
+    const cls = await this.kind.rows.insert({
       ...key,
       ...classValues(body, undefined),
       visible: toFlags(body.visible, visible),
@@ -100,9 +100,9 @@ export class ClassWriter<Row extends ClassRow, NewRow> {
   /** Texts and visibility as sent (what is absent keeps its value); media lists as sent. */
   async update(id: string, body: ClassBody): Promise<AdminClass> {
     assertRules(validateClass(body));
-    const current = await this.kind.repo.findClass(id);
+    const current = await this.kind.rows.find(id);
     if (!current) throw classNotFound();
-    await this.kind.repo.updateClass(id, {
+    await this.kind.rows.update(id, {
       ...classValues(body, current),
       visible: toFlags(body.visible, current.visible),
     });
@@ -113,12 +113,12 @@ export class ClassWriter<Row extends ClassRow, NewRow> {
   /** The class, its media rows and their files. */
   async remove(id: string): Promise<void> {
     const media = await this.media.listForClass(this.kind.mediaOwner, id);
-    if (!(await this.kind.repo.deleteClass(id))) throw classNotFound();
+    if (!(await this.kind.rows.delete(id))) throw classNotFound();
     await this.uploads.discard(mediaRefs(media));
   }
 
   async toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
-    const visible = await this.kind.repo.toggleClassVisible(id, lang);
+    const visible = await this.kind.rows.toggleVisible(id, lang);
     if (!visible) throw classNotFound();
     return { _id: id, visible };
   }

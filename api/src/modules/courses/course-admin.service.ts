@@ -53,7 +53,7 @@ export class CourseAdminService {
     writer: ClassWriterService,
   ) {
     this.classes = writer.for({
-      repo,
+      rows: repo.classes,
       mediaOwner: 'course_class',
       owner: (cls) => ({ course: cls.courseId }),
     });

@@ -26,7 +26,7 @@ export class FormationClassesAdminService {
     writer: ClassWriterService,
   ) {
     this.classes = writer.for({
-      repo,
+      rows: repo.classes,
       mediaOwner: 'formation_class',
       owner: (cls) => ({ moduleId: cls.moduleId }),
     });
