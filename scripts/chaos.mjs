@@ -1,5 +1,5 @@
 // `npm run chaos`: faults in the middle of the load, on the built app over PostgreSQL (a database
-// made for the run and dropped after it). Loopback only. See README "Reliability".
+// made for the run and dropped after it). Loopback only. See docs/reliability.md.
 //  1. The database goes away for a while in the middle of the load (its connections killed with
 //     pg_terminate_backend, new ones refused): the API stays up, /api/health says 503 and then 200
 //     unaided, every answer meanwhile is a 2xx/4xx or the 503 error shape, none hangs; Stripe

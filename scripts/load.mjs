@@ -1,7 +1,7 @@
 // `npm run load [-- --instances 2] [--users 200] [--seconds 60]`: the built app on a PostgreSQL
 // database made for the run (and dropped after it), simulated users for a bounded time, then the
 // figures and the purchase checks. Exit 1 on any 5xx, lost, unpaid or double purchase.
-// Loopback only. See README "Reliability".
+// Loopback only. See docs/reliability.md.
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildAll, ensureDeps } from './lib.mjs';

@@ -11,6 +11,7 @@ import { createValidationPipe } from './common/validation.js';
 import { TextInputPipe } from './common/pipes/text-input.pipe.js';
 import { PinoNestLogger } from './common/logging/pino-nest-logger.js';
 import { RequestLogController } from './common/logging/request-log.js';
+import { loggerOptions } from './common/logging/logger-options.js';
 import {
   createEarlyPath,
   publicCacheServerFactory,
@@ -33,13 +34,10 @@ export async function createApp(
         : publicCacheServerFactory(earlyPath),
     bodyLimit: 1_048_576,
     trustProxy: config.trustProxy,
-    // structured JSON logs (pino); tokens never reach the log. No line per request at the
-    // default level (see RequestLogController): errors, 5xx and slow requests only, each with
-    // the request's reqId
-    logger:
-      opts.logger === false
-        ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // pino: JSON lines in production, readable lines in development (loggerOptions); tokens
+    // never reach the log. No line per request at the default level (see
+    // RequestLogController): errors, 5xx and slow requests only, each with the request's reqId
+    logger: opts.logger === false ? false : loggerOptions(config),
     logController: new RequestLogController({
       slowMs: config.slowRequestMs,
       level: config.logLevel,

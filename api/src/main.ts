@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { createApp } from './app.factory.js';
+import { announceStart } from './common/logging/banner.js';
 
 async function main(): Promise<void> {
   let config;
@@ -16,8 +17,7 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   stopGracefully(app, config.shutdownTimeoutMs);
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://localhost:${config.port}`;
-  console.log(`\n  Circo is running at ${url}  (API: ${url}/api, docs: ${url}/api/docs)\n`);
+  announceStart(config, app.getHttpAdapter().getInstance().log);
 }
 
 /**

@@ -39,9 +39,10 @@ const git = (...args: string[]) =>
 const RELEASED_PATHS = ['shell', 'mf-catalog', 'shared-web', 'shared-contracts'];
 
 /**
- * The previously released commit: $CONTRACT_BASE_REF, else the newest `shell-v*` tag (the README's
- * release procedure tags each shell release), else where this branch left main; on main itself
- * (or a branch that has not left it), the state before the newest change to the released code, so
+ * The previously released commit: $CONTRACT_BASE_REF, else the newest `shell-v*` tag (the
+ * release procedure in docs/releasing-a-remote.md tags each shell release), else where this
+ * branch left main; on main itself (or a branch that has not left it), the state before the
+ * newest change to the released code, so
  * the "previous" builds always differ from today's.
  */
 export function baseCommit(): { sha: string; ref: string } {

@@ -106,3 +106,19 @@ describe('SEARCH_INDEX and SEARCH_INDEX_PAGE_ROWS', () => {
     expect(() => load({ SEARCH_INDEX_PAGE_ROWS: '0' })).toThrow('SEARCH_INDEX_PAGE_ROWS');
   });
 });
+
+describe('LOG_FORMAT', () => {
+  it('is readable lines in development and JSON lines in production by default', () => {
+    expect(load().logFormat).toBe('pretty');
+    expect(load({ NODE_ENV: 'development' }).logFormat).toBe('pretty');
+    expect(load({ NODE_ENV: 'production' }).logFormat).toBe('json');
+  });
+
+  it('can be chosen either way, and refuses anything else', () => {
+    expect(load({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(load({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => load({ LOG_FORMAT: 'yaml' })).toThrow(
+      'LOG_FORMAT must be json or pretty (got "yaml")',
+    );
+  });
+});

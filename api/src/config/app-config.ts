@@ -43,6 +43,8 @@ export interface AppConfig {
   contentDir: string;
   serveWeb: boolean;
   logLevel: string;
+  /** `json` (one JSON object per line; the default in production) or `pretty` (readable lines). */
+  logFormat: 'json' | 'pretty';
   /** Requests slower than this are logged (warn) even when the level hides request lines. */
   slowRequestMs: number;
   /**
@@ -207,6 +209,13 @@ function logLevel(env: Env): string {
   return level;
 }
 
+function logFormat(env: Env): 'json' | 'pretty' {
+  const format = env.LOG_FORMAT?.trim() || (env.NODE_ENV === 'production' ? 'json' : 'pretty');
+  if (format !== 'json' && format !== 'pretty')
+    throw new ConfigError(`LOG_FORMAT must be json or pretty (got "${env.LOG_FORMAT}")`);
+  return format;
+}
+
 /** Reads and validates `process.env` once at boot; a bad value stops the start with a clear message. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -262,6 +271,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     contentDir: resolve(env.CONTENT_DIR ?? join(repoRoot, 'api/content')),
     serveWeb: bool(env, 'SERVE_WEB', true),
     logLevel: logLevel(env),
+    logFormat: logFormat(env),
     slowRequestMs: int(env, 'SLOW_REQUEST_MS', 1000, 1, 3_600_000),
     catalogCache: {
       pollMs: int(env, 'CATALOG_CACHE_POLL_MS', 1000, 50, 3_600_000),

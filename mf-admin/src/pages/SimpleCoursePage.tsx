@@ -13,7 +13,6 @@ import {
   Alert,
   Select,
   Spinner,
-  SubmitButton,
   TextField,
   adminPaths,
   adminQueries,
@@ -21,6 +20,7 @@ import {
   useAdminWrite,
 } from '@circo/shared-web';
 import { AdminPage } from './AdminPage';
+import { FormActions } from '../features/forms/LocalizedForm';
 import { UploadField } from '../features/uploads/UploadField';
 import { VideoInput } from '../features/uploads/VideoInput';
 import { useFormUploads } from '../features/uploads/useFormUploads';
@@ -185,18 +185,11 @@ function SimpleCourseForm({ course }: { course?: AdminCourse }) {
             onChange={(e) => set('videoUrl', e.target.value)}
           />
         )}
-        <div className="adm-actions">
-          <SubmitButton busy={write.isPending} busyLabel={t('actions.saving')}>
-            {course ? t('actions.save') : t('actions.create')}
-          </SubmitButton>
-          <button
-            type="button"
-            className="btn btn--ghost"
-            onClick={() => void uploads.discardAll().then(() => navigate('/admin'))}
-          >
-            {t('actions.cancel')}
-          </button>
-        </div>
+        <FormActions
+          busy={write.isPending}
+          editing={Boolean(course)}
+          onCancel={() => void uploads.discardAll().then(() => navigate('/admin'))}
+        />
       </form>
     </AdminPage>
   );

@@ -10,7 +10,7 @@ import { AppError } from '../errors/app-error.js';
 import { toRichText, toText } from './admin-values.js';
 import type { ClassMediaRow } from '../../modules/class-media/class-media.table.js';
 
-interface ClassRow {
+export interface ClassRow {
   id: string;
   title: LocalizedText;
   subtitle: LocalizedText;

@@ -2,8 +2,14 @@ import type { LoggerService } from '@nestjs/common';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
+ * Nest's start-up lines that only list what it wired (a line per module and per route: 140 of
+ * them): debug, so a start at the default level shows what matters (`LOG_LEVEL=debug` lists them).
+ */
+const WIRING_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+/**
  * Nest's own log lines (start-up, errors) through Fastify's pino logger, so the whole API writes
- * one structured JSON log, request lines included.
+ * one log, request lines included (JSON or readable lines: `loggerOptions`).
  */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly pino: FastifyBaseLogger) {}
@@ -20,7 +26,9 @@ export class PinoNestLogger implements LoggerService {
   }
 
   log(message: unknown, ...rest: unknown[]): void {
-    this.write('info', message, rest);
+    const context = rest.at(-1);
+    const wiring = typeof context === 'string' && WIRING_CONTEXTS.has(context);
+    this.write(wiring ? 'debug' : 'info', message, rest);
   }
   error(message: unknown, ...rest: unknown[]): void {
     // Nest passes (message, stack, context)

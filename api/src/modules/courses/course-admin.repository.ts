@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
-import { nextPosition, toggleFlag, writePositions } from '../../common/admin/positions.js';
+import { toggleFlag, writePositions } from '../../common/admin/positions.js';
 import type { LocalizedFlags } from '../../database/columns.js';
 import { Repository } from '../../database/transactions.js';
+import { ClassRows } from '../../common/admin/class-rows.js';
 import {
   courseClasses,
   courses,
@@ -23,6 +24,13 @@ const classOrder = {
 /** The admin's writes and full reads of courses and their classes. */
 @Injectable()
 export class CourseAdminRepository extends Repository {
+  /** One-row reads and writes of the classes (the class-writing service uses them). */
+  readonly classes = new ClassRows<CourseClassRow, NewCourseClassRow>(
+    () => this.db,
+    { ...classOrder, visible: courseClasses.visible },
+    (values) => values.courseId,
+  );
+
   async findById(id: string): Promise<CourseRow | undefined> {
     const [row] = await this.db.select().from(courses).where(eq(courses.id, id)).limit(1);
     return row;
@@ -72,59 +80,12 @@ export class CourseAdminRepository extends Repository {
     return row?.visible;
   }
 
-  async findClass(id: string): Promise<CourseClassRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(courseClasses)
-      .where(eq(courseClasses.id, id))
-      .limit(1);
-    return row;
-  }
-
   classesOf(courseId: string): Promise<CourseClassRow[]> {
     return this.db
       .select()
       .from(courseClasses)
       .where(eq(courseClasses.courseId, courseId))
       .orderBy(asc(courseClasses.position), asc(courseClasses.createdAt));
-  }
-
-  async insertClass(values: Omit<NewCourseClassRow, 'position'>): Promise<CourseClassRow> {
-    const position = await nextPosition(this.db, classOrder, values.courseId);
-    const [row] = await this.db
-      .insert(courseClasses)
-      .values({ ...values, position })
-      .returning();
-    return row;
-  }
-
-  async updateClass(
-    id: string,
-    values: Partial<NewCourseClassRow>,
-  ): Promise<CourseClassRow | undefined> {
-    const [row] = await this.db
-      .update(courseClasses)
-      .set(values)
-      .where(eq(courseClasses.id, id))
-      .returning();
-    return row;
-  }
-
-  async deleteClass(id: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(courseClasses)
-      .where(eq(courseClasses.id, id))
-      .returning({ id: courseClasses.id });
-    return rows.length > 0;
-  }
-
-  async toggleClassVisible(id: string, lang: Lang): Promise<LocalizedFlags | undefined> {
-    const [row] = await this.db
-      .update(courseClasses)
-      .set({ visible: toggleFlag(courseClasses.visible, lang) as never })
-      .where(eq(courseClasses.id, id))
-      .returning({ visible: courseClasses.visible });
-    return row?.visible;
   }
 
   reorderClasses(courseId: string, ids: readonly string[]): Promise<void> {

@@ -3,7 +3,6 @@ import {
   ADMIN_MESSAGES,
   CATALOG_ERRORS,
   COMMON_ERRORS,
-  validateClass,
   validateCourse,
   validateSimpleCourse,
   validateVideoFields,
@@ -19,32 +18,46 @@ import {
   itemValues,
   priceToCents,
   toAdminItem,
-  toFlags,
   toOptional,
 } from '../../common/admin/admin-values.js';
-import { assertOrder, classValues, toAdminClass } from '../../common/admin/admin-classes.js';
+import { assertOrder } from '../../common/admin/admin-classes.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
 import { DEFAULT_VISIBLE, type LocalizedText } from '../../database/columns.js';
 import { Transactional } from '../../database/transactions.js';
 import { ClassMediaService, mediaRefs } from '../class-media/class-media.service.js';
+import { ClassWriterService, type ClassWriter } from '../class-media/class-writer.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { CourseAdminRepository } from './course-admin.repository.js';
 import type { CourseBodyDto } from './dto/course-body.dto.js';
-import type { CourseRow, NewCourseRow } from './courses.table.js';
+import type {
+  CourseClassRow,
+  CourseRow,
+  NewCourseClassRow,
+  NewCourseRow,
+} from './courses.table.js';
 
 const courseNotFound = () => notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
-const classNotFound = () => notFound(CATALOG_ERRORS.classNotFound, 'Class not found');
 
 /** The admin side of courses and their classes (admin spec sections 2 and 7). */
 @Injectable()
 export class CourseAdminService {
+  /** The course classes, written by the rules every class follows. */
+  private readonly classes: ClassWriter<CourseClassRow, Omit<NewCourseClassRow, 'position'>>;
+
   constructor(
     private readonly repo: CourseAdminRepository,
     private readonly media: ClassMediaService,
     private readonly purchases: PurchasesService,
     private readonly uploads: UploadsService,
-  ) {}
+    writer: ClassWriterService,
+  ) {
+    this.classes = writer.for({
+      rows: repo.classes,
+      mediaOwner: 'course_class',
+      owner: (cls) => ({ course: cls.courseId }),
+    });
+  }
 
   /** GET /courses/admin: every course in every language, newest first, with its class titles. */
   async list(): Promise<AdminCourse[]> {
@@ -117,56 +130,32 @@ export class CourseAdminService {
 
   // ------------------------------------------------------------ classes
 
-  async getClass(id: string): Promise<AdminClass | undefined> {
-    const cls = await this.repo.findClass(id);
-    if (!cls) return undefined;
-    const media = await this.media.listForClass('course_class', id);
-    return toAdminClass(cls, media, { course: cls.courseId });
+  getClass(id: string): Promise<AdminClass | undefined> {
+    return this.classes.get(id);
   }
 
   /** POST /course-classes/{courseId}: added last, visible like its course unless given. */
   @Transactional()
-  async createClass(courseId: string, body: ClassBody): Promise<AdminClass> {
-    assertRules(validateClass(body));
-    const course = await this.repo.findById(courseId);
-    if (!course) throw courseNotFound();
-    const cls = await this.repo.insertClass({
-      courseId,
-      ...classValues(body, undefined),
-      visible: toFlags(body.visible, course.visible ?? DEFAULT_VISIBLE),
+  createClass(courseId: string, body: ClassBody): Promise<AdminClass> {
+    return this.classes.create(body, async () => {
+      const course = await this.repo.findById(courseId);
+      if (!course) throw courseNotFound();
+      return { key: { courseId }, visible: course.visible ?? DEFAULT_VISIBLE };
     });
-    await this.media.replace('course_class', cls.id, {
-      pdfs: body.pdfs ?? [],
-      videos: body.videos ?? [],
-    });
-    return (await this.getClass(cls.id))!;
   }
 
   @Transactional()
-  async updateClass(id: string, body: ClassBody): Promise<AdminClass> {
-    assertRules(validateClass(body));
-    const current = await this.repo.findClass(id);
-    if (!current) throw classNotFound();
-    await this.repo.updateClass(id, {
-      ...classValues(body, current),
-      visible: toFlags(body.visible, current.visible),
-    });
-    const dropped = await this.media.replace('course_class', id, body);
-    await this.uploads.discard(dropped);
-    return (await this.getClass(id))!;
+  updateClass(id: string, body: ClassBody): Promise<AdminClass> {
+    return this.classes.update(id, body);
   }
 
   @Transactional()
-  async removeClass(id: string): Promise<void> {
-    const media = await this.media.listForClass('course_class', id);
-    if (!(await this.repo.deleteClass(id))) throw classNotFound();
-    await this.uploads.discard(mediaRefs(media));
+  removeClass(id: string): Promise<void> {
+    return this.classes.remove(id);
   }
 
-  async toggleClassVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
-    const visible = await this.repo.toggleClassVisible(id, lang);
-    if (!visible) throw classNotFound();
-    return { _id: id, visible };
+  toggleClassVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    return this.classes.toggleVisibility(id, lang);
   }
 
   /** PUT /courses/{id}/classes/order */

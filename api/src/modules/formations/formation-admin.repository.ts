@@ -4,6 +4,7 @@ import type { Lang } from '@circo/shared-contracts';
 import { nextPosition, toggleFlag, writePositions } from '../../common/admin/positions.js';
 import type { LocalizedFlags } from '../../database/columns.js';
 import { Repository } from '../../database/transactions.js';
+import { ClassRows } from '../../common/admin/class-rows.js';
 import {
   formationClasses,
   formationModules,
@@ -32,6 +33,13 @@ const classOrder = {
 /** The admin's writes and full reads of formations, modules and their classes. */
 @Injectable()
 export class FormationAdminRepository extends Repository {
+  /** One-row reads and writes of the classes (the class-writing service uses them). */
+  readonly classes = new ClassRows<FormationClassRow, NewFormationClassRow>(
+    () => this.db,
+    { ...classOrder, visible: formationClasses.visible },
+    (values) => values.moduleId,
+  );
+
   async findById(id: string): Promise<FormationRow | undefined> {
     const [row] = await this.db.select().from(formations).where(eq(formations.id, id)).limit(1);
     return row;
@@ -159,15 +167,6 @@ export class FormationAdminRepository extends Repository {
 
   // ------------------------------------------------------------ classes
 
-  async findClass(id: string): Promise<FormationClassRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(formationClasses)
-      .where(eq(formationClasses.id, id))
-      .limit(1);
-    return row;
-  }
-
   classesOf(moduleIds: readonly string[]): Promise<FormationClassRow[]> {
     if (moduleIds.length === 0) return Promise.resolve([]);
     return this.db
@@ -175,44 +174,6 @@ export class FormationAdminRepository extends Repository {
       .from(formationClasses)
       .where(inArray(formationClasses.moduleId, [...moduleIds]))
       .orderBy(asc(formationClasses.position), asc(formationClasses.createdAt));
-  }
-
-  async insertClass(values: Omit<NewFormationClassRow, 'position'>): Promise<FormationClassRow> {
-    const position = await nextPosition(this.db, classOrder, values.moduleId);
-    const [row] = await this.db
-      .insert(formationClasses)
-      .values({ ...values, position })
-      .returning();
-    return row;
-  }
-
-  async updateClass(
-    id: string,
-    values: Partial<NewFormationClassRow>,
-  ): Promise<FormationClassRow | undefined> {
-    const [row] = await this.db
-      .update(formationClasses)
-      .set(values)
-      .where(eq(formationClasses.id, id))
-      .returning();
-    return row;
-  }
-
-  async deleteClass(id: string): Promise<boolean> {
-    const rows = await this.db
-      .delete(formationClasses)
-      .where(eq(formationClasses.id, id))
-      .returning({ id: formationClasses.id });
-    return rows.length > 0;
-  }
-
-  async toggleClassVisible(id: string, lang: Lang): Promise<LocalizedFlags | undefined> {
-    const [row] = await this.db
-      .update(formationClasses)
-      .set({ visible: toggleFlag(formationClasses.visible, lang) as never })
-      .where(eq(formationClasses.id, id))
-      .returning({ visible: formationClasses.visible });
-    return row?.visible;
   }
 
   reorderClasses(moduleId: string, ids: readonly string[]): Promise<void> {

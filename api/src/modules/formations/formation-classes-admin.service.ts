@@ -1,86 +1,65 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CATALOG_ERRORS,
   COMMON_ERRORS,
-  validateClass,
   type AdminClass,
   type AdminModule,
   type ClassBody,
   type Lang,
   type VisibilityResult,
 } from '@circo/shared-contracts';
-import { assertOrder, classValues, toAdminClass } from '../../common/admin/admin-classes.js';
-import { toFlags } from '../../common/admin/admin-values.js';
-import { assertRules } from '../../common/admin/shared-rules.js';
-import { badRequest, notFound } from '../../common/errors/app-error.js';
+import { assertOrder } from '../../common/admin/admin-classes.js';
+import { badRequest } from '../../common/errors/app-error.js';
 import { Transactional } from '../../database/transactions.js';
-import { ClassMediaService, mediaRefs } from '../class-media/class-media.service.js';
-import { UploadsService } from '../uploads/uploads.service.js';
+import { ClassWriterService, type ClassWriter } from '../class-media/class-writer.service.js';
 import { FormationAdminRepository } from './formation-admin.repository.js';
 import { moduleNotFound } from './formation-admin.service.js';
-
-const classNotFound = () => notFound(CATALOG_ERRORS.classNotFound, 'Class not found');
+import type { FormationClassRow, NewFormationClassRow } from './formations.table.js';
 
 /** The admin side of the classes of formation modules. */
 @Injectable()
 export class FormationClassesAdminService {
+  /** The module classes, written by the rules every class follows. */
+  private readonly classes: ClassWriter<FormationClassRow, Omit<NewFormationClassRow, 'position'>>;
+
   constructor(
     private readonly repo: FormationAdminRepository,
-    private readonly media: ClassMediaService,
-    private readonly uploads: UploadsService,
-  ) {}
+    writer: ClassWriterService,
+  ) {
+    this.classes = writer.for({
+      rows: repo.classes,
+      mediaOwner: 'formation_class',
+      owner: (cls) => ({ moduleId: cls.moduleId }),
+    });
+  }
 
-  async get(id: string): Promise<AdminClass | undefined> {
-    const cls = await this.repo.findClass(id);
-    if (!cls) return undefined;
-    const media = await this.media.listForClass('formation_class', id);
-    return toAdminClass(cls, media, { moduleId: cls.moduleId });
+  get(id: string): Promise<AdminClass | undefined> {
+    return this.classes.get(id);
   }
 
   /** POST /classes: added last in its module, visible like the module unless given. */
   @Transactional()
-  async create(body: ClassBody): Promise<AdminClass> {
-    assertRules(validateClass(body));
-    if (!body.moduleId)
-      throw badRequest(COMMON_ERRORS.validation, 'moduleId is required', 'moduleId');
-    const module = await this.repo.findModule(body.moduleId);
-    if (!module) throw moduleNotFound();
-    const cls = await this.repo.insertClass({
-      moduleId: module.id,
-      ...classValues(body, undefined),
-      visible: toFlags(body.visible, module.visible),
+  create(body: ClassBody): Promise<AdminClass> {
+    return this.classes.create(body, async () => {
+      if (!body.moduleId)
+        throw badRequest(COMMON_ERRORS.validation, 'moduleId is required', 'moduleId');
+      const module = await this.repo.findModule(body.moduleId);
+      if (!module) throw moduleNotFound();
+      return { key: { moduleId: module.id }, visible: module.visible };
     });
-    await this.media.replace('formation_class', cls.id, {
-      pdfs: body.pdfs ?? [],
-      videos: body.videos ?? [],
-    });
-    return (await this.get(cls.id))!;
   }
 
   @Transactional()
-  async update(id: string, body: ClassBody): Promise<AdminClass> {
-    assertRules(validateClass(body));
-    const current = await this.repo.findClass(id);
-    if (!current) throw classNotFound();
-    await this.repo.updateClass(id, {
-      ...classValues(body, current),
-      visible: toFlags(body.visible, current.visible),
-    });
-    await this.uploads.discard(await this.media.replace('formation_class', id, body));
-    return (await this.get(id))!;
+  update(id: string, body: ClassBody): Promise<AdminClass> {
+    return this.classes.update(id, body);
   }
 
   @Transactional()
-  async remove(id: string): Promise<void> {
-    const media = await this.media.listForClass('formation_class', id);
-    if (!(await this.repo.deleteClass(id))) throw classNotFound();
-    await this.uploads.discard(mediaRefs(media));
+  remove(id: string): Promise<void> {
+    return this.classes.remove(id);
   }
 
-  async toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
-    const visible = await this.repo.toggleClassVisible(id, lang);
-    if (!visible) throw classNotFound();
-    return { _id: id, visible };
+  toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    return this.classes.toggleVisibility(id, lang);
   }
 
   /** PUT /modules/{id}/classes/order */

@@ -1,13 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateClass, type AdminClass, type Lang } from '@circo/shared-contracts';
-import { useAdminWrite, type AdminWrite } from '@circo/shared-web';
-import { emptyText, useDraft, type Errors } from '../common/draft';
-import { AdminForm, LangPanel } from './AdminForm';
-import { Field } from './Field';
+import { validateClass, type AdminClass } from '@circo/shared-contracts';
+import type { AdminWrite } from '@circo/shared-web';
+import { emptyText } from '../common/draft';
+import { LangField, LocalizedForm } from './LocalizedForm';
 import { MediaListEditor, type MediaDraft } from './MediaListEditor';
-import { useSubmit } from './useSubmit';
-import { useFormUploads } from '../uploads/useFormUploads';
+import { useLocalizedForm } from './useLocalizedForm';
 
 const toMedia = (list: AdminClass['pdfs'] | undefined): MediaDraft[] =>
   (list ?? []).map((m) => ({
@@ -41,69 +38,49 @@ export function ClassForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const [lang, setLang] = useState<Lang>('es');
-  const { draft, set, errors, setErrors } = useDraft<Draft>(toDraft(cls));
-  const write = useAdminWrite<AdminClass>();
-  const uploads = useFormUploads();
-  const idPrefix = `class-${cls?._id ?? 'new'}`;
-  const { formRef, busy, failure, submit } = useSubmit({
-    validate: (): Errors => validateClass(draft),
-    setErrors,
-    setLang,
-    send: async () => {
-      const saved = await write.mutateAsync(request(draft));
-      uploads.keepAll();
-      onDone(saved);
-    },
+  const form = useLocalizedForm<Draft, AdminClass>({
+    idPrefix: `class-${cls?._id ?? 'new'}`,
+    initial: toDraft(cls),
+    validate: validateClass,
+    request,
+    onSaved: onDone,
   });
-  const common = { idPrefix, draft, errors, set };
-  const marks = { es: Boolean(errors['title.es'] || errors['content.es']) };
+  const { draft, set, lang, uploads } = form;
   return (
-    <AdminForm
-      formRef={formRef}
-      submit={submit}
-      busy={busy}
+    <LocalizedForm
+      form={form}
       editing={Boolean(cls)}
-      onCancel={() => void uploads.discardAll().then(onCancel)}
-      failure={failure}
-    >
-      <LangPanel lang={lang} setLang={setLang} marks={marks} idPrefix={idPrefix}>
-        <Field
-          {...common}
-          path={`title.${lang}`}
-          label={t('fields.title')}
-          required={lang === 'es'}
-        />
-        <Field {...common} path={`subtitle.${lang}`} label={t('fields.subtitle')} />
-        <Field
-          {...common}
-          path={`content.${lang}`}
-          label={t('fields.content')}
-          multiline
-          required={lang === 'es'}
-        />
-        <Field
-          {...common}
-          path={`secondaryContent.${lang}`}
-          label={t('fields.secondaryContent')}
-          multiline
-        />
-        <MediaListEditor
-          kind="pdfs"
-          lang={lang}
-          list={draft.pdfs}
-          onChange={(l) => set('pdfs', l)}
-          uploads={uploads}
-        />
-        <MediaListEditor
-          kind="videos"
-          lang={lang}
-          list={draft.videos}
-          onChange={(l) => set('videos', l)}
-          uploads={uploads}
-        />
-      </LangPanel>
-    </AdminForm>
+      onCancel={onCancel}
+      localized={
+        <>
+          <LangField form={form} name="title" label={t('fields.title')} required="es" />
+          <LangField form={form} name="subtitle" label={t('fields.subtitle')} />
+          <LangField
+            form={form}
+            name="content"
+            label={t('fields.content')}
+            multiline
+            required="es"
+          />
+          <LangField
+            form={form}
+            name="secondaryContent"
+            label={t('fields.secondaryContent')}
+            multiline
+          />
+          {(['pdfs', 'videos'] as const).map((kind) => (
+            <MediaListEditor
+              key={kind}
+              kind={kind}
+              lang={lang}
+              list={draft[kind]}
+              onChange={(l) => set(kind, l)}
+              uploads={uploads}
+            />
+          ))}
+        </>
+      }
+    />
   );
 }
 export type ClassDraft = Draft;

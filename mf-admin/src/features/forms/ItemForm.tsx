@@ -1,20 +1,17 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   validateCourse,
   validateFormation,
   validateVideoFields,
   type AdminItem,
-  type Lang,
 } from '@circo/shared-contracts';
-import { adminPaths, useAdminWrite } from '@circo/shared-web';
-import { emptyText, useDraft, type Errors } from '../common/draft';
-import { AdminForm, LangPanel } from './AdminForm';
+import { adminPaths } from '@circo/shared-web';
+import { emptyText, type Errors } from '../common/draft';
 import { Field } from './Field';
-import { useSubmit } from './useSubmit';
+import { LocalizedForm, TitleAndDescription } from './LocalizedForm';
+import { useLocalizedForm } from './useLocalizedForm';
 import { UploadField } from '../uploads/UploadField';
 import { VideoInput } from '../uploads/VideoInput';
-import { useFormUploads } from '../uploads/useFormUploads';
 import { useErrorText } from '../common/useErrorText';
 
 type Kind = 'course' | 'formation';
@@ -48,102 +45,75 @@ export function ItemForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const [lang, setLang] = useState<Lang>('es');
-  const { draft, set, errors, setErrors } = useDraft<Draft>(toDraft(item));
-  const write = useAdminWrite<AdminItem>();
-  const uploads = useFormUploads();
   const errorText = useErrorText();
-  const idPrefix = `${kind}-${item?._id ?? 'new'}`;
-
-  const validate = (): Errors => ({
-    ...(kind === 'course' ? validateCourse(draft) : validateFormation(draft)),
-    ...validateVideoFields(draft.video),
-  });
-  const { formRef, busy, failure, submit } = useSubmit({
-    validate,
-    setErrors,
-    setLang,
-    send: async () => {
-      const body = { ...draft, price: Number(draft.price) };
-      const path =
+  const form = useLocalizedForm<Draft, AdminItem>({
+    idPrefix: `${kind}-${item?._id ?? 'new'}`,
+    initial: toDraft(item),
+    validate: (draft): Errors => ({
+      ...(kind === 'course' ? validateCourse(draft) : validateFormation(draft)),
+      ...validateVideoFields(draft.video),
+    }),
+    request: (draft) => ({
+      method: item ? 'PUT' : 'POST',
+      path:
         kind === 'course'
           ? item
             ? adminPaths.course(item._id)
             : adminPaths.courses
           : item
             ? adminPaths.formation(item._id)
-            : adminPaths.formations;
-      const saved = await write.mutateAsync({ method: item ? 'PUT' : 'POST', path, body });
-      uploads.keepAll();
-      onDone(saved);
-    },
+            : adminPaths.formations,
+      body: { ...draft, price: Number(draft.price) },
+    }),
+    onSaved: onDone,
   });
-  const marks = Object.fromEntries(
-    (['es', 'en', 'fr'] as const).map((l) => [
-      l,
-      Object.keys(errors).some((k) => errors[k] && k.endsWith(`.${l}`)),
-    ]),
-  );
-  const common = { idPrefix, draft, errors, set };
+  const { draft, errors, set, lang, uploads } = form;
 
   return (
-    <AdminForm
-      formRef={formRef}
-      submit={submit}
-      busy={busy}
+    <LocalizedForm
+      form={form}
       editing={Boolean(item)}
-      onCancel={() => void uploads.discardAll().then(onCancel)}
-      failure={failure}
+      onCancel={onCancel}
+      localized={
+        <>
+          <TitleAndDescription form={form} required="es" />
+          <UploadField
+            kind="image"
+            name={`image.${lang}`}
+            label={`${t('fields.image')}${lang === 'es' ? ' *' : ''}`}
+            title={draft.title[lang]}
+            value={draft.image[lang]}
+            error={errorText(errors[`image.${lang}`])}
+            uploads={uploads}
+            onChange={(u) => {
+              set(`image.${lang}`, u?.url ?? '');
+              set(`image_public_id.${lang}`, u?.public_id ?? '');
+            }}
+          />
+          <UploadField
+            kind="pdfPublic"
+            label={t('fields.pdf')}
+            title={draft.title[lang]}
+            value={draft.pdf[lang]}
+            uploads={uploads}
+            onChange={(u) => {
+              set(`pdf.${lang}`, u?.url ?? '');
+              set(`pdf_public_id.${lang}`, u?.public_id ?? '');
+            }}
+          />
+          <VideoInput
+            label={t('fields.video')}
+            title={draft.title[lang]}
+            value={draft.video[lang]}
+            error={errorText(errors[`video.${lang}`])}
+            uploads={uploads}
+            onChange={(url) => set(`video.${lang}`, url)}
+          />
+        </>
+      }
     >
-      <LangPanel lang={lang} setLang={setLang} marks={marks} idPrefix={idPrefix}>
-        <Field
-          {...common}
-          path={`title.${lang}`}
-          label={t('fields.title')}
-          required={lang === 'es'}
-        />
-        <Field
-          {...common}
-          path={`description.${lang}`}
-          label={t('fields.description')}
-          multiline
-          required={lang === 'es'}
-        />
-        <UploadField
-          kind="image"
-          name={`image.${lang}`}
-          label={`${t('fields.image')}${lang === 'es' ? ' *' : ''}`}
-          title={draft.title[lang]}
-          value={draft.image[lang]}
-          error={errorText(errors[`image.${lang}`])}
-          uploads={uploads}
-          onChange={(u) => {
-            set(`image.${lang}`, u?.url ?? '');
-            set(`image_public_id.${lang}`, u?.public_id ?? '');
-          }}
-        />
-        <UploadField
-          kind="pdfPublic"
-          label={t('fields.pdf')}
-          title={draft.title[lang]}
-          value={draft.pdf[lang]}
-          uploads={uploads}
-          onChange={(u) => {
-            set(`pdf.${lang}`, u?.url ?? '');
-            set(`pdf_public_id.${lang}`, u?.public_id ?? '');
-          }}
-        />
-        <VideoInput
-          label={t('fields.video')}
-          title={draft.title[lang]}
-          value={draft.video[lang]}
-          error={errorText(errors[`video.${lang}`])}
-          uploads={uploads}
-          onChange={(url) => set(`video.${lang}`, url)}
-        />
-      </LangPanel>
       <Field
-        {...common}
+        {...form.field}
         path="price"
         label={t('fields.priceUsd')}
         type="number"
@@ -151,6 +121,6 @@ export function ItemForm({
         step="0.01"
         required
       />
-    </AdminForm>
+    </LocalizedForm>
   );
 }

@@ -6,11 +6,11 @@ import {
   type AdminPresential,
   type Lang,
 } from '@circo/shared-contracts';
-import { Alert, adminPaths, useAdminWrite } from '@circo/shared-web';
-import { emptyText, useDraft, type Errors } from '../common/draft';
-import { AdminForm, LangPanel } from '../forms/AdminForm';
+import { adminPaths } from '@circo/shared-web';
+import { emptyText, type Errors } from '../common/draft';
 import { Field } from '../forms/Field';
-import { useSubmit } from '../forms/useSubmit';
+import { LangField, LocalizedForm, TitleAndDescription } from '../forms/LocalizedForm';
+import { useLocalizedForm } from '../forms/useLocalizedForm';
 
 const toDraft = (p?: AdminPresential) => ({
   title: { ...emptyText(), ...p?.title },
@@ -34,29 +34,23 @@ export function PresentialForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('admin');
-  const [lang, setLang] = useState<Lang>('es');
   const [missing, setMissing] = useState<Lang[]>([]);
-  const { draft, set, errors, setErrors } = useDraft(toDraft(item));
-  const write = useAdminWrite();
-  const idPrefix = `presential-${item?._id ?? 'new'}`;
-  const { formRef, busy, failure, submit } = useSubmit({
-    validate: (): Errors => {
+  const form = useLocalizedForm({
+    idPrefix: `presential-${item?._id ?? 'new'}`,
+    initial: toDraft(item),
+    validate: (draft): Errors => {
       const result = validatePresential(draft);
       setMissing(result.missingLanguages);
       return result.errors;
     },
-    setErrors,
-    setLang,
-    send: async () => {
-      await write.mutateAsync(
-        item
-          ? { method: 'PUT', path: adminPaths.presentialOne(item._id), body: draft }
-          : { method: 'POST', path: adminPaths.presential, body: draft },
-      );
-      onDone();
-    },
+    request: (draft) =>
+      item
+        ? { method: 'PUT', path: adminPaths.presentialOne(item._id), body: draft }
+        : { method: 'POST', path: adminPaths.presential, body: draft },
+    onSaved: onDone,
   });
-  const common = { idPrefix, draft, errors, set };
+  const { idPrefix, draft, errors, set, field } = form;
+  // a language stays marked (and named in the notice) until its last error is typed away
   const marks = Object.fromEntries(
     LANGUAGES.map((l) => [
       l,
@@ -65,33 +59,26 @@ export function PresentialForm({
   );
   const stillMissing = LANGUAGES.filter((l) => marks[l]);
   return (
-    <AdminForm
-      formRef={formRef}
-      submit={submit}
-      busy={busy}
+    <LocalizedForm
+      form={form}
       editing={Boolean(item)}
       onCancel={onCancel}
-      failure={failure}
       failureFallback={t('presential.createFailed')}
+      notice={
+        stillMissing.length > 0
+          ? t('validation.missingLanguages', {
+              languages: stillMissing.map((l) => t(`lang.${l}`)).join(', '),
+            })
+          : null
+      }
+      marks={marks}
+      localized={
+        <>
+          <TitleAndDescription form={form} required />
+          <LangField form={form} name="location" label={t('fields.location')} required />
+        </>
+      }
     >
-      {stillMissing.length > 0 && (
-        <Alert tone="error">
-          {t('validation.missingLanguages', {
-            languages: stillMissing.map((l) => t(`lang.${l}`)).join(', '),
-          })}
-        </Alert>
-      )}
-      <LangPanel lang={lang} setLang={setLang} marks={marks} idPrefix={idPrefix}>
-        <Field {...common} path={`title.${lang}`} label={t('fields.title')} required />
-        <Field
-          {...common}
-          path={`description.${lang}`}
-          label={t('fields.description')}
-          multiline
-          required
-        />
-        <Field {...common} path={`location.${lang}`} label={t('fields.location')} required />
-      </LangPanel>
       <fieldset className="adm-radios">
         <legend>{t('fields.dateType')}</legend>
         {(['single', 'range'] as const).map((type) => (
@@ -107,21 +94,15 @@ export function PresentialForm({
         ))}
       </fieldset>
       {draft.dateType === 'single' ? (
-        <Field {...common} path="singleDate" label={t('fields.date')} type="date" required />
+        <Field {...field} path="singleDate" label={t('fields.date')} type="date" required />
       ) : (
         <div className="adm-two">
-          <Field
-            {...common}
-            path="dateRange.start"
-            label={t('fields.start')}
-            type="date"
-            required
-          />
-          <Field {...common} path="dateRange.end" label={t('fields.end')} type="date" required />
+          <Field {...field} path="dateRange.start" label={t('fields.start')} type="date" required />
+          <Field {...field} path="dateRange.end" label={t('fields.end')} type="date" required />
         </div>
       )}
-      <Field {...common} path="time" label={t('fields.time')} hint={t('hints.time')} />
-      <Field {...common} path="registrationLink" label={t('fields.registrationLink')} type="url" />
-    </AdminForm>
+      <Field {...field} path="time" label={t('fields.time')} hint={t('hints.time')} />
+      <Field {...field} path="registrationLink" label={t('fields.registrationLink')} type="url" />
+    </LocalizedForm>
   );
 }

@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { validateVoucher, type AdminDiscount, type Lang } from '@circo/shared-contracts';
-import { Checkbox, Select, adminPaths, adminQueries, useAdminWrite } from '@circo/shared-web';
-import { emptyText, useDraft, type Errors } from '../common/draft';
-import { AdminForm, LangPanel } from '../forms/AdminForm';
+import { validateVoucher, type AdminDiscount } from '@circo/shared-contracts';
+import { Checkbox, Select, adminPaths, adminQueries } from '@circo/shared-web';
+import { emptyText, type Errors } from '../common/draft';
 import { displayTitle } from '../common/titles';
 import { useErrorText } from '../common/useErrorText';
 import { Field } from '../forms/Field';
-import { useSubmit } from '../forms/useSubmit';
+import { LangField, LocalizedForm } from '../forms/LocalizedForm';
+import { useLocalizedForm } from '../forms/useLocalizedForm';
 
 type VoucherType = 'course' | 'formation' | 'both';
 const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
@@ -40,20 +39,16 @@ export function VoucherForm({
 }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText();
-  const [lang, setLang] = useState<Lang>('es');
-  const { draft, set, errors, setErrors } = useDraft(toDraft(item));
   const courses = useQuery(adminQueries.courses()).data ?? [];
   const formations = useQuery(adminQueries.formations()).data ?? [];
-  const write = useAdminWrite();
-  const idPrefix = `voucher-${item?._id ?? 'new'}`;
-  const { formRef, busy, failure, submit } = useSubmit({
-    validate: (): Errors => {
+  const form = useLocalizedForm({
+    idPrefix: `voucher-${item?._id ?? 'new'}`,
+    initial: toDraft(item),
+    validate: (draft): Errors => {
       const e = validateVoucher({ ...draft, name: draft.name.es });
       return { ...e, name: undefined, 'name.es': e.name };
     },
-    setErrors,
-    setLang,
-    send: async () => {
+    request: (draft) => {
       // an end date is inclusive: the voucher runs until the end of that day (UTC)
       const body = {
         ...draft,
@@ -62,15 +57,13 @@ export function VoucherForm({
         percentage: Number(draft.percentage || 0),
         amount: Number(draft.amount || 0),
       };
-      await write.mutateAsync(
-        item
-          ? { method: 'PUT', path: adminPaths.discount(item._id), body }
-          : { method: 'POST', path: adminPaths.discounts, body },
-      );
-      onDone();
+      return item
+        ? { method: 'PUT', path: adminPaths.discount(item._id), body }
+        : { method: 'POST', path: adminPaths.discounts, body };
     },
+    onSaved: onDone,
   });
-  const common = { idPrefix, draft, errors, set };
+  const { idPrefix, draft, errors, set, lang, field: common } = form;
   const targets = [
     ...(draft.type !== 'formation'
       ? courses.map((c) => ({
@@ -89,35 +82,29 @@ export function VoucherForm({
   ];
   const chosen = new Set(draft.targetItems.map((x) => x._id));
   return (
-    <AdminForm
-      formRef={formRef}
-      submit={submit}
-      busy={busy}
+    <LocalizedForm
+      form={form}
       editing={Boolean(item)}
       onCancel={onCancel}
-      failure={failure}
       failureFallback={t('vouchers.createFailed')}
+      localized={
+        <>
+          <LangField
+            form={form}
+            name="name"
+            label={t('fields.name')}
+            required="es"
+            hint={lang === 'es' ? undefined : t('hints.fallsBackToSpanish')}
+          />
+          <LangField
+            form={form}
+            name="description"
+            label={t('fields.descriptionOptional')}
+            multiline
+          />
+        </>
+      }
     >
-      <LangPanel
-        lang={lang}
-        setLang={setLang}
-        idPrefix={idPrefix}
-        marks={{ es: Boolean(errors['name.es']) }}
-      >
-        <Field
-          {...common}
-          path={`name.${lang}`}
-          label={t('fields.name')}
-          required={lang === 'es'}
-          hint={lang === 'es' ? undefined : t('hints.fallsBackToSpanish')}
-        />
-        <Field
-          {...common}
-          path={`description.${lang}`}
-          label={t('fields.descriptionOptional')}
-          multiline
-        />
-      </LangPanel>
       <Select
         name="type"
         id={`${idPrefix}-type`}
@@ -191,6 +178,6 @@ export function VoucherForm({
         ))}
         {errors.targetItems && <p className="field__error">{errorText(errors.targetItems)}</p>}
       </fieldset>
-    </AdminForm>
+    </LocalizedForm>
   );
 }
