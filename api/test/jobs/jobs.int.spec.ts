@@ -189,3 +189,46 @@ it('runs again a job whose instance died while running it, once its claim expire
   expect(row).toMatchObject({ status: 'done', attempts: 2 });
   expect(ran).toEqual([k]);
 });
+
+it('at shutdown lets a job in hand finish, gives back one that does not finish in time, and the next start runs it', async () => {
+  // an instance whose shutdown gives its jobs half of SHUTDOWN_TIMEOUT_MS (1 s)
+  const stopping = new JobsService(
+    { ...t.config, shutdownTimeoutMs: 1000 },
+    t.app.get(JobsRepository),
+    host,
+  );
+  let release: () => void = () => undefined;
+  const stuck = new Promise<void>((resolve) => (release = resolve));
+  stopping.register('test.shutdown-quick', () => new Promise((r) => setTimeout(r, 100)));
+  stopping.register('test.shutdown-stuck', () => stuck);
+  const quick = key('quick');
+  const slow = key('stuck');
+  await stopping.enqueue('test.shutdown-quick', {}, { key: quick });
+  await stopping.enqueue('test.shutdown-stuck', {}, { key: slow });
+  void stopping.drain(); // claims both; never settles while the stuck one runs
+  for (let i = 0; i < 300 && (await rowOf(slow))?.status !== 'running'; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  expect((await rowOf(quick))?.status).toMatch(/running|done/);
+
+  await stopping.onModuleDestroy(); // what the app's shutdown runs before the database closes
+  expect(await rowOf(quick)).toMatchObject({ status: 'done', attempts: 1 });
+  expect(await rowOf(slow)).toMatchObject({
+    status: 'pending',
+    attempts: 0,
+    lockedBy: null,
+    lockedUntil: null,
+  });
+  release(); // the abandoned attempt ends late: it changes nothing
+  await new Promise((r) => setTimeout(r, 20));
+  expect((await rowOf(slow))?.status).toBe('pending');
+
+  // the next instance runs what was given back
+  const ran: string[] = [];
+  service.register('test.shutdown-stuck', (_payload, job) => {
+    ran.push(job.key);
+    return Promise.resolve();
+  });
+  expect(await settle(slow)).toMatchObject({ status: 'done', attempts: 1 });
+  expect(ran).toEqual([slow]);
+});

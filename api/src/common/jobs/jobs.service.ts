@@ -69,6 +69,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   /** Which instance claimed a job: this process (a restart is another worker). */
   readonly worker = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   private running = false;
+  /** Shut down: claims nothing more, even for `drain`. */
+  private stopped = false;
   private polling: Promise<void> | null = null;
   private again = false;
   private kickPending = false;
@@ -135,6 +137,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.running = false;
+    this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers.length = 0;
     await this.polling?.catch(() => undefined);
@@ -159,7 +162,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
    * waiting for a retry later are not waited for.
    */
   async drain(): Promise<void> {
-    for (;;) {
+    while (!this.stopped) {
       await this.pollOnce();
       if (this.inHand.size === 0) {
         // one more round: a round running when this one was asked may have missed a new job
@@ -216,6 +219,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async claimAndStart(): Promise<void> {
+    if (this.stopped) return;
     const free = this.config.jobs.concurrency - this.inHand.size;
     if (free <= 0) return;
     const now = new Date();
