@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { BackgroundQueue } from '../src/common/background/background-queue.js';
+import { JobsService } from '../src/common/jobs/jobs.service.js';
 import { passwordResetTokens, users } from '../src/database/schema.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 import {
@@ -253,9 +253,9 @@ describe('POST /auth/login and GET /auth/perfil', () => {
 
 describe('forgot and reset password', () => {
   const outbox = () => join(t.config.dataDir, 'outbox');
-  /** The mails sent to `email` so far, once the background queue has sent them. */
+  /** The mails sent to `email` so far, once their jobs have run. */
   const mailsTo = async (email: string) => {
-    await t.app.get(BackgroundQueue, { strict: false }).idle();
+    await t.app.get(JobsService).drain();
     let files: string[] = [];
     try {
       files = readdirSync(outbox());

@@ -83,6 +83,7 @@ describe('database', () => {
         'formation_modules',
         'formation_search',
         'formations',
+        'jobs',
         'local_provider_objects',
         'password_reset_tokens',
         'payments',

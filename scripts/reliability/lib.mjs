@@ -489,6 +489,23 @@ export async function checkPurchases(databaseUrl) {
   await c.connect();
   try {
     const one = async (sql) => (await c.query(sql)).rows;
+    // a payment for items owned by then is refunded by a durable job after its commit: the
+    // check waits (up to 2 minutes) for the jobs written so far to run
+    const jobsBefore = Date.now();
+    let open = 0;
+    while (Date.now() - jobsBefore < 120_000) {
+      [{ open }] = await one(
+        `select count(*)::int as open from jobs where status in ('pending', 'running')`,
+      );
+      if (open === 0) break;
+      await sleep(500);
+    }
+    const [jobs] = await one(`select
+        count(*) filter (where status = 'done')::int as done,
+        count(*) filter (where status = 'dead')::int as dead,
+        count(*) filter (where status in ('pending', 'running'))::int as open,
+        count(*) filter (where attempts > 1)::int as retried
+      from jobs`);
     const [counts] = await one(`
       select
         (select count(*)::int from payments) as payments,
@@ -528,7 +545,14 @@ export async function checkPurchases(databaseUrl) {
         and a.kind = 'purchase' and b.kind = 'purchase'
         and a.starts_at < b.expires_at and b.starts_at < a.expires_at
       where not exists (select 1 from access_grants r where r.refunds_grant_id in (a.id, b.id))`);
-    return { ...counts, lost, withoutPayment, duplicates };
+    return {
+      ...counts,
+      lost,
+      withoutPayment,
+      duplicates,
+      jobs,
+      jobsWaitMs: Date.now() - jobsBefore,
+    };
   } finally {
     await c.end();
   }
@@ -542,6 +566,10 @@ export function printPurchaseCheck(check) {
   console.log(
     `  lost purchases: ${check.lost.length}   purchases without a succeeded payment: ${check.withoutPayment.length}   duplicates: ${check.duplicates.length}`,
   );
+  console.log(
+    `  jobs (receipts, refunds, ...): ${check.jobs.done} done, ${check.jobs.dead} dead, ${check.jobs.open} not run yet ` +
+      `(${check.jobs.retried} needed a retry; waited ${check.jobsWaitMs} ms for them after the load)`,
+  );
   for (const [what, rows] of [
     ['lost', check.lost],
     ['without payment', check.withoutPayment],
@@ -549,5 +577,8 @@ export function printPurchaseCheck(check) {
   ]) {
     for (const r of rows.slice(0, 5)) console.log(`  ${what}: ${JSON.stringify(r)}`);
   }
-  return check.lost.length + check.withoutPayment.length + check.duplicates.length === 0;
+  return (
+    check.lost.length + check.withoutPayment.length + check.duplicates.length + check.jobs.dead ===
+    0
+  );
 }

@@ -103,6 +103,19 @@ export interface AppConfig {
   mediaSigningKey: string;
   /** How long a signed private-media link works, in seconds. */
   mediaLinkTtlSeconds: number;
+  /**
+   * The durable jobs (common/jobs): whether this instance runs them (`worker`; every instance
+   * writes them), how often it looks for due ones, how many it runs at once, how many attempts a
+   * job gets before it is dead-lettered, and the first retry's delay (doubled per attempt, at
+   * most 10 minutes).
+   */
+  jobs: {
+    worker: boolean;
+    pollMs: number;
+    concurrency: number;
+    maxAttempts: number;
+    retryMs: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -316,6 +329,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     mediaSigningKey: mediaSigningKeyFor(env, dataDir),
     mediaLinkTtlSeconds: int(env, 'MEDIA_LINK_TTL_SECONDS', 600, 30, 86_400),
+    jobs: {
+      worker: bool(env, 'JOBS_WORKER', true),
+      pollMs: int(env, 'JOBS_POLL_MS', 1000, 10, 600_000),
+      concurrency: int(env, 'JOBS_CONCURRENCY', 4, 1, 100),
+      maxAttempts: int(env, 'JOBS_MAX_ATTEMPTS', 12, 1, 100),
+      retryMs: int(env, 'JOBS_RETRY_MS', 5000, 1, 3_600_000),
+    },
   };
 }
 

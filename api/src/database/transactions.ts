@@ -9,7 +9,7 @@ import { DB, type Database, type Transaction } from './database.js';
 interface OpenTransaction {
   db: Database;
   tx: Transaction;
-  /** Work to do once the outermost transaction has committed (e-mails, provider calls). */
+  /** In-process nudges to run once the outermost transaction has committed (see afterCommit). */
   afterCommit: Array<() => unknown>;
 }
 const current = new AsyncLocalStorage<OpenTransaction>();
@@ -46,8 +46,10 @@ export class TransactionHost {
   }
 
   /**
-   * Runs `task` once the open transaction commits (never if it rolls back), or now when none is
-   * open: for what must only happen to committed data, like sending a receipt.
+   * Runs `task` in this process once the open transaction commits (never if it rolls back), or now
+   * when none is open. Lost if the process dies in between: work that must happen (a receipt, a
+   * refund, an e-mail, removing files) is a durable job instead (`JobsService.enqueue`, written in
+   * the transaction); this is for nudges that lose nothing when skipped (waking the job worker).
    */
   async afterCommit(task: () => unknown): Promise<void> {
     const open = current.getStore();

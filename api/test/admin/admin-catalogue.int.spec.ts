@@ -29,6 +29,7 @@ import {
   text,
   voucherBody,
 } from './admin-helpers.js';
+import { JobsService } from '../../src/common/jobs/jobs.service.js';
 
 describe('admin catalogue: writes, visibility, order, deletes', () => {
   let t: TestApp;
@@ -182,6 +183,7 @@ describe('admin catalogue: writes, visibility, order, deletes', () => {
     await call(t, token, 'put', `/course-classes/${cls._id}`, { ...classBody(), pdfs: [] }).expect(
       200,
     );
+    await t.app.get(JobsService).drain(); // the files go by a job after the commit
     expect(existsSync(pdf.path)).toBe(false);
 
     await call(t, token, 'delete', `/course-classes/${cls._id}`).expect(204);
@@ -266,6 +268,7 @@ describe('admin catalogue: writes, visibility, order, deletes', () => {
         .from(uploadedAssets)
         .where(inArray(uploadedAssets.publicId, [pdf.publicId, image.publicId])),
     ).toEqual([]);
+    await t.app.get(JobsService).drain(); // the files go by a job after the commit
     expect(existsSync(pdf.path)).toBe(false);
     expect(existsSync(image.path)).toBe(false);
     await get(t, `/formations/${formation._id}?lang=es`).expect(404);

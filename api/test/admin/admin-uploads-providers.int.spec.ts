@@ -6,6 +6,8 @@ import cloudinary from 'cloudinary';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import type { SignatureResponse } from '@circo/shared-contracts';
+import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { jobs } from '../../src/common/jobs/jobs.table.js';
 import { uploadedAssets } from '../../src/database/schema.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -148,12 +150,16 @@ describe('admin uploads with Cloudinary and Vimeo configured (real SDKs, local s
     cloud = await cloudinaryStandIn();
     await new Promise<void>((resolve) => vimeo.server.listen(0, '127.0.0.1', resolve));
     const { port } = vimeo.server.address() as AddressInfo;
-    t = await createTestApp({
-      cloudinaryUrl: `cloudinary://${API_KEY}:${API_SECRET}@${CLOUD}`,
-      cloudinaryApiUrl: cloud.url,
-      vimeoToken: VIMEO_TOKEN,
-      vimeoApiUrl: `http://127.0.0.1:${port}`,
-    });
+    t = await createTestApp(
+      {
+        cloudinaryUrl: `cloudinary://${API_KEY}:${API_SECRET}@${CLOUD}`,
+        cloudinaryApiUrl: cloud.url,
+        vimeoToken: VIMEO_TOKEN,
+        vimeoApiUrl: `http://127.0.0.1:${port}`,
+      },
+      // a failed removal is retried 160-240 ms later here
+      { JOBS_RETRY_MS: '200' },
+    );
     token = await tokenFor(t, (await createUser(t.db, { role: 'admin' })) as never);
   });
   afterAll(async () => {
@@ -182,6 +188,7 @@ describe('admin uploads with Cloudinary and Vimeo configured (real SDKs, local s
       public_id: res.body.public_id,
     });
     expect(del.status).toBe(204);
+    await t.app.get(JobsService).drain(); // removed by a job after the commit
     expect(cloud.assets.has(res.body.public_id)).toBe(false);
     expect(await assetOf(res.body.public_id)).toBeUndefined();
   });
@@ -244,14 +251,27 @@ describe('admin uploads with Cloudinary and Vimeo configured (real SDKs, local s
     });
   });
 
-  it('a failed delete on Vimeo is only logged: the local record goes anyway', async () => {
+  it('a failed delete on Vimeo is retried by its job: the local record goes at once', async () => {
     const res = await upload('/upload/video-promocional', 'file', MP4_BYTES, 'promo.mp4');
     expect(res.status).toBe(201);
     vimeo.failDeletes(true);
     const del = await call(t, token, 'post', '/upload/delete-video', { videoUrl: res.body.url });
-    vimeo.failDeletes(false);
     expect(del.status).toBe(204);
-    expect(vimeo.deletes).toContain(res.body.videoId);
     expect(await assetOf(res.body.videoId)).toBeUndefined();
+    const service = t.app.get(JobsService);
+    await service.drain();
+    const attempts = () => vimeo.deletes.filter((id) => id === res.body.videoId).length;
+    expect(attempts()).toBeGreaterThanOrEqual(1);
+    vimeo.failDeletes(false);
+    // its retry comes due ~200 ms later
+    const tried = attempts();
+    for (let i = 0; i < 200 && attempts() === tried; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      await service.drain();
+    }
+    const removal = (await t.db.select().from(jobs)).filter(
+      (j) => j.kind === 'uploads.remove-files' && j.lastError?.includes(res.body.videoId as string),
+    );
+    expect(removal).toEqual([expect.objectContaining({ status: 'done' })]);
   });
 });

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { tokenFor } from '../catalog/catalog-helpers.js';
 import { call, classBody, courseBody, text } from './admin-helpers.js';
 import { EXE_BYTES, PDF_BYTES, PNG_BYTES, MP4_BYTES, signedUploadFields } from './upload-files.js';
+import { JobsService } from '../../src/common/jobs/jobs.service.js';
 
 describe('admin uploads on local storage', () => {
   let t: TestApp;
@@ -136,6 +137,7 @@ describe('admin uploads on local storage', () => {
     expect(status.body).toEqual({ status: 'available' });
     const del = await call(t, token, 'post', '/upload/delete-video', { videoUrl: video.body.url });
     expect(del.status).toBe(204);
+    await t.app.get(JobsService).drain(); // the files go by a job after the commit
     expect(existsSync(fileOf(true, video.body.public_id))).toBe(false);
     expect(await assetOf(video.body.public_id)).toBeUndefined();
     expect(
@@ -162,6 +164,7 @@ describe('admin uploads on local storage', () => {
       public_id: pdf.body.public_id,
     });
     expect(free.status).toBe(204);
+    await t.app.get(JobsService).drain(); // the files go by a job after the commit
     expect(existsSync(fileOf(false, pdf.body.public_id))).toBe(false);
     expect(
       (await call(t, token, 'delete', '/cloudinary/delete', { public_id: 'pdfs/nada.pdf' })).status,

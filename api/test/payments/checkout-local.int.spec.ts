@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { accessGrants, paymentItems, payments } from '../../src/database/schema.js';
-import { ReceiptsService } from '../../src/modules/payments/receipts.service.js';
+import { JobsService } from '../../src/common/jobs/jobs.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import {
   createCourse,
@@ -219,7 +219,7 @@ describe('paying with the test cards', () => {
       f.id,
     ]);
 
-    await t.app.get(ReceiptsService, { strict: false }).idle();
+    await t.app.get(JobsService).drain();
     const outbox = join(t.config.dataDir, 'outbox');
     const receipts = readdirSync(outbox)
       .map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')))

@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import { accessGrants, payments, processedWebhookEvents } from '../../src/database/schema.js';
 import { STRIPE_API_VERSION } from '../../src/modules/payments/providers/stripe-payment.provider.js';
+import { JobsService } from '../../src/common/jobs/jobs.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { StripeStandIn } from '../support/stripe-stand-in.js';
 import { createCourse, createUser } from '../support/factories.js';
@@ -268,6 +269,7 @@ it('a cart paid after another tab bought one of its items asks Stripe to refund 
   await confirm(token, justX.paymentIntentId).expect(200);
   stand.succeed(both.paymentIntentId);
   await confirm(token, both.paymentIntentId).expect(200);
+  await t.app.get(JobsService).drain();
 
   const [payment] = await t.db
     .select()

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { JobsDiagnostics } from '../features/diagnostics/JobsDiagnostics';
 import { AdminPage } from './AdminPage';
 
 const CARDS = [
@@ -9,7 +10,7 @@ const CARDS = [
   { to: '/admin/bonos', key: 'vouchers' },
 ] as const;
 
-/** /admin: four cards, one per manager. */
+/** /admin: four cards, one per manager, and the background jobs' state. */
 export function DashboardPage() {
   const { t } = useTranslation('admin');
   return (
@@ -24,6 +25,7 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      <JobsDiagnostics />
     </AdminPage>
   );
 }

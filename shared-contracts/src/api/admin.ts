@@ -274,3 +274,34 @@ export const uploadPaths = {
   deleteVideo: '/upload/delete-video',
   videoStatus: (videoId: string) => `/upload/video-status/${encodeURIComponent(videoId)}`,
 } as const;
+
+// ---------------------------------------------------------------- diagnostics (issue 27)
+
+/** A durable job that kept failing and is no longer retried (the dead-letter state). */
+export interface DeadJob {
+  _id: string;
+  /** what it does, e.g. `receipt.send`, `payment.refund-unneeded`, `auth.reset-mail` */
+  kind: string;
+  /** its identity, e.g. `receipt:<payment id>` */
+  key: string;
+  attempts: number;
+  /** the last attempt's error */
+  lastError: string | null;
+  createdAt: string;
+  /** when it was given up */
+  failedAt: string | null;
+}
+
+/** GET /admin/diagnostics/jobs (admin): the durable jobs by state, and the newest dead ones. */
+export interface JobsDiagnostics {
+  counts: { pending: number; running: number; done: number; dead: number };
+  dead: DeadJob[];
+}
+
+/**
+ * POST /admin/diagnostics/jobs/{id}/retry (admin) makes a dead job pending again, with fresh
+ * attempts; 404 `diagnostics.job_not_found` when no dead job has that id.
+ */
+export const DIAGNOSTICS_ERRORS = {
+  jobNotFound: 'diagnostics.job_not_found',
+} as const;

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { BackgroundQueue } from '../../common/background/background-queue.js';
 import { AuthGuard } from './auth.guard.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
@@ -23,11 +22,6 @@ import { AuthService } from './auth.service.js';
     }),
   ],
   controllers: [AuthController],
-  providers: [
-    AuthRepository,
-    AuthService,
-    BackgroundQueue,
-    { provide: APP_GUARD, useClass: AuthGuard },
-  ],
+  providers: [AuthRepository, AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
 })
 export class AuthModule {}

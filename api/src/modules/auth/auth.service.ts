@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   DEFAULT_LANG,
   USER_ERRORS,
@@ -9,7 +9,7 @@ import {
   type MessageResponse,
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { BackgroundQueue } from '../../common/background/background-queue.js';
+import { JobsService, type JobContext } from '../../common/jobs/jobs.service.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Transactional } from '../../database/transactions.js';
 import type { TokenPayload } from './auth-user.js';
@@ -24,20 +24,25 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_PASSWORD_MESSAGE =
   "We've sent you an email with instructions to reset your password.";
 
+/** The job kind of a password-reset e-mail. */
+export const RESET_MAIL_JOB = 'auth.reset-mail';
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 @Injectable()
 export class AuthService {
-  private readonly logger = new Logger('Auth');
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
     private readonly users: UsersService,
     private readonly repo: AuthRepository,
     private readonly mail: MailService,
-    private readonly background: BackgroundQueue,
-  ) {}
+    private readonly jobs: JobsService,
+  ) {
+    jobs.register(RESET_MAIL_JOB, (payload, job) =>
+      this.sendResetLink(String(payload.email), payload.lang as Lang, job),
+    );
+  }
 
   async login(email: string, password: string): Promise<LoginResponse> {
     const user = await this.users.checkCredentials(email, password);
@@ -54,16 +59,21 @@ export class AuthService {
 
   /**
    * Mails a single-use reset link when the account exists. The answer is the same either way and
-   * is sent at once: the lookup, the token and the mail run in the background queue, so neither
-   * the answer nor its timing reveals which e-mails have accounts (and a slow SMTP server does not
-   * hold the request). A failure there is logged.
+   * is sent at once: the request only writes a durable job (the same one insert for any e-mail);
+   * the lookup, the token and the mail run in that job, so neither the answer nor its timing
+   * reveals which e-mails have accounts, a slow SMTP server does not hold the request, and a
+   * crash or a mail server away for a while loses no reset mail (retried, common/jobs).
    */
-  forgotPassword(email: string, lang: Lang = DEFAULT_LANG): Promise<MessageResponse> {
-    this.background.enqueue('password reset mail', () => this.sendResetLink(email, lang));
-    return Promise.resolve({ message: FORGOT_PASSWORD_MESSAGE });
+  async forgotPassword(email: string, lang: Lang = DEFAULT_LANG): Promise<MessageResponse> {
+    await this.jobs.enqueue(RESET_MAIL_JOB, { email, lang }, { key: `reset-mail:${randomUUID()}` });
+    return { message: FORGOT_PASSWORD_MESSAGE };
   }
 
-  private async sendResetLink(email: string, lang: Lang): Promise<void> {
+  /**
+   * A retry (the mail failed) makes a new link: the earlier one was never seen by anyone, and a
+   * link's hash is all the database keeps.
+   */
+  private async sendResetLink(email: string, lang: Lang, job: JobContext): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user) return;
     const token = randomBytes(32).toString('base64url');
@@ -73,11 +83,7 @@ export class AuthService {
       new Date(Date.now() + RESET_TOKEN_TTL_MS),
     );
     const link = `${this.config.publicUrl}/reset-password/${token}`;
-    try {
-      await this.mail.send({ to: user.email, ...resetPasswordMail(lang, user.name, link) });
-    } catch (err) {
-      this.logger.error(`reset mail to ${user.email} failed`, (err as Error).stack);
-    }
+    await this.mail.send({ to: user.email, ...resetPasswordMail(lang, user.name, link), job });
   }
 
   /** Claims the link, sets the password and ends earlier sessions and links: all or nothing. */

@@ -10,7 +10,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The durable job sending it (common/jobs): a retry of the same job writes the same outbox file
+   * and sends the same Message-ID, so a mail sent again after a crash is one mail to the reader.
+   */
+  job?: { key: string; createdAt: Date };
 }
+
+/** The job key as a file name and Message-ID part: letters, digits, `.`, `_`, `-`. */
+const safeKey = (key: string) => key.replace(/[^A-Za-z0-9._-]/g, '_');
 
 /**
  * Sends e-mail through SMTP (nodemailer) when SMTP_URL is set; otherwise writes it to the outbox
@@ -29,16 +37,21 @@ export class MailService {
     return join(this.config.dataDir, 'outbox');
   }
 
-  async send(message: MailMessage): Promise<void> {
+  async send({ job, ...message }: MailMessage): Promise<void> {
     if (this.transport) {
-      await this.transport.sendMail({ from: this.config.mailFrom, ...message });
+      await this.transport.sendMail({
+        from: this.config.mailFrom,
+        ...message,
+        ...(job ? { messageId: `<${safeKey(job.key)}@circo.mail>` } : {}),
+      });
       this.logger.log(`sent "${message.subject}" to ${message.to}`);
       return;
     }
     await mkdir(this.outboxDir, { recursive: true });
+    // named by when it was asked for (readers sort by name) and by what asked
     const file = join(
       this.outboxDir,
-      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.json`,
+      `${(job?.createdAt ?? new Date()).toISOString().replace(/[:.]/g, '-')}-${job ? safeKey(job.key) : randomUUID()}.json`,
     );
     await writeFile(
       file,

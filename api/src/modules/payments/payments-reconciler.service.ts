@@ -5,6 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { JobsService } from '../../common/jobs/jobs.service.js';
 import { isDatabaseUnavailable } from '../../database/db-errors.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
@@ -21,34 +22,37 @@ const LOOK_BACK_MS = 7 * 24 * 3600 * 1000;
  * killed, the database away), nothing else would ever register it if the buyer does not come back
  * to /pago-exitoso. So at start and every 30 s, each paid local PaymentIntent whose payment has no
  * registered items is fulfilled (exactly once: the same locked fulfilment as every other path).
- * With Stripe, its webhooks (redelivered until answered 2xx) do this.
+ * The 30 s rounds are a scheduled durable job (common/jobs): one round per period across all
+ * instances. With Stripe, its webhooks (redelivered until answered 2xx) do this.
  */
+export const RECONCILE_JOB = 'payments.reconcile';
+
 @Injectable()
 export class PaymentsReconciler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Payments');
-  private timer: NodeJS.Timeout | null = null;
   /** The last run asked for: runs go one after another. */
   private last: Promise<number> = Promise.resolve(0);
-  private busy = false;
 
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     private readonly local: LocalPaymentProvider,
     private readonly repo: PaymentsRepository,
     private readonly payments: PaymentsService,
-  ) {}
+    private readonly jobs: JobsService,
+  ) {
+    jobs.register(RECONCILE_JOB, async () => {
+      if (this.provider.name === 'local') await this.runOnce();
+    });
+  }
 
   onApplicationBootstrap(): void {
     if (this.provider.name !== 'local') return;
+    // this instance's start: what a killed one left paid and unregistered is registered now
     void this.runOnce();
-    // a round still running (the database slow or away) is not joined by another
-    this.timer = setInterval(() => void (this.busy || this.runOnce()), EVERY_MS);
-    this.timer.unref();
+    this.jobs.every(RECONCILE_JOB, EVERY_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await this.last;
   }
 
@@ -58,15 +62,12 @@ export class PaymentsReconciler implements OnApplicationBootstrap, OnModuleDestr
    */
   runOnce(): Promise<number> {
     const run = this.last.then(async () => {
-      this.busy = true;
       try {
         return await this.reconcile(new Date());
       } catch (err) {
         // the database away: the next round retries
         if (!isDatabaseUnavailable(err)) this.logger.error('reconciling payments failed', err);
         return 0;
-      } finally {
-        this.busy = false;
       }
     });
     this.last = run;

@@ -12,6 +12,7 @@ import {
   type QuotedItem,
 } from '@circo/shared-contracts';
 import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { JobsService } from '../../common/jobs/jobs.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost, Transactional } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -26,6 +27,9 @@ import {
   type PaymentProvider,
 } from './providers/payment-provider.js';
 import { ReceiptsService } from './receipts.service.js';
+
+/** The job kind that gives back what a buyer paid for items already owned. */
+export const REFUND_UNNEEDED_JOB = 'payment.refund-unneeded';
 
 /** A second click within this time on the same cart reuses the payment it started. */
 const REUSE_WINDOW_MS = 30 * 60 * 1000;
@@ -65,7 +69,12 @@ export class PaymentsService {
     private readonly pricing: CheckoutPricingService,
     private readonly purchases: PurchasesService,
     private readonly receipts: ReceiptsService,
-  ) {}
+    private readonly jobs: JobsService,
+  ) {
+    jobs.register(REFUND_UNNEEDED_JOB, (payload) =>
+      this.refundUnneeded(String(payload.paymentId), Number(payload.ownedCents)),
+    );
+  }
 
   get providerName(): PaymentProvider['name'] {
     return this.provider.name;
@@ -215,19 +224,21 @@ export class PaymentsService {
 
   /**
    * Registers a succeeded payment's items in one transaction, under a lock on the payment row,
-   * so concurrent callers register them once; the first caller sends the receipt afterwards.
-   * What the buyer owned already by then (two tabs paid overlapping carts) is refunded at once:
-   * the whole payment when it granted nothing, else the price paid for the owned items.
+   * so concurrent callers register them once; the first caller writes the receipt's job in the
+   * same transaction. What the buyer owned already by then (two tabs paid overlapping carts) is
+   * refunded by a job written there too: the whole payment when it granted nothing, else the
+   * price paid for the owned items. Both run once the grants are committed, crash or not.
    */
   async fulfil(paymentId: string, now = new Date()): Promise<Fulfilment> {
     return this.host.run(async () => {
       const result = await this.fulfilInTransaction(paymentId, now);
-      // only once the grants are committed (a webhook's transaction may still be open here)
-      if (result.newlyGranted > 0) {
-        await this.host.afterCommit(() => this.receipts.send(result.payment.id));
-      }
+      if (result.newlyGranted > 0) await this.receipts.send(result.payment.id);
       if (result.refundOwned || result.ownedCents > 0) {
-        await this.host.afterCommit(() => this.refundUnneeded(result));
+        await this.jobs.enqueue(
+          REFUND_UNNEEDED_JOB,
+          { paymentId: result.payment.id, ownedCents: result.ownedCents },
+          { key: `refund-unneeded:${result.payment.id}` },
+        );
       }
       return result;
     });
@@ -303,30 +314,25 @@ export class PaymentsService {
   /**
    * Paid for items the buyer already had (two tabs paid overlapping carts): that money goes back,
    * the whole payment when it granted nothing (it is then marked refunded), else the owned items'
-   * prices (the payment stays paid for the rest, as a partial refund does in Stripe).
+   * prices (the payment stays paid for the rest, as a partial refund does in Stripe). A job: a
+   * failure throws and is retried; the provider's idempotency key keeps a repeat from paying
+   * twice.
    */
-  private async refundUnneeded({
-    payment,
-    ownedCents,
-  }: {
-    payment: PaymentRow;
-    ownedCents: number;
-  }): Promise<void> {
+  private async refundUnneeded(paymentId: string, ownedCents: number): Promise<void> {
+    const payment = await this.repo.findById(paymentId);
+    if (!payment) return;
     const intent = payment.providerIntentId ?? payment.providerPaymentId;
-    try {
-      if (ownedCents > 0) {
-        await this.provider.refund(intent, `refund-owned:${payment.id}`, ownedCents);
-        this.logger.log(
-          `payment ${payment.id} included items already owned: ${ownedCents} cents refunded`,
-        );
-        return;
-      }
-      await this.provider.refund(intent, `refund:${payment.id}`);
-      await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
-      this.logger.log(`payment ${payment.id} bought only items already owned: refunded`);
-    } catch (err) {
-      this.logger.error(`refund of ${payment.id} (items already owned) failed`, err as Error);
+    if (ownedCents > 0) {
+      await this.provider.refund(intent, `refund-owned:${payment.id}`, ownedCents);
+      this.logger.log(
+        `payment ${payment.id} included items already owned: ${ownedCents} cents refunded`,
+      );
+      return;
     }
+    if (payment.refundedAt) return;
+    await this.provider.refund(intent, `refund:${payment.id}`);
+    await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
+    this.logger.log(`payment ${payment.id} bought only items already owned: refunded`);
   }
 
   private async settle(

@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Lang } from '@circo/shared-contracts';
+import { JobsService, type JobContext } from '../../common/jobs/jobs.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { MailService } from '../mail/mail.service.js';
 import { receiptMail } from '../mail/templates.js';
@@ -7,40 +8,34 @@ import { PurchasesService } from '../purchases/purchases.service.js';
 import { UsersService } from '../users/users.service.js';
 import { PaymentsRepository } from './payments.repository.js';
 
+/** The job kind of a receipt. */
+export const RECEIPT_JOB = 'receipt.send';
+
 /**
  * The receipt e-mail of a paid order: its items, amounts and access end dates, in the language the
- * buyer paid in. Sent after the purchase is committed, without holding up the answer; a mail
- * failure is logged and loses nothing (the purchase stands, My Courses shows it).
+ * buyer paid in. A durable job written in the purchase's transaction (common/jobs), so it is sent
+ * once the purchase is committed, after a crash or a restart too, retried while the mail server is
+ * away; the answer does not wait for it. One receipt per payment: the job's key.
  */
 @Injectable()
 export class ReceiptsService {
-  private readonly logger = new Logger('Receipts');
-  private readonly pending = new Set<Promise<void>>();
-
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repo: PaymentsRepository,
     private readonly purchases: PurchasesService,
     private readonly users: UsersService,
     private readonly mail: MailService,
-  ) {}
-
-  /** Starts sending the receipt of `paymentId` and returns at once. */
-  send(paymentId: string): void {
-    const job = this.deliver(paymentId)
-      .catch((err: unknown) =>
-        this.logger.error(`receipt of payment ${paymentId} not sent`, err as Error),
-      )
-      .finally(() => this.pending.delete(job));
-    this.pending.add(job);
+    private readonly jobs: JobsService,
+  ) {
+    jobs.register(RECEIPT_JOB, (payload, job) => this.deliver(String(payload.paymentId), job));
   }
 
-  /** Waits for the receipts being sent (shutdown, tests). */
-  async idle(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  /** Writes the receipt job of `paymentId` in the open transaction (sent once it commits). */
+  async send(paymentId: string): Promise<void> {
+    await this.jobs.enqueue(RECEIPT_JOB, { paymentId }, { key: `receipt:${paymentId}` });
   }
 
-  private async deliver(paymentId: string): Promise<void> {
+  private async deliver(paymentId: string, job: JobContext): Promise<void> {
     const payment = await this.repo.findById(paymentId);
     if (!payment?.userId) return;
     const buyer = await this.users.contact(payment.userId);
@@ -70,6 +65,7 @@ export class ReceiptsService {
     await this.mail.send({
       to: buyer.email,
       ...receiptMail(lang, buyer.name, lines, total, `${this.config.publicUrl}/mis-cursos`),
+      job,
     });
   }
 }

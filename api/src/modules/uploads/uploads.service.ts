@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-  type OnModuleDestroy,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -21,6 +15,7 @@ import {
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError, badRequest, notFound } from '../../common/errors/app-error.js';
+import { JobsService } from '../../common/jobs/jobs.service.js';
 import { TransactionHost } from '../../database/transactions.js';
 import { parseCloudinaryUrl } from '../media/cloudinary-delivery.js';
 import { filePathOf, newPublicId } from '../media/media-layout.js';
@@ -37,6 +32,28 @@ import type { ResourceType, UploadedAssetRow } from './uploads.table.js';
 
 /** A direct upload's signature is good for an hour, as Cloudinary's is. */
 const SIGNATURE_WINDOW_S = 3600;
+/** The job kinds of this module: removing stored files, and the orphan sweep. */
+export const REMOVE_FILES_JOB = 'uploads.remove-files';
+export const SWEEP_JOB = 'uploads.sweep';
+
+/** What removing a stored file needs to know (the row itself is gone by then). */
+type StoredFile = Pick<
+  UploadedAssetRow,
+  'publicId' | 'resourceType' | 'url' | 'private' | 'storage'
+>;
+const storedFile = ({
+  publicId,
+  resourceType,
+  url,
+  private: p,
+  storage,
+}: StoredFile): StoredFile => ({
+  publicId,
+  resourceType,
+  url,
+  private: p,
+  storage,
+});
 /** The status of a signed direct upload whose file has not arrived yet. */
 const PENDING = 'pending';
 
@@ -77,35 +94,33 @@ function refKeys(ref: string): string[] {
  * the files once it has committed (a rollback keeps them).
  */
 @Injectable()
-export class UploadsService implements OnApplicationBootstrap, OnModuleDestroy {
+export class UploadsService implements OnApplicationBootstrap {
   private readonly log = new Logger('Uploads');
   private readonly cloudinary: CloudinaryUploader | null;
   private readonly vimeo: VimeoClient | null;
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly repo: UploadsRepository,
     private readonly host: TransactionHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobsService,
   ) {
     const creds = config.cloudinaryUrl ? parseCloudinaryUrl(config.cloudinaryUrl) : null;
     this.cloudinary = creds ? new CloudinaryUploader(creds, config.cloudinaryApiUrl) : null;
     this.vimeo = config.vimeoToken ? new VimeoClient(config.vimeoToken, config.vimeoApiUrl) : null;
+    jobs.register(REMOVE_FILES_JOB, async (payload) => {
+      const failed = await this.removeFiles(payload.files as StoredFile[]);
+      if (failed.length > 0) throw new Error(`could not remove ${failed.join(', ')}`);
+    });
+    jobs.register(SWEEP_JOB, async () => {
+      await this.sweep(new Date());
+    });
   }
 
   onApplicationBootstrap(): void {
     const minutes = this.config.uploads.sweepMinutes;
-    if (minutes <= 0) return;
-    this.timer = setInterval(() => {
-      this.sweep(new Date()).catch((err: unknown) =>
-        this.log.error(`orphan sweep failed: ${String(err)}`),
-      );
-    }, minutes * 60_000);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
+    // one sweep per period across the instances (a scheduled job)
+    if (minutes > 0) this.jobs.every(SWEEP_JOB, minutes * 60_000);
   }
 
   maxBytes(kind: UploadKind): number {
@@ -341,11 +356,25 @@ export class UploadsService implements OnApplicationBootstrap, OnModuleDestroy {
   private async deleteUnused(row: UploadedAssetRow): Promise<void> {
     const referenced = await this.repo.referencedValues();
     if (this.isReferenced(row, referenced)) throw inUse();
-    await this.repo.deleteByIds([row.id]);
-    await this.removeFiles([row]);
+    await this.host.run(async () => {
+      await this.repo.deleteByIds([row.id]);
+      await this.removeLater([row]);
+    });
   }
 
-  /** Forgets the assets with these public ids or URLs and removes their files after commit. */
+  /** Writes the job that removes these files once the open transaction commits (retried). */
+  private async removeLater(rows: readonly StoredFile[]): Promise<void> {
+    await this.jobs.enqueue(
+      REMOVE_FILES_JOB,
+      { files: rows.map(storedFile) },
+      { key: `remove-files:${randomUUID()}` },
+    );
+  }
+
+  /**
+   * Forgets the assets with these public ids or URLs and removes their files after commit, by a
+   * job written in the same transaction (a rollback keeps them; a crash does not lose them).
+   */
   async discard(refs: readonly string[]): Promise<void> {
     const keys = [...new Set(refs.flatMap(refKeys))];
     if (keys.length === 0) return;
@@ -356,7 +385,7 @@ export class UploadsService implements OnApplicationBootstrap, OnModuleDestroy {
     const unique = [...new Map(rows.map((r) => [r.id, r])).values()];
     if (unique.length === 0) return;
     await this.repo.deleteByIds(unique.map((r) => r.id));
-    await this.host.afterCommit(() => this.removeFiles(unique));
+    await this.removeLater(unique);
   }
 
   /**
@@ -382,8 +411,12 @@ export class UploadsService implements OnApplicationBootstrap, OnModuleDestroy {
     return false;
   }
 
-  /** Removes stored files; a failure is logged (the record is already gone) and the rest go on. */
-  async removeFiles(rows: readonly UploadedAssetRow[]): Promise<void> {
+  /**
+   * Removes stored files (a file already gone counts as removed); a failure is logged and the rest
+   * go on. Answers the public ids it could not remove.
+   */
+  async removeFiles(rows: readonly StoredFile[]): Promise<string[]> {
+    const failed: string[] = [];
     for (const row of rows) {
       try {
         if (row.storage === 'local') {
@@ -394,11 +427,13 @@ export class UploadsService implements OnApplicationBootstrap, OnModuleDestroy {
         this.log.warn(
           `could not remove ${row.storage} file ${row.publicId}: ${String((err as Error)?.message ?? err)}`,
         );
+        failed.push(row.publicId);
       }
     }
+    return failed;
   }
 
-  private async removeRemote(row: UploadedAssetRow): Promise<void> {
+  private async removeRemote(row: StoredFile): Promise<void> {
     if (row.storage === 'cloudinary') {
       if (!this.cloudinary) throw new Error('Cloudinary is not configured');
       await this.cloudinary.destroy(
