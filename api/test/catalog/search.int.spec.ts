@@ -249,10 +249,12 @@ describe('catalog: GET /search', () => {
   it('follows admin writes at once: an edit, a language switched off, a delete', async () => {
     const admin = await tokenFor(t, await createUser(t.db, { role: 'admin' }));
     const tag = uniqueWord();
+    const image = text('https://res.example.com/ImagenesCursos/a.jpg');
     const found = async (q: string, lang = 'es') =>
       ids((await search(t, `q=${encodeURIComponent(q)}&lang=${lang}`).expect(200)).body.courses);
     const created = await call(t, admin, 'post', '/courses', {
       ...courseBody(`Trapecio ${tag}`),
+      image, // visible in English: it needs its English image too (issue 29)
       visible: { es: true, en: true, fr: false },
     }).expect(201);
     const id: string = created.body._id;
@@ -264,6 +266,7 @@ describe('catalog: GET /search', () => {
     const other = uniqueWord();
     await call(t, admin, 'put', `/courses/${id}`, {
       ...courseBody(`Acrobacia aérea ${other}`),
+      image, // visible in English: it needs its English image too (issue 29)
       visible: { es: true, en: true, fr: false },
     }).expect(200);
     expect(await found(tag)).toEqual([]);
@@ -273,6 +276,7 @@ describe('catalog: GET /search', () => {
     await call(t, admin, 'put', `/courses/${id}`, {
       ...courseBody('Acrobacia aérea'),
       description: text(`<p>Con ${other}</p>`),
+      image, // visible in English: it needs its English image too (issue 29)
       visible: { es: true, en: true, fr: false },
     }).expect(200);
     expect(await found(other)).toEqual([titled.id, id]);

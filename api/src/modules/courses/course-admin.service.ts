@@ -13,10 +13,10 @@ import {
   type Lang,
   type VisibilityResult,
 } from '@circo/shared-contracts';
-import { assertRules } from '../../common/admin/shared-rules.js';
+import { assertRules, assertShowable, showableFlags } from '../../common/admin/shared-rules.js';
 import {
   itemRefs,
-  itemValues,
+  showableItemValues,
   priceToCents,
   toAdminItem,
   toFlags,
@@ -108,8 +108,13 @@ export class CourseAdminService {
     await this.uploads.discard([...itemRefs(current), ...mediaRefs(media)]);
   }
 
-  /** PATCH /courses/{id}/visibility/language */
+  /** PATCH /courses/{id}/visibility/language: shown only where its content is (else 400). */
+  @Transactional()
   async toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    const current = await this.repo.findById(id);
+    if (!current) throw courseNotFound();
+    if (!current.visible[lang])
+      assertShowable('course', current, { ...current.visible, [lang]: true });
     const visible = await this.repo.toggleVisible(id, lang);
     if (!visible) throw courseNotFound();
     return { _id: id, visible };
@@ -130,10 +135,11 @@ export class CourseAdminService {
     assertRules(validateClass(body));
     const course = await this.repo.findById(courseId);
     if (!course) throw courseNotFound();
+    const values = classValues(body, undefined);
     const cls = await this.repo.insertClass({
       courseId,
-      ...classValues(body, undefined),
-      visible: toFlags(body.visible, course.visible ?? DEFAULT_VISIBLE),
+      ...values,
+      visible: showableFlags('class', values, body.visible, course.visible ?? DEFAULT_VISIBLE),
     });
     await this.media.replace('course_class', cls.id, {
       pdfs: body.pdfs ?? [],
@@ -147,10 +153,12 @@ export class CourseAdminService {
     assertRules(validateClass(body));
     const current = await this.repo.findClass(id);
     if (!current) throw classNotFound();
-    await this.repo.updateClass(id, {
+    const values = {
       ...classValues(body, current),
       visible: toFlags(body.visible, current.visible),
-    });
+    };
+    assertShowable('class', values, values.visible);
+    await this.repo.updateClass(id, values);
     const dropped = await this.media.replace('course_class', id, body);
     await this.uploads.discard(dropped);
     return (await this.getClass(id))!;
@@ -163,7 +171,12 @@ export class CourseAdminService {
     await this.uploads.discard(mediaRefs(media));
   }
 
+  @Transactional()
   async toggleClassVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    const current = await this.repo.findClass(id);
+    if (!current) throw classNotFound();
+    if (!current.visible[lang])
+      assertShowable('class', current, { ...current.visible, [lang]: true });
     const visible = await this.repo.toggleClassVisible(id, lang);
     if (!visible) throw classNotFound();
     return { _id: id, visible };
@@ -204,14 +217,27 @@ function courseValues(body: CourseBodyDto, current: CourseRow | undefined): Part
     const lang = body.language as Lang;
     const set = <T>(base: Record<Lang, T>, value: T) => ({ ...base, [lang]: value });
     const empty: LocalizedText = { es: '', en: '', fr: '' };
-    return {
+    const values = {
       title: set(current?.title ?? empty, (body.title as string).trim()),
       description: set(current?.description ?? empty, body.description as string),
       priceCents: priceToCents(body.price),
       pdf: set(current?.pdf ?? toOptional(null), body.pdfUrl?.trim() || null),
       video: set(current?.video ?? toOptional(null), body.videoUrl?.trim() || null),
-      ...(current ? {} : { visible: { es: false, en: false, fr: false, [lang]: true } }),
     };
+    // a new course is shown in its language once it has everything a card shows there (these
+    // forms have no image: it waits, hidden, for one); an edit must not leave a visible
+    // language without its texts
+    if (current) {
+      assertShowable('course', { ...current, ...values }, current.visible);
+      return values;
+    }
+    const visible = showableFlags('course', values, undefined, {
+      es: false,
+      en: false,
+      fr: false,
+      [lang]: true,
+    });
+    return { ...values, visible };
   }
   const title = typeof body.title === 'object' ? body.title : undefined;
   const description = typeof body.description === 'object' ? body.description : undefined;
@@ -219,5 +245,5 @@ function courseValues(body: CourseBodyDto, current: CourseRow | undefined): Part
     ...validateCourse({ title, description, price: body.price, image: body.image }),
     ...validateVideoFields(body.video),
   });
-  return itemValues({ ...body, title, description }, current, DEFAULT_VISIBLE);
+  return showableItemValues('course', { ...body, title, description }, current);
 }

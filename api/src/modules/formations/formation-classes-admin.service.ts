@@ -11,7 +11,7 @@ import {
 } from '@circo/shared-contracts';
 import { assertOrder, classValues, toAdminClass } from '../../common/admin/admin-classes.js';
 import { toFlags } from '../../common/admin/admin-values.js';
-import { assertRules } from '../../common/admin/shared-rules.js';
+import { assertRules, assertShowable, showableFlags } from '../../common/admin/shared-rules.js';
 import { badRequest, notFound } from '../../common/errors/app-error.js';
 import { Transactional } from '../../database/transactions.js';
 import { ClassMediaService, mediaRefs } from '../class-media/class-media.service.js';
@@ -45,10 +45,11 @@ export class FormationClassesAdminService {
       throw badRequest(COMMON_ERRORS.validation, 'moduleId is required', 'moduleId');
     const module = await this.repo.findModule(body.moduleId);
     if (!module) throw moduleNotFound();
+    const values = classValues(body, undefined);
     const cls = await this.repo.insertClass({
       moduleId: module.id,
-      ...classValues(body, undefined),
-      visible: toFlags(body.visible, module.visible),
+      ...values,
+      visible: showableFlags('class', values, body.visible, module.visible),
     });
     await this.media.replace('formation_class', cls.id, {
       pdfs: body.pdfs ?? [],
@@ -62,10 +63,12 @@ export class FormationClassesAdminService {
     assertRules(validateClass(body));
     const current = await this.repo.findClass(id);
     if (!current) throw classNotFound();
-    await this.repo.updateClass(id, {
+    const values = {
       ...classValues(body, current),
       visible: toFlags(body.visible, current.visible),
-    });
+    };
+    assertShowable('class', values, values.visible);
+    await this.repo.updateClass(id, values);
     await this.uploads.discard(await this.media.replace('formation_class', id, body));
     return (await this.get(id))!;
   }
@@ -77,7 +80,13 @@ export class FormationClassesAdminService {
     await this.uploads.discard(mediaRefs(media));
   }
 
+  /** Shown in a language only where its title and content are (else 400). */
+  @Transactional()
   async toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    const current = await this.repo.findClass(id);
+    if (!current) throw classNotFound();
+    if (!current.visible[lang])
+      assertShowable('class', current, { ...current.visible, [lang]: true });
     const visible = await this.repo.toggleClassVisible(id, lang);
     if (!visible) throw classNotFound();
     return { _id: id, visible };
