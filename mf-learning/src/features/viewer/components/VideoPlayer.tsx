@@ -20,6 +20,7 @@ export function VideoPlayer({
   video: PrivateVideoResponse;
   classId: string;
   index: number;
+  /** the frame's greatest height (spec: 450 in the student view, 360 on course pages) */
   height: number;
   title: string;
 }) {
@@ -67,7 +68,7 @@ export function VideoPlayer({
         controls
         preload="metadata"
         controlsList="nodownload"
-        style={{ height }}
+        style={{ maxHeight: height }}
         data-testid="video-player"
         onError={() => void onError()}
       />
@@ -85,7 +86,7 @@ export function VideoPlayer({
       className="learn-video"
       src={embed}
       title={title}
-      style={{ height }}
+      style={{ maxHeight: height }}
       allow="autoplay; fullscreen; picture-in-picture"
       allowFullScreen
     />
