@@ -39,7 +39,7 @@ export function VideoEmbed({
     if (playing) player.current?.focus();
   }, [playing]);
   return (
-    <div className="cat-video" style={{ maxHeight: height }}>
+    <div className="cat-video" style={{ maxHeight: height, maxWidth: (height * 16) / 9 }}>
       {playing ? (
         <iframe
           ref={player}
