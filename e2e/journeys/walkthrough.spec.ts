@@ -1,6 +1,7 @@
 // Issue 29, what a visitor, a student and the coach tripped over: a course shown in English without
-// its English content, the class video squeezed on a phone, and a row's "Editar" that opened the
-// read-only panel. (The 3-D Secure return to the buyer's own origin is in checkout.spec.ts.)
+// its English content, a search of one or two letters, the class video squeezed on a phone, and a
+// row's "Editar" that opened the read-only panel. (The 3-D Secure return to the buyer's own origin
+// is in checkout.spec.ts.)
 import type { Locator } from '@playwright/test';
 import { AdminManager } from '../pages/AdminPages';
 import { MyCoursesPage, ViewerPage } from '../pages/learning';
@@ -68,6 +69,18 @@ test('a Spanish-only course cannot be shown in English, and an English visitor m
   await spanish.goto('/cursos');
   await expect(spanish.getByTestId('course-card').filter({ hasText: name })).toBeVisible();
   await spanish.context().close();
+});
+
+test('a search of one or two letters answers, formations first', async ({ page }) => {
+  await useLanguage(page, 'es');
+  for (const q of ['ro', 'a']) {
+    await page.goto(`/buscar?q=${q}`);
+    const results = page.getByTestId('search-results');
+    await expect(results).toBeVisible();
+    // the demo catalogue has formations and courses with these letters: formations come first
+    await expect(results.locator('li').first()).toHaveAttribute('data-testid', 'formation-card');
+    await expect(results.getByTestId('course-card').first()).toBeVisible();
+  }
 });
 
 test.describe('on a phone (390 px)', () => {
