@@ -74,9 +74,13 @@ it('migrates a database with payments and purchases at the old schema with no ro
     insert into users (id, name, email, password_hash, role) values
       (${U1}, 'Ana', 'ana@test.local', 'x', 'user'),
       (${U2}, 'Bea', 'bea@test.local', 'x', 'user')`);
+  // C1 has its Spanish content (it stays visible in Spanish); C2 only titles (0012 hides it)
+  const description = JSON.stringify({ es: '<p>Sobre el curso</p>', en: '', fr: '' });
+  const image = JSON.stringify({ es: '/api/content/images/trapeze.svg', en: null, fr: null });
   await handle.db.execute(sql`
-    insert into courses (id, title, price_cents) values
-      (${C1}, ${title}::jsonb, 2500), (${C2}, ${title}::jsonb, 4000)`);
+    insert into courses (id, title, description, image, price_cents) values
+      (${C1}, ${title}::jsonb, ${description}::jsonb, ${image}::jsonb, 2500),
+      (${C2}, ${title}::jsonb, ${title}::jsonb, '{}'::jsonb, 4000)`);
   await handle.db.execute(sql`
     insert into formations (id, title, price_cents) values (${F1}, ${title}::jsonb, 12000)`);
   await handle.db.execute(sql`
@@ -203,4 +207,9 @@ it('migrates a database with payments and purchases at the old schema with no ro
     { lang: 'es', visible: true, title: 'curso' },
     { lang: 'fr', visible: false, title: 'cours' },
   ]);
+  // 0012: a language switched on without its content (C2 has no image) is hidden
+  const visible = await rows<{ visible: Record<string, boolean> }>(
+    sql`select visible from courses where id = ${C2}`,
+  );
+  expect(visible[0].visible).toEqual({ es: false, en: false, fr: false });
 });

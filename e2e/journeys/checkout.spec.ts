@@ -14,6 +14,7 @@ import {
   newBuyer,
   purchasesOf,
 } from '../pages/CheckoutPages';
+import { E2E_PORT, baseURL } from '../support/env';
 
 const TEXT = {
   es: {
@@ -148,30 +149,41 @@ test('a declined card shows the provider message and registers nothing; another 
   expect(purchases.cursos.map((c) => c.courseId)).toEqual([plainCourses[0]._id]);
 });
 
-test('a card that asks for a confirmation step completes after the step', async ({
-  page,
-  request,
-}) => {
-  const { plainCourses } = await demoItems(request, 'es');
-  const course = plainCourses[1] ?? plainCourses[0];
-  const buyer = await newBuyer(request);
-  await useLanguage(page, 'es');
-  await loginWithToken(page, buyer.token);
-  await addToCartFromCatalogue(page, course, 'course');
+// The provider's confirmation page returns the buyer to the origin they paid from (issue 29), where
+// their session and cart are: 127.0.0.1 (PUBLIC_URL here) and localhost (a name it does not list).
+for (const origin of [baseURL, `http://localhost:${E2E_PORT}`]) {
+  test.describe(`on ${origin}`, () => {
+    test.use({ baseURL: origin });
 
-  const checkout = new CheckoutPage(page);
-  await checkout.open();
-  await checkout.terms.check();
-  await checkout.payWith(CARDS.requiresAction);
-  // the provider's confirmation page, outside the app
-  await expect(page.getByRole('heading', { name: 'Confirma este pago de prueba' })).toBeVisible();
-  await page.getByRole('button', { name: 'Completar la autenticación' }).click();
-  await expect(page).toHaveURL(/\/pago-exitoso\?payment_intent=/);
-  await expect(page.getByTestId('payment-result')).toContainText(TEXT.es.thanks);
-  await expect(page.getByTestId('cart-link')).not.toContainText(/\d/);
-  const purchases = await purchasesOf(request, buyer.token);
-  expect(purchases.cursos.map((c) => c.courseId)).toEqual([course._id]);
-});
+    test('a card that asks for a confirmation step completes after the step, on the same origin', async ({
+      page,
+      request,
+    }) => {
+      const { plainCourses } = await demoItems(request, 'es');
+      const course = plainCourses[1] ?? plainCourses[0];
+      const buyer = await newBuyer(request);
+      await useLanguage(page, 'es');
+      await loginWithToken(page, buyer.token);
+      await addToCartFromCatalogue(page, course, 'course');
+
+      const checkout = new CheckoutPage(page);
+      await checkout.open();
+      await checkout.terms.check();
+      await checkout.payWith(CARDS.requiresAction);
+      // the provider's confirmation page, outside the app
+      await expect(
+        page.getByRole('heading', { name: 'Confirma este pago de prueba' }),
+      ).toBeVisible();
+      expect(new URL(page.url()).origin).toBe(origin);
+      await page.getByRole('button', { name: 'Completar la autenticación' }).click();
+      await expect(page).toHaveURL(new RegExp(`^${origin}/pago-exitoso\\?payment_intent=`));
+      await expect(page.getByTestId('payment-result')).toContainText(TEXT.es.thanks);
+      await expect(page.getByTestId('cart-link')).not.toContainText(/\d/);
+      const purchases = await purchasesOf(request, buyer.token);
+      expect(purchases.cursos.map((c) => c.courseId)).toEqual([course._id]);
+    });
+  });
+}
 
 test('an item already owned is not charged again and can be taken out of the cart', async ({
   page,

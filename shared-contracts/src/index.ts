@@ -22,7 +22,6 @@ export * from './domain/account-validation.js';
 export * from './domain/admin-validation.js';
 export * from './domain/visibility.js';
 export * from './domain/countdown.js';
-export * from './domain/search-term.js';
 export * from './domain/semver.js';
 export * from './domain/release-compat.js';
 export * from './first-screen.js';

@@ -122,3 +122,28 @@ describe('LOG_FORMAT', () => {
     );
   });
 });
+
+describe('PUBLIC_URL and PUBLIC_ORIGINS', () => {
+  it("lists PUBLIC_URL's origin, then each other origin the shop answers on", () => {
+    expect(load({ PUBLIC_URL: 'https://circo.example/' }).publicOrigins).toEqual([
+      'https://circo.example',
+    ]);
+    expect(
+      load({
+        PUBLIC_URL: 'https://circo.example',
+        PUBLIC_ORIGINS:
+          ' https://www.circo.example/ ,http://192.168.1.20:3000,https://circo.example',
+      }).publicOrigins,
+    ).toEqual(['https://circo.example', 'https://www.circo.example', 'http://192.168.1.20:3000']);
+  });
+
+  it('stops the start on an entry that is not an origin', () => {
+    expect(() => load({ PUBLIC_ORIGINS: 'www.circo.example' })).toThrow(
+      'PUBLIC_ORIGINS: "www.circo.example" is not a URL such as https://www.example.com',
+    );
+    expect(() => load({ PUBLIC_ORIGINS: 'https://circo.example/tienda' })).toThrow(
+      'is not an origin such as https://www.example.com',
+    );
+    expect(() => load({ PUBLIC_ORIGINS: 'ftp://circo.example' })).toThrow(ConfigError);
+  });
+});

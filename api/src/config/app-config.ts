@@ -32,6 +32,11 @@ export interface AppConfig {
   jwtExpiresIn: number | ms.StringValue;
   corsOrigins: string[];
   publicUrl: string;
+  /**
+   * The origins the shop answers on: PUBLIC_URL's, then PUBLIC_ORIGINS. A payment returns the
+   * buyer to the one they paid from when it is in this list (else to PUBLIC_URL).
+   */
+  publicOrigins: string[];
   salesPaused: boolean;
   accessPeriodMonths: number;
   webRoot: string;
@@ -275,6 +280,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .map((s) => s.trim())
       .filter(Boolean),
     publicUrl,
+    publicOrigins: publicOrigins(env, publicUrl),
     salesPaused: bool(env, 'SALES_PAUSED', false),
     accessPeriodMonths: int(env, 'ACCESS_PERIOD_MONTHS', 12, 1, 120),
     webRoot: resolve(env.WEB_ROOT ?? repoRoot),
@@ -341,3 +347,28 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
 /** Nest injection token of the AppConfig. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** PUBLIC_URL's origin, then each origin of PUBLIC_ORIGINS (comma-separated http(s) origins). */
+function publicOrigins(env: Env, publicUrl: string): string[] {
+  const origins = [originOf('PUBLIC_URL', publicUrl, false)];
+  for (const entry of (env.PUBLIC_ORIGINS ?? '').split(',').map((s) => s.trim())) {
+    if (!entry) continue;
+    const origin = originOf('PUBLIC_ORIGINS', entry, true);
+    if (!origins.includes(origin)) origins.push(origin);
+  }
+  return origins;
+}
+
+function originOf(name: string, value: string, bare: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name}: "${value}" is not a URL such as https://www.example.com`);
+  }
+  const path = url.pathname.replace(/\/$/, '');
+  if (!['http:', 'https:'].includes(url.protocol) || (bare && (path || url.search || url.hash))) {
+    throw new ConfigError(`${name}: "${value}" is not an origin such as https://www.example.com`);
+  }
+  return url.origin;
+}

@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   FIRST_SCREEN_API,
   SEARCH_LIMIT,
-  isSearchableTerm,
   type Lang,
   type PublicConfig,
   type RemoteFirstScreen,
@@ -60,9 +59,9 @@ export async function firstQueries(
       ];
       break;
     case 'search': {
-      // the term as SearchPage asks for it; none (a blank or unsearchable one) asks nothing
+      // the term as SearchPage asks for it; a blank one asks nothing
       const q = (search.get('q') ?? '').trim().slice(0, SEARCH_LIMIT.queryMax);
-      if (!isSearchableTerm(q)) return [];
+      if (!q) return [];
       const query = new URLSearchParams({ q, lang }).toString();
       wanted = [own(['catalog', 'search', { q, lang }], `/api/search?${query}`)];
       break;

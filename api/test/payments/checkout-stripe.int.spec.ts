@@ -13,6 +13,9 @@ import { tokenFor } from '../catalog/catalog-helpers.js';
 
 jest.setTimeout(180_000);
 
+/** A second name of the shop (PUBLIC_ORIGINS), as a buyer on the local network reaches it. */
+const SHOP_ON_LAN = 'http://127.0.0.1:3977';
+
 // The Stripe path: the real `stripe` SDK, pointed at a local stand-in of api.stripe.com, and
 // webhooks signed with the SDK's own test-header helper.
 
@@ -23,16 +26,19 @@ let stand: StripeStandIn;
 
 beforeAll(async () => {
   stand = await new StripeStandIn().start();
-  t = await createTestApp({
-    stripe: {
-      secretKey: 'sk_test_circo',
-      publishableKey: 'pk_test_circo',
-      webhookSecret: WEBHOOK_SECRET,
-      host: '127.0.0.1',
-      port: stand.port,
-      protocol: 'http',
+  t = await createTestApp(
+    {
+      stripe: {
+        secretKey: 'sk_test_circo',
+        publishableKey: 'pk_test_circo',
+        webhookSecret: WEBHOOK_SECRET,
+        host: '127.0.0.1',
+        port: stand.port,
+        protocol: 'http',
+      },
     },
-  });
+    { PUBLIC_ORIGINS: `${SHOP_ON_LAN}, https://www.circo.example` },
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -207,6 +213,9 @@ it('checkout.session.completed registers a hosted checkout, and charge.refunded 
     `${t.config.publicUrl}/pago-exitoso?session_id={CHECKOUT_SESSION_ID}`,
   );
 
+  // asked from no configured origin: back to PUBLIC_URL
+  expect(call?.body.cancel_url).toBe(`${t.config.publicUrl}/pago-embed`);
+
   const session = stand.completeSession(created.body.id);
   await sendEvent('checkout.session.completed', session).expect(200);
   expect(await grantsOf(user.id)).toHaveLength(1);
@@ -308,4 +317,38 @@ it('answers 502 and records nothing when Stripe cannot be reached', async () => 
   } finally {
     await down.close();
   }
+});
+
+it('a Checkout Session returns the buyer to the configured origin they paid from, else PUBLIC_URL', async () => {
+  const course = await createCourse(t.db, { priceCents: 1500 });
+  const { user, token } = await buyer();
+  const start = (headers: Record<string, string>) =>
+    api()
+      .post('/api/stripe/crear-sesion')
+      .set('Authorization', `Bearer ${token}`)
+      .set(headers)
+      .send({ items: [{ id: course.id, type: 'course' }], lang: 'es' })
+      .expect(201);
+  const sent = () =>
+    stand.requests.filter(
+      (r) => r.path === '/v1/checkout/sessions' && r.body['metadata[userId]'] === user.id,
+    );
+  const urls = () => {
+    const last = sent().at(-1)!.body;
+    return [last.success_url, last.cancel_url];
+  };
+  await start({ Origin: SHOP_ON_LAN });
+  expect(urls()).toEqual([
+    `${SHOP_ON_LAN}/pago-exitoso?session_id={CHECKOUT_SESSION_ID}`,
+    `${SHOP_ON_LAN}/pago-embed`,
+  ]);
+  // a browser that sends no Origin: its Referer
+  await start({ Referer: 'https://www.circo.example/pago-embed' });
+  expect(urls()[0]).toBe('https://www.circo.example/pago-exitoso?session_id={CHECKOUT_SESSION_ID}');
+  // any other origin is not ours to send a buyer to
+  await start({ Origin: 'https://evil.example' });
+  expect(urls()).toEqual([
+    `${t.config.publicUrl}/pago-exitoso?session_id={CHECKOUT_SESSION_ID}`,
+    `${t.config.publicUrl}/pago-embed`,
+  ]);
 });

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { SEARCH_LIMIT, isSearchableTerm } from '@circo/shared-contracts';
+import { SEARCH_LIMIT } from '@circo/shared-contracts';
 import { Spinner, catalogQueries, toResource } from '@circo/shared-web';
 import { ItemCard } from '../features/catalog/components/ItemCard';
 import { LoadError } from '../features/catalog/components/LoadError';
@@ -9,8 +9,8 @@ import { useCatalogMeta } from '../features/catalog/hooks/useCatalogMeta';
 import { useLang } from '../features/catalog/hooks/useLang';
 
 /**
- * /buscar?q=: formations first, then courses. A blank query asks for one, a too short one (under 3
- * letters or digits in a row, which the API refuses) says so; neither calls the API.
+ * /buscar?q=: formations first, then courses. A blank query asks for one without calling the API;
+ * any other, one letter too, is searched.
  */
 export function SearchPage() {
   const { t } = useTranslation('catalog');
@@ -18,11 +18,10 @@ export function SearchPage() {
   const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   // the API takes at most queryMax characters; a longer paste still searches its beginning
-  const searchable = isSearchableTerm(q);
   const results = toResource(
     useQuery({
       ...catalogQueries.search(q.slice(0, SEARCH_LIMIT.queryMax), lang),
-      enabled: searchable,
+      enabled: q !== '',
     }),
   );
   const title = q ? t('search.title', { q }) : t('pages.search.title');
@@ -40,10 +39,6 @@ export function SearchPage() {
       {!q ? (
         <p className="cat-empty-line" data-testid="search-prompt">
           {t('search.prompt')}
-        </p>
-      ) : !searchable ? (
-        <p className="cat-empty-line" data-testid="search-too-short">
-          {t('search.tooShort')}
         </p>
       ) : results.status === 'loading' ? (
         <Spinner label={t('search.loading')} />

@@ -147,6 +147,4 @@ export const CATALOG_ERRORS = {
   unavailableInLanguage: 'catalog.unavailable_in_language',
   purchaseRequired: 'classes.purchase_required',
   searchQueryRequired: 'search.query_required',
-  /** fewer than 3 letters or digits in a row (isSearchableTerm) */
-  searchQueryTooShort: 'search.query_too_short',
 } as const;

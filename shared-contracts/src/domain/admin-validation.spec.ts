@@ -1,5 +1,7 @@
 import {
   ADMIN_MESSAGES,
+  languagesMissingContent,
+  missingToShow,
   validateClass,
   validateCourse,
   validateFormation,
@@ -271,5 +273,46 @@ describe('ADMIN_MESSAGES', () => {
     expect(ADMIN_MESSAGES.missingLanguages.startsWith('Falta completar la información en: ')).toBe(
       true,
     );
+  });
+});
+
+describe('missingToShow / languagesMissingContent', () => {
+  const spanishOnly = {
+    title: { es: 'Telas', en: '', fr: null },
+    description: { es: '<p>Sobre telas</p>', en: '<p><br></p>', fr: '' },
+    image: { es: '/api/files/public/a.png', en: null, fr: null },
+    content: { es: '<p>Contenido</p>', en: '  ', fr: '' },
+  };
+
+  it('a course or formation needs title, description (not only empty markup) and image', () => {
+    expect(missingToShow('course', spanishOnly, 'es')).toEqual([]);
+    expect(missingToShow('course', spanishOnly, 'en')).toEqual(['title', 'description', 'image']);
+    expect(missingToShow('formation', { ...spanishOnly, title: { en: 'Silks' } }, 'en')).toEqual([
+      'description',
+      'image',
+    ]);
+  });
+
+  it('a module needs title and description; a class title and content', () => {
+    expect(missingToShow('module', { title: { fr: 'Module' } }, 'fr')).toEqual(['description']);
+    expect(missingToShow('class', spanishOnly, 'en')).toEqual(['title', 'content']);
+    expect(
+      missingToShow('class', { title: { en: 'A' }, content: { en: '<img src=x>' } }, 'en'),
+    ).toEqual([]);
+  });
+
+  it('a plain string counts for every language', () => {
+    expect(missingToShow('course', { ...spanishOnly, image: 'a.png' }, 'en')).toEqual([
+      'title',
+      'description',
+    ]);
+  });
+
+  it('lists the languages asked for that lack content, in es, en, fr order', () => {
+    expect(languagesMissingContent('course', spanishOnly, ['fr', 'es', 'en'])).toEqual([
+      'en',
+      'fr',
+    ]);
+    expect(languagesMissingContent('course', spanishOnly, ['es'])).toEqual([]);
   });
 });

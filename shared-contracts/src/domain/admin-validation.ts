@@ -216,6 +216,46 @@ export function validateClass(
   return errors;
 }
 
+// ---------------------------------------------------------------- visible needs content
+// An item appears only in languages where it exists and is visible (storefront spec section 5):
+// it may be made visible in a language only once that language has the content a card or a
+// class shows, so no visitor meets a card without a title, a description or an image.
+
+export type ShowableKind = 'course' | 'formation' | 'module' | 'class';
+export type ShowableField = 'title' | 'description' | 'image' | 'content';
+export type ShowableInput = Partial<Record<ShowableField, LocalizedInput | string | null>>;
+
+const SHOWABLE_FIELDS: Record<ShowableKind, readonly ShowableField[]> = {
+  course: ['title', 'description', 'image'],
+  formation: ['title', 'description', 'image'],
+  module: ['title', 'description'],
+  class: ['title', 'content'],
+};
+const RICH_TEXT: ReadonlySet<ShowableField> = new Set(['description', 'content']);
+
+/** The fields an item of `kind` still lacks in `lang` before it can be shown there. */
+export function missingToShow(
+  kind: ShowableKind,
+  item: ShowableInput,
+  lang: Lang,
+): ShowableField[] {
+  return SHOWABLE_FIELDS[kind].filter((field) => {
+    const v = item[field];
+    // a plain string is a value of every language (spec section 3: "may be a single string")
+    const value = typeof v === 'string' ? v : v?.[lang];
+    return RICH_TEXT.has(field) ? isBlankRichText(value) : isBlank(value);
+  });
+}
+
+/** Of `langs`, the languages in which the item cannot be shown yet (es, en, fr order). */
+export function languagesMissingContent(
+  kind: ShowableKind,
+  item: ShowableInput,
+  langs: readonly Lang[],
+): Lang[] {
+  return LANGUAGES.filter((l) => langs.includes(l) && missingToShow(kind, item, l).length > 0);
+}
+
 // ---------------------------------------------------------------- simple course forms
 
 export interface SimpleCourseInput {

@@ -8,7 +8,9 @@ export const SHELL_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION
 
 /**
  * For admins, at the foot of every page: which release of the shell and of each remote this
- * browser runs (from /remotes.json and each loaded manifest), to quote in a bug report.
+ * browser runs (from /remotes.json and each loaded manifest), to quote in a bug report. A remote
+ * this page did not need is "not loaded on this page", in the muted look of a note (not an
+ * error): its version is the one /remotes.json declares, else read from its manifest once loaded.
  */
 export function ReleaseDiagnostics({ registry = remotesRegistry }: { registry?: RemotesRegistry }) {
   const { t } = useTranslation('shell');
@@ -33,9 +35,14 @@ export function ReleaseDiagnostics({ registry = remotesRegistry }: { registry?: 
             <td>{t('diagnostics.loaded')}</td>
           </tr>
           {releases.map((r) => (
-            <tr key={r.name} data-app={r.name} title={r.entry}>
+            <tr
+              key={r.name}
+              data-app={r.name}
+              title={r.entry}
+              className={`release-diagnostics__row--${r.status}`}
+            >
               <th scope="row">{r.name}</th>
-              <td>{r.built ?? r.declared ?? t('diagnostics.unknown')}</td>
+              <td>{r.built ?? r.declared ?? t('diagnostics.readWhenLoaded')}</td>
               <td>{t(`diagnostics.${r.status}`)}</td>
             </tr>
           ))}

@@ -256,6 +256,14 @@ describe('remote releases', () => {
     expect(panel.querySelector('[data-app="mf_checkout"]')).toHaveTextContent(
       `mf_checkout1.2.0${es.diagnostics.idle}`,
     );
+    // a remote this page has not loaded and whose version /remotes.json does not declare: said
+    // as such, in the muted look of a note (not "unknown", not an error)
+    const catalog = panel.querySelector('[data-app="mf_catalog"]');
+    expect(catalog).toHaveTextContent(
+      `mf_catalog${es.diagnostics.readWhenLoaded}${es.diagnostics.idle}`,
+    );
+    expect(es.diagnostics.idle).toBe('No cargada en esta página');
+    expect(catalog).toHaveClass('release-diagnostics__row--idle');
     const load = registry.loadRemoteApp('mf_catalog');
     await act(async () => {
       runtime.snapshotListener?.('mf_catalog', { buildVersion: '1.4.0' });

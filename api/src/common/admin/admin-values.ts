@@ -1,5 +1,11 @@
 import { LANGUAGES, fromCents, toCents, type Lang, type Localized } from '@circo/shared-contracts';
-import type { LocalizedFlags, LocalizedOptional, LocalizedText } from '../../database/columns.js';
+import {
+  DEFAULT_VISIBLE,
+  type LocalizedFlags,
+  type LocalizedOptional,
+  type LocalizedText,
+} from '../../database/columns.js';
+import { assertShowable, showableFlags } from './shared-rules.js';
 
 // Admin bodies -> column values, and rows -> the admin's answers. A form may leave any language
 // out; the database always holds all three.
@@ -112,6 +118,24 @@ export function itemValues(
     video: toOptional(body.video, current?.video),
     visible: toFlags(body.visible, current?.visible ?? defaultVisible),
   };
+}
+
+/**
+ * itemValues of a course or formation, visible only where its content is: a new item's default
+ * languages are kept where it has their title, description and image; a language the body asks
+ * for, or an edited item keeps, without them is refused (400, shared-rules.ts assertShowable).
+ */
+export function showableItemValues(
+  kind: 'course' | 'formation',
+  body: Parameters<typeof itemValues>[0],
+  current: AdminItemRow | undefined,
+) {
+  const values = itemValues(body, current, DEFAULT_VISIBLE);
+  if (current) {
+    assertShowable(kind, values, values.visible);
+    return values;
+  }
+  return { ...values, visible: showableFlags(kind, values, body.visible, DEFAULT_VISIBLE) };
 }
 
 /** Every file reference of a course or formation row (images, PDFs, uploaded videos). */

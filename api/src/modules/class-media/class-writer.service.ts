@@ -9,7 +9,7 @@ import {
 } from '@circo/shared-contracts';
 import { classValues, toAdminClass, type ClassRow } from '../../common/admin/admin-classes.js';
 import { toFlags } from '../../common/admin/admin-values.js';
-import { assertRules } from '../../common/admin/shared-rules.js';
+import { assertRules, assertShowable, showableFlags } from '../../common/admin/shared-rules.js';
 import { notFound } from '../../common/errors/app-error.js';
 import type { LocalizedFlags } from '../../database/columns.js';
 import { UploadsService } from '../uploads/uploads.service.js';
@@ -85,10 +85,12 @@ export class ClassWriter<Row extends ClassRow, NewRow> {
   async create(body: ClassBody, parent: () => Promise<ClassParent<NewRow>>): Promise<AdminClass> {
     assertRules(validateClass(body));
     const { key, visible } = await parent();
+    const values = classValues(body, undefined);
     const cls = await this.kind.rows.insert({
       ...key,
-      ...classValues(body, undefined),
-      visible: toFlags(body.visible, visible),
+      ...values,
+      // visible only in the languages where it has its content (the parent's narrowed to them)
+      visible: showableFlags('class', values, body.visible, visible),
     } as NewRow);
     await this.media.replace(this.kind.mediaOwner, cls.id, {
       pdfs: body.pdfs ?? [],
@@ -102,10 +104,12 @@ export class ClassWriter<Row extends ClassRow, NewRow> {
     assertRules(validateClass(body));
     const current = await this.kind.rows.find(id);
     if (!current) throw classNotFound();
-    await this.kind.rows.update(id, {
+    const values = {
       ...classValues(body, current),
       visible: toFlags(body.visible, current.visible),
-    });
+    };
+    assertShowable('class', values, values.visible);
+    await this.kind.rows.update(id, values);
     await this.uploads.discard(await this.media.replace(this.kind.mediaOwner, id, body));
     return (await this.get(id))!;
   }
@@ -117,7 +121,12 @@ export class ClassWriter<Row extends ClassRow, NewRow> {
     await this.uploads.discard(mediaRefs(media));
   }
 
+  /** Shown in a language only with its content there (400 with the languages that lack it). */
   async toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    const current = await this.kind.rows.find(id);
+    if (!current) throw classNotFound();
+    if (!current.visible[lang])
+      assertShowable('class', current, { ...current.visible, [lang]: true });
     const visible = await this.kind.rows.toggleVisible(id, lang);
     if (!visible) throw classNotFound();
     return { _id: id, visible };

@@ -12,10 +12,10 @@ import {
   type Lang,
   type VisibilityResult,
 } from '@circo/shared-contracts';
-import { assertRules } from '../../common/admin/shared-rules.js';
+import { assertRules, assertShowable, showableFlags } from '../../common/admin/shared-rules.js';
 import {
   itemRefs,
-  itemValues,
+  showableItemValues,
   priceToCents,
   toAdminItem,
   toOptional,
@@ -121,8 +121,13 @@ export class CourseAdminService {
     await this.uploads.discard([...itemRefs(current), ...mediaRefs(media)]);
   }
 
-  /** PATCH /courses/{id}/visibility/language */
+  /** PATCH /courses/{id}/visibility/language: shown only where its content is (else 400). */
+  @Transactional()
   async toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    const current = await this.repo.findById(id);
+    if (!current) throw courseNotFound();
+    if (!current.visible[lang])
+      assertShowable('course', current, { ...current.visible, [lang]: true });
     const visible = await this.repo.toggleVisible(id, lang);
     if (!visible) throw courseNotFound();
     return { _id: id, visible };
@@ -193,14 +198,27 @@ function courseValues(body: CourseBodyDto, current: CourseRow | undefined): Part
     const lang = body.language as Lang;
     const set = <T>(base: Record<Lang, T>, value: T) => ({ ...base, [lang]: value });
     const empty: LocalizedText = { es: '', en: '', fr: '' };
-    return {
+    const values = {
       title: set(current?.title ?? empty, (body.title as string).trim()),
       description: set(current?.description ?? empty, body.description as string),
       priceCents: priceToCents(body.price),
       pdf: set(current?.pdf ?? toOptional(null), body.pdfUrl?.trim() || null),
       video: set(current?.video ?? toOptional(null), body.videoUrl?.trim() || null),
-      ...(current ? {} : { visible: { es: false, en: false, fr: false, [lang]: true } }),
     };
+    // a new course is shown in its language once it has everything a card shows there (these
+    // forms have no image: it waits, hidden, for one); an edit must not leave a visible
+    // language without its texts
+    if (current) {
+      assertShowable('course', { ...current, ...values }, current.visible);
+      return values;
+    }
+    const visible = showableFlags('course', values, undefined, {
+      es: false,
+      en: false,
+      fr: false,
+      [lang]: true,
+    });
+    return { ...values, visible };
   }
   const title = typeof body.title === 'object' ? body.title : undefined;
   const description = typeof body.description === 'object' ? body.description : undefined;
@@ -208,5 +226,5 @@ function courseValues(body: CourseBodyDto, current: CourseRow | undefined): Part
     ...validateCourse({ title, description, price: body.price, image: body.image }),
     ...validateVideoFields(body.video),
   });
-  return itemValues({ ...body, title, description }, current, DEFAULT_VISIBLE);
+  return showableItemValues('course', { ...body, title, description }, current);
 }

@@ -15,15 +15,14 @@ import type { ItemBodyDto } from '../../common/admin/admin-bodies.dto.js';
 import { assertOrder } from '../../common/admin/admin-classes.js';
 import {
   itemRefs,
-  itemValues,
+  showableItemValues,
   toAdminItem,
   toFlags,
   toRichText,
   toText,
 } from '../../common/admin/admin-values.js';
-import { assertRules } from '../../common/admin/shared-rules.js';
+import { assertRules, assertShowable, showableFlags } from '../../common/admin/shared-rules.js';
 import { AppError, badRequest, notFound } from '../../common/errors/app-error.js';
-import { DEFAULT_VISIBLE } from '../../database/columns.js';
 import { Transactional } from '../../database/transactions.js';
 import { ClassMediaService, mediaRefs } from '../class-media/class-media.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
@@ -81,7 +80,7 @@ export class FormationAdminService {
   @Transactional()
   async create(body: ItemBodyDto): Promise<AdminFormation> {
     validateItem(body);
-    const row = await this.repo.insert(itemValues(body, undefined, DEFAULT_VISIBLE));
+    const row = await this.repo.insert(showableItemValues('formation', body, undefined));
     return this.get(row.id);
   }
 
@@ -90,7 +89,7 @@ export class FormationAdminService {
     validateItem(body);
     const current = await this.repo.findById(id);
     if (!current) throw formationNotFound();
-    const updated = await this.repo.update(id, itemValues(body, current, DEFAULT_VISIBLE));
+    const updated = await this.repo.update(id, showableItemValues('formation', body, current));
     if (!updated) throw formationNotFound();
     const kept = new Set(itemRefs(updated));
     await this.uploads.discard(itemRefs(current).filter((ref) => !kept.has(ref)));
@@ -119,7 +118,13 @@ export class FormationAdminService {
     await this.uploads.discard([...itemRefs(current), ...mediaRefs(media)]);
   }
 
+  /** Shown in a language only where its content is (else 400). */
+  @Transactional()
   async toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    const current = await this.repo.findById(id);
+    if (!current) throw formationNotFound();
+    if (!current.visible[lang])
+      assertShowable('formation', current, { ...current.visible, [lang]: true });
     const visible = await this.repo.toggleVisible(id, lang);
     if (!visible) throw formationNotFound();
     return { _id: id, visible };
@@ -135,11 +140,11 @@ export class FormationAdminService {
       throw badRequest(COMMON_ERRORS.validation, 'formationId is required', 'formationId');
     const formation = await this.repo.findById(body.formationId);
     if (!formation) throw formationNotFound();
+    const texts = { title: toText(body.title), description: toRichText(body.description) };
     const row = await this.repo.insertModule({
       formationId: formation.id,
-      title: toText(body.title),
-      description: toRichText(body.description),
-      visible: toFlags(body.visible, formation.visible),
+      ...texts,
+      visible: showableFlags('module', texts, body.visible, formation.visible),
     });
     return { ...toModuleView(row), classes: [] };
   }
@@ -149,11 +154,13 @@ export class FormationAdminService {
     assertRules(validateModule(body));
     const current = await this.repo.findModule(id);
     if (!current) throw moduleNotFound();
-    await this.repo.updateModule(id, {
+    const values = {
       title: toText(body.title),
       description: toRichText(body.description),
       visible: toFlags(body.visible, current.visible),
-    });
+    };
+    assertShowable('module', values, values.visible);
+    await this.repo.updateModule(id, values);
     return this.moduleView(id);
   }
 
@@ -168,7 +175,12 @@ export class FormationAdminService {
     await this.uploads.discard(mediaRefs(media));
   }
 
+  @Transactional()
   async toggleModuleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    const current = await this.repo.findModule(id);
+    if (!current) throw moduleNotFound();
+    if (!current.visible[lang])
+      assertShowable('module', current, { ...current.visible, [lang]: true });
     const visible = await this.repo.toggleModuleVisible(id, lang);
     if (!visible) throw moduleNotFound();
     return { _id: id, visible };

@@ -63,8 +63,9 @@ export class PaymentsController {
   createSession(
     @CurrentUser() user: AuthUser,
     @Body() dto: CheckoutDto,
+    @Req() req: FastifyRequest,
   ): Promise<CheckoutSessionResponse> {
-    return this.payments.createSession(user, dto);
+    return this.payments.createSession(user, dto, req);
   }
 
   /** Registers the purchase of a completed Checkout Session (idempotent). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   COMMON_ERRORS,
   fromCents,
@@ -27,6 +28,7 @@ import {
   type PaymentProvider,
 } from './providers/payment-provider.js';
 import { ReceiptsService } from './receipts.service.js';
+import { shopBaseOf } from './shop-origin.js';
 
 /** The job kind that gives back what a buyer paid for items already owned. */
 export const REFUND_UNNEEDED_JOB = 'payment.refund-unneeded';
@@ -140,8 +142,16 @@ export class PaymentsService {
     };
   }
 
-  /** POST /stripe/crear-sesion: a hosted checkout page (Stripe Checkout, or the local one). */
-  async createSession(user: AuthUser, req: CheckoutRequest): Promise<CheckoutSessionResponse> {
+  /**
+   * POST /stripe/crear-sesion: a hosted checkout page (Stripe Checkout, or the local one) that
+   * returns the buyer to the shop's origin they paid from (shop-origin.ts).
+   */
+  async createSession(
+    user: AuthUser,
+    req: CheckoutRequest,
+    from: Pick<FastifyRequest, 'headers'> = { headers: {} },
+  ): Promise<CheckoutSessionResponse> {
+    const base = shopBaseOf(from, this.config);
     this.assertSalesOpen();
     const now = new Date();
     const lang = req.lang ?? 'es';
@@ -159,8 +169,8 @@ export class PaymentsService {
           name: l.title[lang] || l.title.es || l.title.en || l.title.fr,
           amountCents: l.priceCents,
         })),
-        successUrl: `${this.config.publicUrl}/pago-exitoso`,
-        cancelUrl: `${this.config.publicUrl}/pago-embed`,
+        successUrl: `${base}/pago-exitoso`,
+        cancelUrl: `${base}/pago-embed`,
         locale: lang,
       });
       await this.repo.insertWithItems(

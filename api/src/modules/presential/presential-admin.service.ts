@@ -1,21 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import {
-  ADMIN_ERRORS,
-  ADMIN_MESSAGES,
-  validatePresential,
-  type AdminPresential,
-  type Lang,
-} from '@circo/shared-contracts';
+import { ADMIN_ERRORS, validatePresential, type AdminPresential } from '@circo/shared-contracts';
 import { toRichText, toText } from '../../common/admin/admin-values.js';
-import { assertRules } from '../../common/admin/shared-rules.js';
+import { assertRules, missingLanguagesMessage } from '../../common/admin/shared-rules.js';
 import { notFound } from '../../common/errors/app-error.js';
 import type { PresentialBodyDto } from './dto/presential-body.dto.js';
 import { toPresentialFormation } from './presential.mapper.js';
 import { PresentialRepository } from './presential.repository.js';
 import type { NewPresentialFormationRow } from './presential.table.js';
-
-/** The names the global message lists (the admin area is in Spanish). */
-const LANGUAGE_NAMES_ES: Record<Lang, string> = { es: 'Español', en: 'Inglés', fr: 'Francés' };
 
 const presentialNotFound = () =>
   notFound(ADMIN_ERRORS.presentialNotFound, 'In-person training not found');
@@ -49,12 +40,7 @@ function values(body: PresentialBodyDto): NewPresentialFormationRow {
   const { errors, missingLanguages } = validatePresential(body);
   assertRules(
     errors,
-    missingLanguages.length > 0
-      ? ADMIN_MESSAGES.missingLanguages.replace(
-          '{{languages}}',
-          missingLanguages.map((l) => LANGUAGE_NAMES_ES[l]).join(', '),
-        )
-      : undefined,
+    missingLanguages.length > 0 ? missingLanguagesMessage(missingLanguages) : undefined,
   );
   const single = body.dateType === 'single';
   return {

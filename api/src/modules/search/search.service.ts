@@ -1,10 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  CATALOG_ERRORS,
-  isSearchableTerm,
-  type Lang,
-  type SearchResponse,
-} from '@circo/shared-contracts';
+import { CATALOG_ERRORS, type Lang, type SearchResponse } from '@circo/shared-contracts';
 import type { Viewer } from '../../common/catalog/visibility.js';
 import { badRequest } from '../../common/errors/app-error.js';
 import { CoursesService } from '../courses/courses.service.js';
@@ -13,6 +8,7 @@ import { FormationsService } from '../formations/formations.service.js';
 /**
  * Catalogue search: accent- and case-insensitive substring of the title or description in the
  * language, visible items only, formations first then courses (each list title matches first).
+ * Any term that is not blank is searched, one character too (the spec ignores only a blank one).
  * The courses and formations repositories, which own those tables, answer it from the in-memory
  * search index (common/search/search-index.service.ts), or in SQL while the index is rebuilt.
  */
@@ -32,12 +28,6 @@ export class SearchService {
     const term = (q ?? '').trim();
     if (!term)
       throw badRequest(CATALOG_ERRORS.searchQueryRequired, 'A search term is required', 'q');
-    if (!isSearchableTerm(term))
-      throw badRequest(
-        CATALOG_ERRORS.searchQueryTooShort,
-        'Type at least 3 letters or digits in a row',
-        'q',
-      );
     const [formations, courses] = await Promise.all([
       this.formations.search(lang, term, limit, viewer),
       this.courses.search(lang, term, limit, viewer),

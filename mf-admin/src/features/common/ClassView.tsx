@@ -43,14 +43,14 @@ export function ClassView({ cls, lang }: { cls: AdminClass; lang: Lang }) {
               return embed ? (
                 <iframe
                   key={v._id}
-                  className="adm-video"
+                  className="adm-preview-video"
                   src={embed}
                   title={v.title[lang] || 'video'}
-                  height={360}
+
                   allowFullScreen
                 />
               ) : (
-                <video key={v._id} className="adm-video" src={v.url[lang]!} controls height={360} />
+                <video key={v._id} className="adm-preview-video" src={v.url[lang]!} controls />
               );
             })}
       </dd>

@@ -9,6 +9,7 @@ import { VisibilityMarks } from './VisibilityMarks';
 /**
  * The detail panel of a selected item: language tabs and a view mode (with Edit and the
  * visibility switch of the tab's language), or the edit form (save or cancel: back to view).
+ * A row's "Editar" opens it on the form (`startEditing`).
  */
 export function DetailPanel({
   heading,
@@ -17,6 +18,7 @@ export function DetailPanel({
   view,
   edit,
   idPrefix,
+  startEditing = false,
 }: {
   heading: string;
   visible?: Localized<boolean>;
@@ -24,10 +26,11 @@ export function DetailPanel({
   view: (lang: Lang) => ReactNode;
   edit: (done: () => void) => ReactNode;
   idPrefix: string;
+  startEditing?: boolean;
 }) {
   const { t } = useTranslation('admin');
   const [lang, setLang] = useState<Lang>('es');
-  const [editing, setEditing] = useState(false);
+  const [editing, setEditing] = useState(startEditing);
   return (
     <section className="adm-panel" aria-label={t('panel.label')} data-testid="detail-panel">
       <header className="adm-panel__head">
@@ -47,7 +50,7 @@ export function DetailPanel({
               {t('actions.edit')}
             </button>
             {visible && toggle && (
-              <ToggleVisibility lang={lang} visible={visible} request={toggle(lang)} />
+              <ToggleVisibility key={lang} lang={lang} visible={visible} request={toggle(lang)} />
             )}
           </div>
         </>

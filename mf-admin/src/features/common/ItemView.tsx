@@ -37,14 +37,14 @@ export function ItemView({ item, lang }: { item: AdminItem; lang: Lang }) {
       <dd>
         {embed ? (
           <iframe
-            className="adm-video"
+            className="adm-preview-video"
             src={embed}
             title={item.title[lang] || 'video'}
-            height={360}
+
             allowFullScreen
           />
         ) : item.video[lang] ? (
-          <video className="adm-video" src={item.video[lang]!} controls height={360} />
+          <video className="adm-preview-video" src={item.video[lang]!} controls />
         ) : (
           empty
         )}

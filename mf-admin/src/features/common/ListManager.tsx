@@ -5,7 +5,7 @@ import { useAdminWrite } from '@circo/shared-web';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DetailPanel } from './DetailPanel';
 import { Dialog } from './Dialog';
-import { ListRow } from './OrderedList';
+import { EditButton, ListRow } from './OrderedList';
 
 /** What a flat list screen (in-person trainings, vouchers) says and does for its kind of item. */
 export interface ListManagerProps<T extends { _id: string }> {
@@ -34,11 +34,12 @@ export interface ListManagerProps<T extends { _id: string }> {
  */
 export function ListManager<T extends { _id: string }>(p: ListManagerProps<T>) {
   const { t } = useTranslation('admin');
-  const [selected, setSelected] = useState<string | null>(null);
+  // `edit`: opened by the row's "Editar" (a fresh number each time, so the form opens again)
+  const [selected, setSelected] = useState<{ id: string; edit?: number } | null>(null);
   const [adding, setAdding] = useState(false);
   const [confirming, setConfirming] = useState<T | null>(null);
   const write = useAdminWrite();
-  const current = p.items.find((item) => item._id === selected);
+  const current = p.items.find((item) => item._id === selected?.id);
   const headingId = p.headingId;
   const closeAdding = () => setAdding(false);
   return (
@@ -56,18 +57,12 @@ export function ListManager<T extends { _id: string }>(p: ListManagerProps<T>) {
             <li key={item._id}>
               <ListRow
                 name={p.name(item)}
-                selected={item._id === selected}
-                onSelect={() => setSelected(item._id)}
+                selected={item._id === selected?.id}
+                onSelect={() => setSelected({ id: item._id })}
                 marks={p.marks(item)}
                 testId={p.rowTestId}
               >
-                <button
-                  type="button"
-                  className="btn btn--ghost"
-                  onClick={() => setSelected(item._id)}
-                >
-                  {t('actions.edit')}
-                </button>
+                <EditButton onEdit={() => setSelected({ id: item._id, edit: Date.now() })} />
                 <button
                   type="button"
                   className="btn btn--ghost"
@@ -83,7 +78,8 @@ export function ListManager<T extends { _id: string }>(p: ListManagerProps<T>) {
       <div className="adm-detail-pane">
         {current ? (
           <DetailPanel
-            key={current._id}
+            key={`${current._id}-${selected?.edit ?? 'view'}`}
+            startEditing={selected?.edit !== undefined}
             idPrefix={`${p.panelIdPrefix}-${current._id}`}
             heading={p.name(current)}
             view={p.view(current)}

@@ -80,3 +80,13 @@ export function ListRow({
     </div>
   );
 }
+
+/** A row's "Editar": opens the item's detail panel on its form (not on the read-only view). */
+export function EditButton({ onEdit }: { onEdit: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <button type="button" className="btn btn--ghost" onClick={onEdit}>
+      {t('actions.edit')}
+    </button>
+  );
+}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminCourse } from '@circo/shared-contracts';
 import { adminPaths, useAdminWrite } from '@circo/shared-web';
-import { ListRow, MoveButtons, moved } from '../common/OrderedList';
+import { EditButton, ListRow, MoveButtons, moved } from '../common/OrderedList';
 import { VisibilityMarks } from '../common/VisibilityMarks';
 import { displayTitle } from '../common/titles';
 import type { Selection } from './selection';
@@ -50,6 +50,11 @@ export function CourseClasses({
                     path: adminPaths.courseClassOrder(course._id),
                     body: { ids: moved(ids, i, d) },
                   })
+                }
+              />
+              <EditButton
+                onEdit={() =>
+                  onSelect({ kind: 'class', id: c._id, courseId: course._id, edit: Date.now() })
                 }
               />
               <button

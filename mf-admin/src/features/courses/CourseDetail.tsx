@@ -23,6 +23,7 @@ export function CourseDetail({
     return (
       <DetailPanel
         idPrefix={`course-${course._id}`}
+        startEditing={!!selection.edit}
         heading={displayTitle(course.title)}
         visible={course.visible}
         toggle={(lang) => ({
@@ -40,6 +41,7 @@ export function CourseDetail({
       {(cls) => (
         <DetailPanel
           idPrefix={`class-${cls._id}`}
+          startEditing={!!selection.edit}
           heading={`${t('courses.classOf', { name: displayTitle(course.title) })}: ${displayTitle(cls.title)}`}
           visible={cls.visible}
           toggle={(lang) => ({

@@ -12,7 +12,7 @@ import {
 } from '@circo/shared-web';
 import { ConfirmDialog } from '../common/ConfirmDialog';
 import { Dialog } from '../common/Dialog';
-import { ListRow } from '../common/OrderedList';
+import { EditButton, ListRow } from '../common/OrderedList';
 import { VisibilityMarks } from '../common/VisibilityMarks';
 import { displayTitle } from '../common/titles';
 import { ClassForm } from '../forms/ClassForm';
@@ -96,6 +96,9 @@ export function CoursesManager() {
                   >
                     {t('courses.addClass')}
                   </button>
+                  <EditButton
+                    onEdit={() => setSelected({ kind: 'course', id: c._id, edit: Date.now() })}
+                  />
                   <button
                     type="button"
                     className="btn btn--ghost"
@@ -122,7 +125,7 @@ export function CoursesManager() {
       <div className="adm-detail-pane">
         {selected ? (
           <CourseDetail
-            key={`${selected.kind}-${selected.id}`}
+            key={`${selected.kind}-${selected.id}-${selected.edit ?? 'view'}`}
             selection={selected}
             course={selectedCourse(selected.kind === 'course' ? selected.id : selected.courseId)}
           />

@@ -24,6 +24,7 @@ export function FormationDetail({
     return (
       <DetailPanel
         idPrefix={`formation-${f._id}`}
+        startEditing={!!selection.edit}
         heading={displayTitle(f.title)}
         visible={f.visible}
         toggle={(lang) => ({
@@ -44,6 +45,7 @@ export function FormationDetail({
     return (
       <DetailPanel
         idPrefix={`module-${m._id}`}
+        startEditing={!!selection.edit}
         heading={`${t('formations.module')}: ${displayTitle(m.title)}`}
         visible={m.visible}
         toggle={(lang) => ({ method: 'PATCH', path: adminPaths.moduleVisibility(m._id, lang) })}
@@ -68,6 +70,7 @@ export function FormationDetail({
       {(cls) => (
         <DetailPanel
           idPrefix={`fclass-${cls._id}`}
+          startEditing={!!selection.edit}
           heading={`${displayTitle(m.title)}: ${displayTitle(cls.title)}`}
           visible={cls.visible}
           toggle={(lang) => ({

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminFormation } from '@circo/shared-contracts';
 import { adminPaths, useAdminWrite } from '@circo/shared-web';
-import { ListRow, MoveButtons, moved } from '../common/OrderedList';
+import { EditButton, ListRow, MoveButtons, moved } from '../common/OrderedList';
 import { VisibilityMarks } from '../common/VisibilityMarks';
 import { displayTitle } from '../common/titles';
 import type { FAdding, FConfirming, FSelection } from './selection';
@@ -59,6 +59,7 @@ export function FormationTree({
         >
           {t('formations.addModule')}
         </button>
+        <EditButton onEdit={() => onSelect({ kind: 'formation', id: f._id, edit: Date.now() })} />
         <button
           type="button"
           className="btn btn--ghost"
@@ -117,6 +118,11 @@ export function FormationTree({
                   >
                     {t('formations.addClass')}
                   </button>
+                  <EditButton
+                    onEdit={() =>
+                      onSelect({ kind: 'module', id: m._id, formationId: f._id, edit: Date.now() })
+                    }
+                  />
                   <button
                     type="button"
                     className="btn btn--ghost"
@@ -161,6 +167,17 @@ export function FormationTree({
                                   method: 'PUT',
                                   path: adminPaths.moduleClassOrder(m._id),
                                   body: { ids: moved(classIds, j, d) },
+                                })
+                              }
+                            />
+                            <EditButton
+                              onEdit={() =>
+                                onSelect({
+                                  kind: 'class',
+                                  id: c._id,
+                                  moduleId: m._id,
+                                  formationId: f._id,
+                                  edit: Date.now(),
                                 })
                               }
                             />

@@ -66,7 +66,7 @@ export function FormationsManager() {
       <div className="adm-detail-pane">
         {selected ? (
           <FormationDetail
-            key={`${selected.kind}-${selected.id}`}
+            key={`${selected.kind}-${selected.id}-${selected.edit ?? 'view'}`}
             selection={selected}
             formation={formations.find(
               (f) => f._id === (selected.kind === 'formation' ? selected.id : selected.formationId),

@@ -26,7 +26,7 @@ type State =
   | { name: 'idle' }
   | { name: 'uploading'; percent: number }
   | { name: 'uploaded' }
-  | { name: 'error'; message: string };
+  | { name: 'error'; message: string; reason?: string };
 
 /**
  * One file input of an admin form: choose, upload with a progress percentage, see and remove the
@@ -67,15 +67,22 @@ export function UploadField({
   const video = isVideoKind(kind);
   const isPdf = kind === 'pdfPublic' || kind === 'pdfPrivate';
 
-  const failure = (err: unknown): string => {
-    if (err instanceof SignatureError) return t('upload.signatureFailed');
+  // the spec's failure text of the kind ("Error al subir el video. Intenta nuevamente."), and
+  // what was wrong with the file, when the server said, as a second line
+  const failure = (err: unknown): { message: string; reason?: string } => {
+    if (err instanceof SignatureError) return { message: t('upload.signatureFailed') };
+    const message = t(`upload.failed.${kindGroup(kind)}`);
     const e = toApiError(err);
     if (e.code === UPLOAD_ERRORS.tooLarge) {
       const max = Number((e.body?.data as { maxBytes?: number } | undefined)?.maxBytes ?? 0);
-      return t('upload.tooLarge', { mb: Math.max(1, Math.floor(max / 1_048_576)) });
+      return {
+        message,
+        reason: t('upload.tooLarge', { mb: Math.max(1, Math.floor(max / 1_048_576)) }),
+      };
     }
-    if (e.code === UPLOAD_ERRORS.wrongType) return t(`upload.wrongType.${kindGroup(kind)}`);
-    return t(`upload.failed.${kindGroup(kind)}`);
+    if (e.code === UPLOAD_ERRORS.wrongType)
+      return { message, reason: t(`upload.wrongType.${kindGroup(kind)}`) };
+    return { message };
   };
 
   const start = async () => {
@@ -101,7 +108,7 @@ export function UploadField({
       setShownVideo(done.videoId ? { id: done.videoId, status: done.status ?? 'available' } : null);
       setState({ name: 'uploaded' });
     } catch (err) {
-      setState({ name: 'error', message: failure(err) });
+      setState({ name: 'error', ...failure(err) });
     }
   };
 
@@ -186,6 +193,12 @@ export function UploadField({
       {state.name === 'error' && (
         <p className="field__error" role="alert">
           {state.message}
+          {state.reason && (
+            <>
+              <br />
+              <span className="adm-upload__reason">{state.reason}</span>
+            </>
+          )}
         </p>
       )}
       {video && shownVideo && (

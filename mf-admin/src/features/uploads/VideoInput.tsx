@@ -95,7 +95,6 @@ export function VideoInput({
               className="adm-video__frame"
               src={toEmbedUrl(value)!}
               title={label}
-              height={360}
               allow="fullscreen; picture-in-picture"
             />
           )}

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PAYMENT_ERRORS, TEST_CARDS, type Lang } from '@circo/shared-contracts';
-import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import type { LocalProviderObjectRow } from '../payments.table.js';
 import { LocalProviderRepository } from './local-provider.repository.js';
 import {
@@ -112,10 +111,7 @@ const newId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('h
 export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const;
 
-  constructor(
-    private readonly repo: LocalProviderRepository,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly repo: LocalProviderRepository) {}
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
     const id = newId('pi');
@@ -128,7 +124,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       idempotencyKey: `intent:${input.idempotencyKey}`,
       metadata: input.metadata,
-      successUrl: `${this.config.publicUrl}/pago-exitoso?payment_intent=${id}`,
+      successUrl: `/pago-exitoso?payment_intent=${id}`,
     });
     return toIntent(row);
   }
@@ -148,8 +144,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
       idempotencyKey: `session:${input.idempotencyKey}`,
       metadata: { ...input.metadata, lang: input.locale },
-      successUrl: `${input.successUrl}?session_id=${id}`,
-      cancelUrl: input.cancelUrl,
+      successUrl: `${pathOf(input.successUrl)}?session_id=${id}`,
+      cancelUrl: pathOf(input.cancelUrl),
     });
     return this.toSession(row);
   }
@@ -277,7 +273,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       if (approve) await this.completeSession(sessionId);
       return approve ? (session.successUrl ?? '/') : (session.cancelUrl ?? '/');
     }
-    return row.successUrl ?? `${this.config.publicUrl}/pago-exitoso?payment_intent=${row.id}`;
+    return row.successUrl ?? `/pago-exitoso?payment_intent=${row.id}`;
   }
 
   /** The local objects the pages show (404 when unknown or of the other kind). */
@@ -299,7 +295,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   authenticateUrl(id: string): string {
-    return `${this.config.publicUrl}/api/stripe/local/authenticate/${id}`;
+    return `/api/stripe/local/authenticate/${id}`;
   }
 
   private async succeed(row: LocalProviderObjectRow): Promise<void> {
@@ -313,13 +309,23 @@ export class LocalPaymentProvider implements PaymentProvider {
   private async toSession(row: LocalProviderObjectRow): Promise<ProviderSession> {
     return {
       id: row.id,
-      url: `${this.config.publicUrl}/api/stripe/local/checkout/${row.id}`,
+      url: `/api/stripe/local/checkout/${row.id}`,
       paid: row.status === 'complete',
       paymentIntentId: row.paymentIntentId,
       amountCents: row.amountCents,
       metadata: row.metadata,
     };
   }
+}
+
+/**
+ * The path of a return URL: the local provider's pages are served by the shop itself, so they
+ * send the browser back with a relative path and it stays on the origin it paid from.
+ */
+function pathOf(url: string): string {
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
 }
 
 function toIntent(row: LocalProviderObjectRow): ProviderIntent {

@@ -10,7 +10,8 @@ export function autoplaying(src: string): string {
 }
 
 /**
- * An embedded player (the URL comes from `toEmbedUrl`): 250 px high on lists, 360 on details.
+ * An embedded player (the URL comes from `toEmbedUrl`): 16:9 at the width of its column, at most
+ * 250 px high on lists and 360 on details.
  * Until the visitor asks for it, a play button in the player's box stands in for it: the player
  * (a third party's page and code, which a phone would otherwise load and run with the page) loads
  * on that tap and starts playing, so watching still takes one tap. The item's image (`poster`),
@@ -38,14 +39,12 @@ export function VideoEmbed({
     if (playing) player.current?.focus();
   }, [playing]);
   return (
-    <div className="cat-video" style={{ height }}>
+    <div className="cat-video" style={{ maxHeight: height, maxWidth: (height * 16) / 9 }}>
       {playing ? (
         <iframe
           ref={player}
           src={autoplaying(src)}
           title={title}
-          width="100%"
-          height={height}
           allow="autoplay; fullscreen; picture-in-picture"
           referrerPolicy="strict-origin-when-cross-origin"
         />

@@ -59,14 +59,17 @@ export function VideoList({
                     {t('viewer.videoError')}
                   </p>
                 ) : (
-                  <VideoPlayer
-                    key={index}
-                    video={loaded.video}
-                    classId={classId}
-                    index={index}
-                    height={height}
-                    title={title}
-                  />
+                  // the whole width of the item, above its title (learning.css)
+                  <div className="learn-media__player">
+                    <VideoPlayer
+                      key={index}
+                      video={loaded.video}
+                      classId={classId}
+                      index={index}
+                      height={height}
+                      title={title}
+                    />
+                  </div>
                 ))}
             </li>
           );

@@ -1,9 +1,15 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { toEmbedUrl, type PrivateVideoResponse } from '@circo/shared-contracts';
 import { fetchPrivateVideo, learningQueries } from '@circo/shared-web';
 import { useLang } from '../../shared/hooks';
+
+/** At most `height` high, and as wide as a 16:9 frame of that height: the ratio is kept. */
+const frameSize = (height: number): CSSProperties => ({
+  maxHeight: height,
+  maxWidth: (height * 16) / 9,
+});
 
 /**
  * One private video: a local file plays in <video> (range requests let it seek); a Vimeo or
@@ -20,6 +26,7 @@ export function VideoPlayer({
   video: PrivateVideoResponse;
   classId: string;
   index: number;
+  /** the frame's greatest height (spec: 450 in the student view, 360 on course pages) */
   height: number;
   title: string;
 }) {
@@ -67,7 +74,7 @@ export function VideoPlayer({
         controls
         preload="metadata"
         controlsList="nodownload"
-        style={{ height }}
+        style={frameSize(height)}
         data-testid="video-player"
         onError={() => void onError()}
       />
@@ -85,7 +92,7 @@ export function VideoPlayer({
       className="learn-video"
       src={embed}
       title={title}
-      style={{ height }}
+      style={frameSize(height)}
       allow="autoplay; fullscreen; picture-in-picture"
       allowFullScreen
     />
