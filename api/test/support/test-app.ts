@@ -72,6 +72,9 @@ export async function createTestApp(
         JWT_SECRET: randomBytes(32).toString('hex'),
         SERVE_WEB: 'false',
         SEED_DEMO: 'false',
+        // jobs run when a commit writes one (and by drain()), not on a timer that would add
+        // queries to a test counting them; a test of the polling sets its own
+        JOBS_POLL_MS: '600000',
         ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
         ...env,
       }),

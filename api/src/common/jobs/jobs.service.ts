@@ -293,6 +293,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async renewLeases(): Promise<void> {
+    // nothing in hand: nothing to ask the database
+    if (this.inHand.size === 0) return;
     try {
       await this.repo.extend(this.worker, [...this.inHand.keys()], new Date(Date.now() + LEASE_MS));
     } catch (err) {
