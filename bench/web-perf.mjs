@@ -127,6 +127,8 @@ export async function runWebBench() {
     const courses = await (await fetch(`${base}/api/courses/visible?lang=es`)).json();
     const course = courses[0];
     const coursePath = `/courses/${course._id}/${course.slug}`;
+    const [formation] = await (await fetch(`${base}/api/formations?lang=es`)).json();
+    const formationPath = `/formaciones/${formation._id}/${formation.slug}`;
 
     console.log('\nJS each public route loads (gzip, built app, headless Chromium)');
     const browser = await chromium.launch({
@@ -162,10 +164,21 @@ export async function runWebBench() {
     console.log(
       `  ${'page'.padEnd(22)} ${'perf'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(7)}   runs (perf)`,
     );
+    // every route a visitor can open (the signed-in ones need a session Lighthouse cannot set)
     for (const [label, path] of [
       ['/', '/'],
       ['/cursos', '/cursos'],
       ['course page', coursePath],
+      ['formation page', formationPath],
+      ['/formaciones', '/formaciones'],
+      ['/nosotros', '/nosotros'],
+      ['/buscar?q=circo', '/buscar?q=circo'],
+      ['/login', '/login'],
+      ['/register', '/register'],
+      ['/olvidaste-tu-contraseña', '/olvidaste-tu-contrase%C3%B1a'],
+      ['/carrito', '/carrito'],
+      ['/mantenimiento', '/mantenimiento'],
+      ['not found', '/no-such-page'],
     ]) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await lighthouseAgainIfLost(base + path));
