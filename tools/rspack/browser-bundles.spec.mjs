@@ -1,6 +1,7 @@
 // The browser builds run React itself (issue 21): no Preact in any built bundle, and the shell's
 // code hydrates the server's HTML with react-dom's hydrateRoot. Reads the builds `npm test` (and
 // `npm run build`) made.
+import { describe, expect, it } from '@jest/globals';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
