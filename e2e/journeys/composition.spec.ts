@@ -7,6 +7,7 @@ import {
   recordRequests,
   remoteArea,
   useLanguage,
+  untilLive,
   type Lang,
 } from '../support/fixtures';
 
@@ -51,6 +52,8 @@ test('switching the language re-renders shell and remote and survives a reload',
   const catalog = remoteArea(page, 'mf_catalog');
   await expect(catalog.getByRole('heading', { level: 1 })).toHaveText('Cursos');
   await expect(page).toHaveTitle(/^Cursos \|/);
+  // the selector is a control of the hydrated page (not a form or a link): its code is there
+  await untilLive(page);
 
   await page.getByTestId('language-select').selectOption('en');
   await expect(catalog.getByRole('heading', { level: 1 })).toHaveText('Courses');
@@ -92,6 +95,8 @@ test('an unknown path shows the not-found page inside the layout', async ({ page
 
 test('the search box goes to /buscar with the query and ignores blank input', async ({ page }) => {
   await page.goto('/cursos');
+  // ignoring blank input is the hydrated form's (before, the browser sends what it has)
+  await untilLive(page);
   const box = page.getByRole('searchbox');
   await box.fill('   ');
   await box.press('Enter');

@@ -378,8 +378,8 @@ export async function noteServerMarkup(page: Page): Promise<void> {
 }
 
 /**
- * Whether the element is the live page's: one it rendered, or one of the server's first screen
- * once the shell's first render has taken them over (it reuses them: `#root[data-live]`).
+ * Whether the element is the live page's: one it rendered, or one of the server's HTML once React
+ * has hydrated the page's part (it keeps them: `#root[data-live]`).
  */
 export const renderedLive = (el: Locator): Promise<boolean> =>
   el.evaluate(
@@ -389,13 +389,13 @@ export const renderedLive = (el: Locator): Promise<boolean> =>
   );
 
 /**
- * Waits until the page is the app's: the shell's first render has taken the server's first screen
- * over and every part of it is live (shared-web's Later). Before that, a link is the browser's
- * (the page loads anew), which a journey about what the app keeps between pages must not take.
+ * Waits until the page's part is hydrated (its effects ran: `#root[data-live]`, shell
+ * LiveMark). Before that a control that is not a form or a link does nothing, and a link is the
+ * browser's (the page loads anew), which a journey about what the app keeps between pages must
+ * not take.
  */
 export async function untilLive(page: Page): Promise<void> {
   await expect(page.locator('#root[data-live]')).toHaveCount(1);
-  await expect(page.locator('[data-later-pending]')).toHaveCount(0);
 }
 
 /** Whether the element is one the server's HTML put there (see noteServerMarkup). */

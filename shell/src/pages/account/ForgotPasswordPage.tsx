@@ -16,11 +16,11 @@ export function ForgotPasswordPage() {
   const lang = useLanguageStore((s) => s.lang);
   const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
   const [waitText, setWaitText] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<{ email: string }>({
-    defaultValues: { email: '' },
+  const form = useForm<{ email: string }>({
     resolver: sharedResolver(validateForgot),
     reValidateMode: 'onChange',
   });
+  const { register, formState } = form;
 
   const onSubmit = async ({ email }: { email: string }) => {
     setOutcome(null);
@@ -43,7 +43,7 @@ export function ForgotPasswordPage() {
       <p>{t('forgot.intro')}</p>
       {outcome === 'success' && <Alert tone="success">{t('forgot.success')}</Alert>}
       {outcome === 'error' && <Alert tone="error">{waitText ?? t('forgot.failed')}</Alert>}
-      <form className="form" noValidate {...earlyForm(handleSubmit(onSubmit))}>
+      <form className="form" noValidate {...earlyForm(form, onSubmit)}>
         <TextField
           label={t('fields.email')}
           type="email"

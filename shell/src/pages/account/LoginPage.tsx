@@ -25,11 +25,11 @@ export function LoginPage() {
   const denied = (location.state as { denied?: string } | null)?.denied;
   // the error to show: wrong credentials (the spec's text) or too many attempts (wait)
   const [failed, setFailed] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<LoginForm>({
-    defaultValues: { email: '', password: '' },
+  const form = useForm<LoginForm>({
     resolver: sharedResolver(validateLogin),
     reValidateMode: 'onChange',
   });
+  const { register, formState } = form;
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (values: LoginForm) => {
@@ -62,7 +62,7 @@ export function LoginPage() {
         </div>
       )}
       {failed && <Alert tone="error">{failed}</Alert>}
-      <form className="form" noValidate {...earlyForm(handleSubmit(onSubmit))}>
+      <form className="form" noValidate {...earlyForm(form, onSubmit)}>
         <TextField
           label={t('fields.email')}
           type="email"

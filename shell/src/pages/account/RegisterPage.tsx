@@ -25,11 +25,11 @@ export function RegisterPage() {
   const lang = useLanguageStore((s) => s.lang);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const redirect = useRedirectAfter('/registro-exitoso', 2000);
-  const { register, handleSubmit, formState } = useForm<RegisterForm>({
-    defaultValues: { name: '', surname: '', email: '', password: '', confirmPassword: '' },
+  const form = useForm<RegisterForm>({
     resolver: sharedResolver(validateRegistration),
     reValidateMode: 'onChange',
   });
+  const { register, formState } = form;
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (v: RegisterForm) => {
@@ -59,7 +59,7 @@ export function RegisterPage() {
     <section className="panel panel--narrow">
       <h1>{t('register.title')}</h1>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      <form className="form" noValidate {...earlyForm(handleSubmit(onSubmit))}>
+      <form className="form" noValidate {...earlyForm(form, onSubmit)}>
         <TextField
           label={t('fields.name')}
           autoComplete="given-name"

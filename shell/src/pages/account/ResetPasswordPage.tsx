@@ -22,11 +22,11 @@ export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const redirect = useRedirectAfter('/login', 3000);
-  const { register, handleSubmit, formState } = useForm<ResetForm>({
-    defaultValues: { password: '', confirmPassword: '' },
+  const form = useForm<ResetForm>({
     resolver: sharedResolver(validateResetPassword),
     reValidateMode: 'onChange',
   });
+  const { register, formState } = form;
 
   const onSubmit = async ({ password }: ResetForm) => {
     setOutcome(null);
@@ -48,7 +48,7 @@ export function ResetPasswordPage() {
     <section className="panel panel--narrow">
       <h1>{t('reset.title')}</h1>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
-      <form className="form" noValidate {...earlyForm(handleSubmit(onSubmit))}>
+      <form className="form" noValidate {...earlyForm(form, onSubmit)}>
         <TextField
           label={t('fields.newPassword')}
           type="password"

@@ -34,10 +34,12 @@ export function DiscountBanner({ discount, now }: { discount: DiscountDto; now: 
         <span role="timer" className="cat-countdown__units">
           {COUNTDOWN_UNITS.map((unit) => (
             <span key={unit} className="cat-countdown__unit">
-              <span className="cat-countdown__value" data-unit={unit}>
+              {/* the server counted from its own moment: hydration keeps its text, and the
+                  next tick (a second later) shows the browser's */}
+              <span className="cat-countdown__value" data-unit={unit} suppressHydrationWarning>
                 {unit === 'days' ? p[unit] : String(p[unit]).padStart(2, '0')}
               </span>
-              <span className="cat-countdown__name">
+              <span className="cat-countdown__name" suppressHydrationWarning>
                 {t(`detail.discount.units.${unit}`, { count: p[unit] })}
               </span>
             </span>
