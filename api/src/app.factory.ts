@@ -16,7 +16,20 @@ import {
   publicCacheServerFactory,
   registerEarlyPublicCacheHook,
 } from './common/http/public-cache.js';
+import { parseBoundedJson } from './common/http/bounded-json.js';
 import { serveWeb } from './web/serve-web.js';
+
+const BODY_LIMIT = 1_048_576;
+/**
+ * Routes whose bodies are a few short fields get a small body limit (413 above it), checked on
+ * Content-Length before a byte is read: anonymous routes must cost an attacker more than us.
+ */
+const SMALL_BODY_ROUTES: Record<string, number> = {
+  'POST /api/auth/login': 16_384,
+  'POST /api/users': 16_384, // register
+  'POST /api/auth/forgot-password': 16_384,
+  'POST /api/auth/reset-password/:token': 16_384,
+};
 
 /** Builds the API (and, when `serveWeb`, the composed front end) on one Fastify server. */
 export async function createApp(
@@ -31,7 +44,7 @@ export async function createApp(
       config.logLevel === 'debug' || config.logLevel === 'trace'
         ? undefined
         : publicCacheServerFactory(earlyPath),
-    bodyLimit: 1_048_576,
+    bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     // structured JSON logs (pino); tokens never reach the log. No line per request at the
     // default level (see RequestLogController): errors, 5xx and slow requests only, each with
@@ -47,12 +60,21 @@ export async function createApp(
     requestIdHeader: 'x-request-id',
   });
   registerEarlyPublicCacheHook(adapter.getInstance(), earlyPath);
+  adapter.getInstance().addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const limit = methods
+      .map((m) => SMALL_BODY_ROUTES[`${m} ${route.url}`])
+      .find((l) => l !== undefined);
+    if (limit !== undefined) route.bodyLimit = Math.min(route.bodyLimit ?? BODY_LIMIT, limit);
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: opts.logger === false ? false : new PinoNestLogger(adapter.getInstance().log),
     // the Stripe webhook's signature is checked against the exact bytes received
     rawBody: true,
   });
   app.setGlobalPrefix('api');
+  // JSON bodies: UTF-8 only, key/item counts and depth checked on the bytes before parsing
+  app.useBodyParser('application/json', { bodyLimit: BODY_LIMIT }, parseBoundedJson);
   // text checks first: the class-validator pipe then sees only text the database can store
   app.useGlobalPipes(new TextInputPipe(), createValidationPipe());
   app.enableCors({
