@@ -20,6 +20,27 @@ import { parseBoundedJson } from './common/http/bounded-json.js';
 import { serveWeb } from './web/serve-web.js';
 
 const BODY_LIMIT = 1_048_576;
+
+/**
+ * Browser features the pages may use: camera and microphone for the practice mirror (this
+ * origin only), payment for Stripe's Payment Element; the rest of the powerful ones off.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=(self)',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=(self)',
+  'midi=()',
+  'payment=(self "https://js.stripe.com")',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'browsing-topics=()',
+].join(', ');
 /**
  * Routes whose bodies are a few short fields get a small body limit (413 above it), checked on
  * Content-Length before a byte is read: anonymous routes must cost an attacker more than us.
@@ -87,16 +108,32 @@ export async function createApp(
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // HSTS only on answers to HTTPS requests (below): over plain HTTP it means nothing and a
+    // development server on localhost must not pin the browser to HTTPS
+    strictTransportSecurity: false,
   });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (req, reply, done) => {
+      void reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+      // req.protocol reads X-Forwarded-Proto only when TRUST_PROXY trusts the proxy
+      if (req.protocol === 'https')
+        void reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      done();
+    });
   await app.register(compress, { threshold: 1024 });
   // admin uploads stream each file part to disk (modules/uploads/received-file.ts sets the limits)
   await app.register(multipart);
 
-  const docs = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Circo API').setVersion('1.0').addBearerAuth().build(),
-  );
-  SwaggerModule.setup('api/docs', app, docs, { jsonDocumentUrl: 'api/docs-json' });
+  // the API's map (every admin route) is for developers: off in production unless API_DOCS=true
+  if (config.apiDocs) {
+    const docs = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Circo API').setVersion('1.0').addBearerAuth().build(),
+    );
+    SwaggerModule.setup('api/docs', app, docs, { jsonDocumentUrl: 'api/docs-json' });
+  }
 
   if (config.serveWeb) await serveWeb(app.getHttpAdapter().getInstance(), config);
   await app.init();

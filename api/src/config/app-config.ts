@@ -30,7 +30,13 @@ export interface AppConfig {
   jwtSecret: string;
   /** Session token lifetime: seconds, or a duration string of the `ms` library (15m, 12h, 7d). */
   jwtExpiresIn: number | ms.StringValue;
+  /**
+   * Origins allowed to call the API from another origin. Outside production the dev servers' by
+   * default; in production none unless CORS_ORIGINS names them (the app is served same-origin).
+   */
   corsOrigins: string[];
+  /** Serve the OpenAPI document and its page (/api/docs, /api/docs-json): API_DOCS, off in production. */
+  apiDocs: boolean;
   publicUrl: string;
   salesPaused: boolean;
   accessPeriodMonths: number;
@@ -228,7 +234,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, '');
   // the embedded database outside production is the demo; a server or production is not
-  const demoMode = !databaseUrl && env.NODE_ENV !== 'production';
+  const production = env.NODE_ENV === 'production';
+  const demoMode = !databaseUrl && !production;
   const seedDemo = bool(env, 'SEED_DEMO', demoMode);
   return {
     port,
@@ -247,11 +254,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtExpiresIn: jwtExpiresIn(env),
     corsOrigins: (
       env.CORS_ORIGINS ??
-      'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203,http://localhost:4204'
+      (production
+        ? ''
+        : 'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203,http://localhost:4204')
     )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    apiDocs: bool(env, 'API_DOCS', !production),
     publicUrl,
     salesPaused: bool(env, 'SALES_PAUSED', false),
     accessPeriodMonths: int(env, 'ACCESS_PERIOD_MONTHS', 12, 1, 120),

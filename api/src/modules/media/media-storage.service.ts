@@ -61,6 +61,10 @@ const providerUnavailable = (what: string) =>
  * stream with HTTP ranges; Cloudinary assets through the SDK's signed, expiring private download
  * URLs; Vimeo videos through their player URL, with their status asked of the Vimeo API.
  */
+/** The policy of every stored file served from this origin. */
+export const FILE_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+
 @Injectable()
 export class MediaStorageService {
   private readonly cloudinary: CloudinaryCredentials | null;
@@ -144,7 +148,12 @@ export class MediaStorageService {
       'X-Content-Type-Options': 'nosniff',
       'Last-Modified': info.mtime.toUTCString(),
     };
+    // uploaded files are data, never a page of this origin: a file that is also HTML or has
+    // scripts (a polyglot) runs nothing (the PDF viewer still shows a sandboxed PDF). An SVG,
+    // which a browser would run as a document, is downloaded when opened on its own
+    headers['Content-Security-Policy'] = FILE_CSP;
     if (type === 'application/pdf') headers['Content-Disposition'] = 'inline';
+    if (type === 'image/svg+xml') headers['Content-Disposition'] = 'attachment';
     const range = parseRange(rangeHeader, size);
     switch (range.kind) {
       case 'unsatisfiable':
