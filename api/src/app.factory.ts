@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from './config/app-config.js';
 import { AppModule } from './app.module.js';
 import { createValidationPipe } from './common/validation.js';
@@ -17,6 +18,7 @@ import {
   registerEarlyPublicCacheHook,
 } from './common/http/public-cache.js';
 import { parseBoundedJson } from './common/http/bounded-json.js';
+import { bodyFor, bounded } from './common/errors/all-exceptions.filter.js';
 import { serveWeb } from './web/serve-web.js';
 
 const BODY_LIMIT = 1_048_576;
@@ -79,6 +81,15 @@ export async function createApp(
       level: config.logLevel,
     }),
     requestIdHeader: 'x-request-id',
+    // the router refuses a malformed URL (400) or an over-long path parameter (414) before any
+    // hook or filter: the answer in the API's error shape, bounded (Fastify's echoes the URL)
+    frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+      void reply
+        .header('Permissions-Policy', PERMISSIONS_POLICY)
+        .code(error.statusCode ?? 400)
+        .type('application/json')
+        .send(bounded(bodyFor(error)));
+    },
   });
   registerEarlyPublicCacheHook(adapter.getInstance(), earlyPath);
   adapter.getInstance().addHook('onRoute', (route) => {

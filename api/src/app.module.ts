@@ -7,7 +7,7 @@ import { CatalogCacheModule } from './common/catalog-cache/catalog-cache.module.
 import { SearchIndexModule } from './common/search/search-index.service.js';
 import { TransactionsModule } from './database/transactions.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
-import { RateLimitGuard } from './common/rate-limit/rate-limit.js';
+import { RateLimitGuard, RateLimitModule } from './common/rate-limit/rate-limit.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
@@ -31,6 +31,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        RateLimitModule,
         DatabaseModule.forRoot(config),
         TransactionsModule,
         PurchasesModule,

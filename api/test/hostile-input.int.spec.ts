@@ -3,8 +3,8 @@
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { COMMON_ERRORS, FIELD_ERRORS } from '@circo/shared-contracts';
-import { createTestApp, type TestApp } from './support/test-app.js';
-import { createUser } from './support/factories.js';
+import { createTestApp, NO_RATE_LIMITS, type TestApp } from './support/test-app.js';
+import { createCourse, createUser } from './support/factories.js';
 import { tokenFor } from './catalog/catalog-helpers.js';
 
 jest.setTimeout(60_000);
@@ -15,7 +15,7 @@ let bearer: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    rateLimit: { login: 1e6, register: 1e6, forgot: 1e6, reset: 1e6, windowMs: 60_000 },
+    rateLimit: { ...NO_RATE_LIMITS, progress: 3 },
   });
   server = t.app.getHttpServer();
   bearer = `Bearer ${await tokenFor(t, await createUser(t.db))}`;
@@ -136,5 +136,25 @@ describe('JSON bodies are UTF-8', () => {
         .send(JSON.stringify({ email: 'nobody@test.local', password: 'Secret123' }));
       expect(res.status).toBe(401);
     }
+  });
+});
+
+describe('per-account rate limits on routes that cost work', () => {
+  it('the progress routes count per account: 429 with Retry-After past the limit, others unaffected', async () => {
+    const course = await createCourse(t.db, { classes: 1 });
+    const mark = async (user: { id: string; role: 'user' | 'admin' }) =>
+      request(server)
+        .post(`/api/users/${user.id}/progreso-curso/${course.id}`)
+        .set('Authorization', `Bearer ${await tokenFor(t, user)}`)
+        .send({ classId: course.id });
+    const one = await createUser(t.db);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await mark(one)).status);
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    const limited = await mark(one);
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe(COMMON_ERRORS.tooManyRequests);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await mark(await createUser(t.db))).status).not.toBe(429);
   });
 });

@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import request from 'supertest';
 import { COMMON_ERRORS, FIELD_ERRORS } from '@circo/shared-contracts';
 import { classProgress, passwordResetTokens, users } from '../src/database/schema.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, NO_RATE_LIMITS, type TestApp } from './support/test-app.js';
 import { createCourse, createPurchase, createUser } from './support/factories.js';
 import { tokenFor } from './catalog/catalog-helpers.js';
 
@@ -20,7 +20,7 @@ let bearer: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    rateLimit: { login: 1e6, register: 1e6, forgot: 1e6, reset: 1e6, windowMs: 60_000 },
+    rateLimit: { ...NO_RATE_LIMITS },
   });
   server = t.app.getHttpServer();
   user = await createUser(t.db);

@@ -75,7 +75,20 @@ export interface AppConfig {
    * (embedded PGlite, NODE_ENV not production), never with DATABASE_URL or in production.
    */
   seedDemoAccounts: boolean;
-  rateLimit: { login: number; register: number; forgot: number; reset: number; windowMs: number };
+  /**
+   * Requests per window: per client IP for the anonymous account routes (login, register, forgot,
+   * reset), per account for the authenticated routes that cost work (payment, upload, progress).
+   */
+  rateLimit: {
+    login: number;
+    register: number;
+    forgot: number;
+    reset: number;
+    payment: number;
+    upload: number;
+    progress: number;
+    windowMs: number;
+  };
   stripe: {
     secretKey: string | null;
     publishableKey: string | null;
@@ -292,6 +305,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       register: int(env, 'RATE_LIMIT_REGISTER', 10, 1, 100000),
       forgot: int(env, 'RATE_LIMIT_FORGOT', 5, 1, 100000),
       reset: int(env, 'RATE_LIMIT_RESET', 10, 1, 100000),
+      payment: int(env, 'RATE_LIMIT_PAYMENT', 30, 1, 100000),
+      upload: int(env, 'RATE_LIMIT_UPLOAD', 60, 1, 100000),
+      progress: int(env, 'RATE_LIMIT_PROGRESS', 300, 1, 100000),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     },
     stripe: {

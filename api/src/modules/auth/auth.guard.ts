@@ -2,7 +2,13 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
+import type { FastifyReply } from 'fastify';
 import { forbidden } from '../../common/errors/app-error.js';
+import {
+  ACCOUNT_RATE_LIMIT_KEY,
+  RateLimiters,
+  type AccountRateLimitBucket,
+} from '../../common/rate-limit/rate-limit.js';
 import { UsersService } from '../users/users.service.js';
 import { isUuid } from '../../common/pipes/uuid.pipe.js';
 import type { AuthUser, TokenPayload } from './auth-user.js';
@@ -15,7 +21,8 @@ import {
 
 /**
  * Global guard. Protected routes get 401 for a missing, malformed, expired or revoked token and 403
- * for a wrong role. On public routes a valid token identifies the caller (an admin sees hidden
+ * for a wrong role; a route with an `@AccountRateLimit` then counts the caller's request (429 past
+ * it). On public routes a valid token identifies the caller (an admin sees hidden
  * items, a buyer its content) and an invalid one is ignored, so a stale token never breaks browsing.
  */
 @Injectable()
@@ -24,6 +31,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly jwt: JwtService,
     private readonly users: UsersService,
+    private readonly limiters: RateLimiters,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -38,6 +46,17 @@ export class AuthGuard implements CanActivate {
     if (!user) throw unauthorized();
     if (required === 'admin' && user.role !== 'admin') {
       throw forbidden(COMMON_ERRORS.forbidden, 'This action needs an administrator');
+    }
+    const bucket = this.reflector.get<AccountRateLimitBucket | undefined>(
+      ACCOUNT_RATE_LIMIT_KEY,
+      context.getHandler(),
+    );
+    if (bucket) {
+      await this.limiters.consume(
+        bucket,
+        user.id,
+        context.switchToHttp().getResponse<FastifyReply>(),
+      );
     }
     return true;
   }

@@ -10,6 +10,7 @@ import { authenticatePage, checkoutPage, langOf } from './local-provider.pages.j
 import { PaymentsService } from './payments.service.js';
 import { LocalPaymentProvider } from './providers/local-payment.provider.js';
 import { ProviderError } from './providers/payment-provider.js';
+import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
 
 class AuthenticateFormDto {
   @IsIn(['approve', 'fail'], { message: 'action must be approve or fail' })
@@ -42,6 +43,7 @@ export class LocalProviderController {
 
   /** Pays the caller's PaymentIntent with a test card. */
   @Post('confirm')
+  @AccountRateLimit('payment')
   @HttpCode(200)
   @Auth()
   async confirm(
