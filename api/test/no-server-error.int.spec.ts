@@ -78,6 +78,26 @@ describe('token claims are checked for shape', () => {
   });
 });
 
+describe('found by the fuzzer', () => {
+  it('a numeric (Vimeo) video id without Vimeo configured is 404, not 503', async () => {
+    const res = await request(server)
+      .get('/api/upload/video-status/0')
+      .set('Authorization', `Bearer ${userToken}`);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('media.video_not_found');
+  });
+
+  it('an over-long path parameter is 414 in the API error shape, a few KB at most', async () => {
+    const res = await request(server).patch(
+      `/api/classes/${encodeURIComponent('é'.repeat(1000))}/visibility/es`,
+    );
+    expect(res.status).toBe(414);
+    expect(res.body).toMatchObject({ statusCode: 414, code: 'http.414' });
+    expect(res.text.length).toBeLessThan(1024);
+    expect(res.headers['permissions-policy']).toBeDefined();
+  });
+});
+
 describe('ids are compared in canonical form', () => {
   it('the same course twice in a cart, once in upper case, is one item (no 500)', async () => {
     const course = await createCourse(t.db, { priceCents: 2000 });
@@ -152,5 +172,33 @@ describe('money is range-checked against what the columns hold, after rounding',
         expect.objectContaining({ field: 'amount', message: ADMIN_MESSAGES.amountTooLarge }),
       ]),
     );
+  });
+
+  it('a voucher that leaves an item below the card minimum is refused where it is saved; free is allowed', async () => {
+    const course = await createCourse(t.db, { priceCents: 1000 });
+    const voucher = (over: object) =>
+      call(t, adminToken, 'post', '/discounts', {
+        name: { es: 'Bono', en: '', fr: '' },
+        startDate: '2030-01-01',
+        endDate: '2030-02-01',
+        type: 'course',
+        targetItems: [{ _id: course.id }],
+        ...over,
+      });
+    for (const over of [{ amount: 9.8 }, { percentage: 97 }, { amount: '9.991' }]) {
+      const res = await voucher(over);
+      expect({ over, status: res.status }).toEqual({ over, status: 400 });
+      expect(res.body.errors).toEqual([
+        expect.objectContaining({
+          field: 'discount',
+          code: 'voucherBelowMinimum',
+          message: ADMIN_MESSAGES.voucherBelowMinimum,
+        }),
+      ]);
+    }
+    for (const over of [{ percentage: 100 }, { amount: 9.5 }, { amount: 50 }]) {
+      const res = await voucher(over);
+      expect({ over, status: res.status }).toEqual({ over, status: 201 });
+    }
   });
 });

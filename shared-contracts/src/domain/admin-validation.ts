@@ -39,6 +39,8 @@ export const ADMIN_MESSAGES = {
   priceTooLarge: 'El precio no puede superar 100.000 USD', // ours
   priceBelowMinimum: 'El precio mínimo para pagar con tarjeta es 0,50 USD', // ours
   amountTooLarge: 'El monto no puede superar 100.000 USD', // ours
+  voucherBelowMinimum:
+    'Con este descuento un curso o formación costaría menos de 0,50 USD, el mínimo para pagar con tarjeta: usa 100 % (gratis) o un descuento menor', // ours
   // simple course forms (/admin/create, /admin/edit/{id})
   allRequired: 'Todos los campos obligatorios deben completarse.',
   // video links

@@ -186,7 +186,11 @@ export class MediaStorageService {
    * uploaded asset (local files are available once stored; Vimeo ones are asked of Vimeo).
    */
   async videoStatus(videoId: string): Promise<VideoStatus> {
-    if (/^\d+$/.test(videoId)) return this.askVimeo(videoId);
+    if (/^\d+$/.test(videoId)) {
+      // without Vimeo there is no Vimeo video: the id is the client's, not an outage (503)
+      if (!this.vimeo) throw notFound(LEARNING_ERRORS.videoNotFound, 'Video not found');
+      return this.askVimeo(videoId);
+    }
     const asset = await this.assets.byId(videoId);
     if (!asset || asset.resourceType !== 'video') {
       throw notFound(LEARNING_ERRORS.videoNotFound, 'Video not found');
