@@ -1,14 +1,15 @@
-// `npm run bench [-- api|web]`: the API's speed (bench/api-speed.mjs, long) and the storefront's
-// weight and Lighthouse figures (bench/web-perf.mjs); both when no part is named.
+// `npm run bench [-- api|web|hostile]`: the API's speed (bench/api-speed.mjs, long), the
+// storefront's weight and Lighthouse figures (bench/web-perf.mjs) and what a hostile body costs
+// (bench/hostile-input.mjs, short); all three when no part is named.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const parts = process.argv.slice(2);
-const run = parts.length ? parts : ['api', 'web'];
-const scripts = { api: 'api-speed.mjs', web: 'web-perf.mjs' };
+const run = parts.length ? parts : ['api', 'web', 'hostile'];
+const scripts = { api: 'api-speed.mjs', web: 'web-perf.mjs', hostile: 'hostile-input.mjs' };
 for (const part of run) {
   if (!scripts[part]) {
-    console.error(`unknown part "${part}": use api, web or nothing (both)`);
+    console.error(`unknown part "${part}": use api, web, hostile or nothing (all)`);
     process.exit(2);
   }
 }

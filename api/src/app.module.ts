@@ -8,7 +8,7 @@ import { SearchIndexModule } from './common/search/search-index.service.js';
 import { TransactionsModule } from './database/transactions.js';
 import { JobsModule } from './common/jobs/jobs.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
-import { RateLimitGuard } from './common/rate-limit/rate-limit.js';
+import { RateLimitGuard, RateLimitModule } from './common/rate-limit/rate-limit.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
@@ -32,6 +32,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
+        RateLimitModule,
         DatabaseModule.forRoot(config),
         TransactionsModule,
         JobsModule,

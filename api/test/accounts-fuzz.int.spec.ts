@@ -7,7 +7,7 @@ import { count } from 'drizzle-orm';
 import request from 'supertest';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import { classProgress, passwordResetTokens, users } from '../src/database/schema.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, NO_RATE_LIMITS, type TestApp } from './support/test-app.js';
 import { createCourse, createUser } from './support/factories.js';
 import { anyText, controlChar, encodeAny, loneSurrogate } from './support/fuzz.js';
 import { tokenFor } from './catalog/catalog-helpers.js';
@@ -23,7 +23,7 @@ let courseId: string;
 
 beforeAll(async () => {
   t = await createTestApp({
-    rateLimit: { login: 1e6, register: 1e6, forgot: 1e6, reset: 1e6, windowMs: 60_000 },
+    rateLimit: { ...NO_RATE_LIMITS },
   });
   server = t.app.getHttpServer();
   const user = await createUser(t.db);

@@ -6,7 +6,7 @@ import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import { JobsService } from '../src/common/jobs/jobs.service.js';
 import { passwordResetTokens, users } from '../src/database/schema.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { createTestApp, NO_RATE_LIMITS, type TestApp } from './support/test-app.js';
 import {
   createCourse,
   createFormationWithModules,
@@ -30,7 +30,7 @@ const api = (ip = freshIp()) => ({
 beforeAll(async () => {
   t = await createTestApp({
     trustProxy: true,
-    rateLimit: { login: 5, register: 5, forgot: 3, reset: 3, windowMs: 60_000 },
+    rateLimit: { ...NO_RATE_LIMITS, login: 5, register: 5, forgot: 3, reset: 3 },
   });
   server = t.app.getHttpServer();
 });

@@ -2,16 +2,22 @@ import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import { AppError } from './errors/app-error.js';
 
+/** An error answer lists this many problems at most: its size must not grow with the body. */
+export const MAX_REPORTED_ERRORS = 10;
+/** Field names (a client's keys) are cut to this length in error answers. */
+const MAX_FIELD_CHARS = 100;
+const cut = (s: string) => (s.length > MAX_FIELD_CHARS ? `${s.slice(0, MAX_FIELD_CHARS)}…` : s);
+
 function flatten(
   errors: ValidationError[],
   parent = '',
 ): Array<{ field: string; code: string; message: string }> {
   return errors.flatMap((e) => {
-    const field = parent ? `${parent}.${e.property}` : e.property;
+    const field = cut(parent ? `${parent}.${e.property}` : e.property);
     const own = Object.entries(e.constraints ?? {}).map(([code, message]) => ({
       field,
       code,
-      message,
+      message: message.length > 300 ? `${message.slice(0, 300)}…` : message,
     }));
     return [...own, ...flatten(e.children ?? [], field)];
   });
@@ -25,7 +31,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     stopAtFirstError: false,
     exceptionFactory: (errors) => {
-      const list = flatten(errors);
+      const list = flatten(errors).slice(0, MAX_REPORTED_ERRORS);
       return new AppError(400, COMMON_ERRORS.validation, list[0]?.message ?? 'Invalid request', {
         errors: list,
       });

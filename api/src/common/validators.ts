@@ -71,3 +71,13 @@ export const ShopEmailField = () =>
     IsPlainText(),
     IsShopEmail(),
   );
+
+/**
+ * Ids in their canonical form: a UUID field is lower-cased before it is validated, so the same id
+ * sent in upper case is the same id everywhere (duplicate checks, unique indexes, lookups).
+ */
+export const CanonicalId = () =>
+  Transform(({ value }: { value: unknown }) => {
+    const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
+    return Array.isArray(value) ? value.map(lower) : lower(value);
+  });

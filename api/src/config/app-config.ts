@@ -30,7 +30,13 @@ export interface AppConfig {
   jwtSecret: string;
   /** Session token lifetime: seconds, or a duration string of the `ms` library (15m, 12h, 7d). */
   jwtExpiresIn: number | ms.StringValue;
+  /**
+   * Origins allowed to call the API from another origin. Outside production the dev servers' by
+   * default; in production none unless CORS_ORIGINS names them (the app is served same-origin).
+   */
   corsOrigins: string[];
+  /** Serve the OpenAPI document and its page (/api/docs, /api/docs-json): API_DOCS, off in production. */
+  apiDocs: boolean;
   publicUrl: string;
   /**
    * The origins the shop answers on: PUBLIC_URL's, then PUBLIC_ORIGINS. A payment returns the
@@ -76,7 +82,20 @@ export interface AppConfig {
    * (embedded PGlite, NODE_ENV not production), never with DATABASE_URL or in production.
    */
   seedDemoAccounts: boolean;
-  rateLimit: { login: number; register: number; forgot: number; reset: number; windowMs: number };
+  /**
+   * Requests per window: per client IP for the anonymous account routes (login, register, forgot,
+   * reset), per account for the authenticated routes that cost work (payment, upload, progress).
+   */
+  rateLimit: {
+    login: number;
+    register: number;
+    forgot: number;
+    reset: number;
+    payment: number;
+    upload: number;
+    progress: number;
+    windowMs: number;
+  };
   stripe: {
     secretKey: string | null;
     publishableKey: string | null;
@@ -255,7 +274,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const publicUrl = (str(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/$/, '');
   // the embedded database outside production is the demo; a server or production is not
-  const demoMode = !databaseUrl && env.NODE_ENV !== 'production';
+  const production = env.NODE_ENV === 'production';
+  const demoMode = !databaseUrl && !production;
   const seedDemo = bool(env, 'SEED_DEMO', demoMode);
   return {
     port,
@@ -274,11 +294,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwtExpiresIn: jwtExpiresIn(env),
     corsOrigins: (
       env.CORS_ORIGINS ??
-      'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203,http://localhost:4204'
+      (production
+        ? ''
+        : 'http://localhost:4200,http://localhost:4201,http://localhost:4202,http://localhost:4203,http://localhost:4204')
     )
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    apiDocs: bool(env, 'API_DOCS', !production),
     publicUrl,
     publicOrigins: publicOrigins(env, publicUrl),
     salesPaused: bool(env, 'SALES_PAUSED', false),
@@ -311,6 +334,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       register: int(env, 'RATE_LIMIT_REGISTER', 10, 1, 100000),
       forgot: int(env, 'RATE_LIMIT_FORGOT', 5, 1, 100000),
       reset: int(env, 'RATE_LIMIT_RESET', 10, 1, 100000),
+      payment: int(env, 'RATE_LIMIT_PAYMENT', 30, 1, 100000),
+      upload: int(env, 'RATE_LIMIT_UPLOAD', 60, 1, 100000),
+      progress: int(env, 'RATE_LIMIT_PROGRESS', 300, 1, 100000),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     },
     stripe: {

@@ -274,16 +274,30 @@ describe('paying with the test cards', () => {
     expect(res.body.status).toBe('requires_action');
     // the provider's pages are served by the shop itself: relative paths keep the buyer's origin
     const step = new URL(res.body.redirectUrl, 'http://shop.test');
-    expect(res.body.redirectUrl).toBe(`/api/stripe/local/authenticate/${started.paymentIntentId}`);
+    expect(step.pathname).toBe(`/api/stripe/local/authenticate/${started.paymentIntentId}`);
+    expect(res.body.redirectUrl.startsWith('/api/stripe/local/authenticate/')).toBe(true);
 
-    const page = await api().get(step.pathname).expect(200);
+    // the link carries the payment's client secret; without it the page is not found
+    expect(step.searchParams.get('client_secret')).toBe(started.clientSecret);
+    await api().get(step.pathname).expect(404);
+    const page = await api()
+      .get(step.pathname + step.search)
+      .expect(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['content-security-policy']).toContain("default-src 'none'");
     expect(page.text).toContain('Confirmez ce paiement de test');
     expect(await grantsOf(user.id)).toEqual([]);
 
+    // someone with the payment's id but not its secret approves nothing
+    await api().post(step.pathname).type('form').send({ action: 'approve' }).expect(404);
+    await api()
+      .post(`${step.pathname}?client_secret=${started.paymentIntentId}_secret_${'0'.repeat(24)}`)
+      .type('form')
+      .send({ action: 'approve' })
+      .expect(404);
+    expect(await grantsOf(user.id)).toEqual([]);
     const back = await api()
-      .post(step.pathname)
+      .post(step.pathname + step.search)
       .type('form')
       .send({ action: 'approve' })
       .expect(303);
@@ -297,8 +311,12 @@ describe('paying with the test cards', () => {
     const { user, token } = await buyer();
     const started = await startPayment(token, [{ id: course.id, type: 'course' }]);
     const res = await pay(token, started.paymentIntentId, NEEDS_STEP).expect(200);
-    const step = res.body.redirectUrl as string;
-    await api().post(step).type('form').send({ action: 'fail' }).expect(303);
+    const step = new URL(res.body.redirectUrl as string, 'http://shop.test');
+    await api()
+      .post(step.pathname + step.search)
+      .type('form')
+      .send({ action: 'fail' })
+      .expect(303);
     expect((await confirm(token, started.paymentIntentId)).body.outcome).toBe('failed');
     expect(await grantsOf(user.id)).toEqual([]);
   });
@@ -397,8 +415,19 @@ describe('hosted checkout (crear-sesion) on the local provider', () => {
       lang: 'en',
     }).expect(201);
     expect(res.body).toMatchObject({ provider: 'local', amount: 30 });
-    const pagePath = res.body.url as string;
-    expect(pagePath).toBe(`/api/stripe/local/checkout/${res.body.id}`);
+    // a relative path: the shop's own page, on the buyer's origin
+    expect((res.body.url as string).startsWith(`/api/stripe/local/checkout/${res.body.id}?`)).toBe(
+      true,
+    );
+    const pageUrl = new URL(res.body.url as string, 'http://shop.test');
+    const pagePath = pageUrl.pathname + pageUrl.search;
+    // the hosted page and its form act only with the session's client secret
+    await api().get(pageUrl.pathname).expect(404);
+    await api()
+      .post(pageUrl.pathname)
+      .type('form')
+      .send({ cardNumber: OK, ...CARD })
+      .expect(404);
     const page = await api().get(pagePath).expect(200);
     expect(page.text).toContain('Card payment');
     expect(page.text).toContain('$30.00');

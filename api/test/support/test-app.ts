@@ -24,6 +24,18 @@ import {
   type Database,
 } from '../../src/database/database.js';
 
+/** Rate limits no test reaches: for `createTestApp({ rateLimit: { ...NO_RATE_LIMITS, login: 5 } })`. */
+export const NO_RATE_LIMITS: AppConfig['rateLimit'] = {
+  login: 1e6,
+  register: 1e6,
+  forgot: 1e6,
+  reset: 1e6,
+  payment: 1e6,
+  upload: 1e6,
+  progress: 1e6,
+  windowMs: 60_000,
+};
+
 export interface TestApp {
   app: NestFastifyApplication;
   db: Database;

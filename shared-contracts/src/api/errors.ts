@@ -58,6 +58,12 @@ export const FIELD_ERRORS = {
   invalidCharacters: 'invalidCharacters',
   /** A request body nested deeper than any request of the API. */
   tooDeep: 'tooDeep',
+  /** An object with more keys, or a body with more keys in all, than any request of the API. */
+  tooManyKeys: 'tooManyKeys',
+  /** A list with more items than any request of the API. */
+  tooManyItems: 'tooManyItems',
+  /** A number beyond what the field can hold. */
+  outOfRange: 'outOfRange',
 } as const;
 
 /** The student area and private media (api/learning.ts). */

@@ -4,6 +4,7 @@ import { LANGUAGES, type Lang, type Localized } from '../languages.js';
 import { toInstant } from './instant.js';
 import { isBlank, isBlankRichText, type FieldErrors } from './validation.js';
 import { validateVideoLink } from './video.js';
+import { CHARGE_MIN_USD, PRICE_MAX_USD, toCents } from './pricing.js';
 
 /** Message keys with the spec's Spanish text ("ours" where the spec gives none). */
 export const ADMIN_MESSAGES = {
@@ -35,6 +36,11 @@ export const ADMIN_MESSAGES = {
   priceMustBePositive: 'El precio debe ser un número mayor a cero',
   priceRequired: 'El precio es obligatorio',
   priceInvalid: 'El precio debe ser un número válido',
+  priceTooLarge: 'El precio no puede superar 100.000 USD', // ours
+  priceBelowMinimum: 'El precio mínimo para pagar con tarjeta es 0,50 USD', // ours
+  amountTooLarge: 'El monto no puede superar 100.000 USD', // ours
+  voucherBelowMinimum:
+    'Con este descuento un curso o formación costaría menos de 0,50 USD, el mínimo para pagar con tarjeta: usa 100 % (gratis) o un descuento menor', // ours
   // simple course forms (/admin/create, /admin/edit/{id})
   allRequired: 'Todos los campos obligatorios deben completarse.',
   // video links
@@ -58,6 +64,24 @@ function readNumber(v: NumberInput): number {
   if (typeof v === 'number') return v;
   const s = (v ?? '').trim();
   return /^-?(\d+\.?\d*|\.\d+)$/.test(s) ? Number(s) : Number.NaN;
+}
+
+/**
+ * The problem of a price, judged in cents (as it is stored): 1e-9 is 0 after rounding, so it is not
+ * "above zero". `free`: 0 is a valid price (a free formation).
+ */
+function priceProblem(
+  v: NumberInput,
+  free: boolean,
+): 'priceMustBePositive' | 'priceInvalid' | 'priceTooLarge' | 'priceBelowMinimum' | null {
+  const price = readNumber(v);
+  const invalid = free ? 'priceInvalid' : 'priceMustBePositive';
+  if (!Number.isFinite(price)) return invalid;
+  if (price > PRICE_MAX_USD) return 'priceTooLarge';
+  const cents = toCents(price);
+  if (cents < 0 || (cents === 0 && !free)) return invalid;
+  if (cents > 0 && cents < toCents(CHARGE_MIN_USD)) return 'priceBelowMinimum';
+  return null;
 }
 
 // Some course fields are still a plain string instead of a per-language object (spec section 3).
@@ -96,6 +120,7 @@ export function validateVoucher(v: VoucherInput): FieldErrors<VoucherField, Admi
   if (pct < 0) errors.percentage = 'percentageNegative';
   else if (pct > 100) errors.percentage = 'percentageOver100';
   if (amount < 0) errors.amount = 'amountNegative';
+  else if (amount > PRICE_MAX_USD) errors.amount = 'amountTooLarge';
   // NaN fails "> 0" too, so an unreadable value counts as no discount.
   if (!(pct > 0) && !(amount > 0)) errors.discount = 'discountRequired';
 
@@ -176,8 +201,8 @@ function spanishTextErrors(input: CourseFormInput): FieldErrors<CatalogueField, 
 /** Full course form: the price must be a number above zero. */
 export function validateCourse(c: CourseFormInput): FieldErrors<CatalogueField, AdminMessageKey> {
   const errors = spanishTextErrors(c);
-  const price = readNumber(c.price);
-  if (!(Number.isFinite(price) && price > 0)) errors.price = 'priceMustBePositive';
+  const price = priceProblem(c.price, false);
+  if (price) errors.price = price;
   if (isBlank(spanish(c.image))) errors['image.es'] = 'imageEsRequired';
   return errors;
 }
@@ -189,8 +214,8 @@ export function validateFormation(
   const errors = spanishTextErrors(f);
   if (blankNumber(f.price)) errors.price = 'priceRequired';
   else {
-    const price = readNumber(f.price);
-    if (!(Number.isFinite(price) && price >= 0)) errors.price = 'priceInvalid';
+    const price = priceProblem(f.price, true);
+    if (price) errors.price = price;
   }
   if (isBlank(spanish(f.image))) errors['image.es'] = 'imageEsRequired';
   return errors;
@@ -277,8 +302,7 @@ export function validateSimpleCourse(
   const errors: FieldErrors<SimpleCourseField, AdminMessageKey> = {};
   if (isBlank(c.title)) errors.title = 'allRequired';
   if (isBlankRichText(c.description)) errors.description = 'allRequired';
-  const price = readNumber(c.price);
-  if (!(Number.isFinite(price) && price > 0)) errors.price = 'allRequired';
+  if (priceProblem(c.price, false)) errors.price = 'allRequired';
   if (!(LANGUAGES as readonly string[]).includes(c.language ?? '')) errors.language = 'allRequired';
   return errors;
 }

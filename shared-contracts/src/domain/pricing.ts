@@ -9,6 +9,18 @@ export function toCents(usd: number): number {
   return Math.round(Number((usd * 100).toPrecision(15))) + 0; // `+ 0` turns -0 into 0
 }
 
+/**
+ * The highest price of a course or formation and the highest voucher amount (USD): far above any
+ * real price, and 50 of them (a full cart) still fit the integer cents of a payment's total.
+ */
+export const PRICE_MAX_USD = 100_000;
+
+/**
+ * The smallest amount the card provider charges (Stripe: 0.50 USD). An item whose price, or whose
+ * price after a voucher, is above 0 and below this could never be paid.
+ */
+export const CHARGE_MIN_USD = 0.5;
+
 /** Integer cents -> USD amount. */
 export function fromCents(cents: number): number {
   return Math.round(cents) / 100;

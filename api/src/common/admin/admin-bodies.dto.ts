@@ -18,6 +18,7 @@ import {
   RICH_TEXT_MAX,
   TEXT_MAX,
 } from './admin-fields.js';
+import { CanonicalId } from '../validators.js';
 
 // Bodies shared by the admin writes of courses and formations (and their classes and modules).
 
@@ -75,6 +76,7 @@ export class ItemBodyDto extends ItemMediaBodyDto {
 export class MediaBodyDto {
   @ApiPropertyOptional()
   @IsOptional()
+  @CanonicalId()
   @IsUUID()
   _id?: string;
 
@@ -126,11 +128,13 @@ export class ClassBodyDto {
 
   @ApiPropertyOptional({ description: 'course classes: the course id (the path id wins)' })
   @IsOptional()
+  @CanonicalId()
   @IsUUID()
   course?: string;
 
   @ApiPropertyOptional({ description: 'formation classes: the module id (required on POST)' })
   @IsOptional()
+  @CanonicalId()
   @IsUUID()
   moduleId?: string;
 }
@@ -139,6 +143,7 @@ export class ClassBodyDto {
 export class ModuleBodyDto {
   @ApiPropertyOptional({ description: 'required on POST' })
   @IsOptional()
+  @CanonicalId()
   @IsUUID()
   formationId?: string;
 
@@ -157,6 +162,7 @@ export class OrderBodyDto {
   @ApiProperty({ type: [String] })
   @IsArray()
   @ArrayMaxSize(1000)
+  @CanonicalId()
   @IsUUID('all', { each: true })
   ids!: string[];
 }

@@ -69,12 +69,29 @@ export function bodyFor(exception: unknown): ApiErrorBody {
   return { statusCode: 500, code: COMMON_ERRORS.internal, message: 'Internal server error' };
 }
 
+/** Longest message (and field name) an error answer carries: some echo what the client sent. */
+const MAX_TEXT = 300;
+/** Most problems an error answer lists. */
+const MAX_ERRORS = 10;
+const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text);
+
+/** The answer's size bounded, whatever the client sent (a URL of 10 KB in "Cannot GET ..."). */
+export function bounded(body: ApiErrorBody): ApiErrorBody {
+  const out: ApiErrorBody = { ...body, message: cut(body.message) };
+  if (body.errors) {
+    out.errors = body.errors
+      .slice(0, MAX_ERRORS)
+      .map((e) => ({ ...e, field: cut(e.field), message: cut(e.message) }));
+  }
+  return out;
+}
+
 /** Turns every failure into `{ statusCode, code, message, errors?, data? }`; no stack reaches a client. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const body = bodyFor(exception);
+    const body = bounded(bodyFor(exception));
     // the request's own logger: the line carries its reqId
     if (body.statusCode >= 500) {
       const req = host.switchToHttp().getRequest<FastifyRequest>();

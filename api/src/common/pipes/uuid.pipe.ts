@@ -4,6 +4,10 @@ import { AppError } from '../errors/app-error.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A UUID in any case (ids are compared lower-cased: see `toCanonicalId`). */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && UUID.test(value);
+
 /** A path id must be a UUID: anything else is a 400 in the API's error shape, never a database error. */
 @Injectable()
 export class UuidPipe implements PipeTransform<string, string> {

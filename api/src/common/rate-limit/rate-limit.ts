@@ -1,6 +1,8 @@
 import {
+  Global,
   Inject,
   Injectable,
+  Module,
   SetMetadata,
   type CanActivate,
   type ExecutionContext,
@@ -19,27 +21,34 @@ import { COMMON_ERRORS } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
 
+/** Limits per client IP (anonymous account routes). */
 export type RateLimitBucket = 'login' | 'register' | 'forgot' | 'reset';
+/** Limits per account (authenticated routes that cost work). */
+export type AccountRateLimitBucket = 'payment' | 'upload' | 'progress';
 const RATE_LIMIT_KEY = 'rate-limit:bucket';
+export const ACCOUNT_RATE_LIMIT_KEY = 'rate-limit:account-bucket';
 
-/** Puts a route under one of the configured rate limits (429 past it). */
+/** Puts a route under one of the configured per-IP rate limits (429 past it). */
 export const RateLimit = (bucket: RateLimitBucket) => SetMetadata(RATE_LIMIT_KEY, bucket);
 
 /**
- * Counts requests per client IP and bucket in a fixed window (rate-limiter-flexible). The tracker
- * is the client IP; behind a proxy, TRUST_PROXY makes it the forwarded one. With REDIS_URL the
+ * Puts an authenticated route under one of the per-account rate limits (429 past it), counted by
+ * the AuthGuard once it knows the caller: an account, not an IP, is what a buyer pays with.
+ */
+export const AccountRateLimit = (bucket: AccountRateLimitBucket) =>
+  SetMetadata(ACCOUNT_RATE_LIMIT_KEY, bucket);
+
+/**
+ * The counters of every rate limit: fixed windows of rate-limiter-flexible. With REDIS_URL the
  * counts live in Redis, so the limits hold across API instances; while Redis is unreachable each
  * instance falls back to counting in memory.
  */
 @Injectable()
-export class RateLimitGuard implements CanActivate, OnModuleDestroy {
-  private readonly limiters: Record<RateLimitBucket, RateLimiterAbstract>;
+export class RateLimiters implements OnModuleDestroy {
+  private readonly limiters: Record<RateLimitBucket | AccountRateLimitBucket, RateLimiterAbstract>;
   private readonly redis: Redis | null;
 
-  constructor(
-    private readonly reflector: Reflector,
-    @Inject(APP_CONFIG) config: AppConfig,
-  ) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const duration = Math.ceil(config.rateLimit.windowMs / 1000);
     this.redis = config.redisUrl
       ? new Redis(config.redisUrl, {
@@ -50,7 +59,7 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
       : null;
     // an unreachable Redis is reported by each call (and the memory fallback answers): no crash
     this.redis?.on('error', () => undefined);
-    const make = (bucket: RateLimitBucket, points: number): RateLimiterAbstract => {
+    const make = (bucket: string, points: number): RateLimiterAbstract => {
       const memory = new RateLimiterMemory({ keyPrefix: bucket, points, duration });
       if (!this.redis) return memory;
       return new RateLimiterRedis({
@@ -61,11 +70,15 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
         insuranceLimiter: memory,
       });
     };
+    const r = config.rateLimit;
     this.limiters = {
-      login: make('login', config.rateLimit.login),
-      register: make('register', config.rateLimit.register),
-      forgot: make('forgot', config.rateLimit.forgot),
-      reset: make('reset', config.rateLimit.reset),
+      login: make('login', r.login),
+      register: make('register', r.register),
+      forgot: make('forgot', r.forgot),
+      reset: make('reset', r.reset),
+      payment: make('account:payment', r.payment),
+      upload: make('account:upload', r.upload),
+      progress: make('account:progress', r.progress),
     };
   }
 
@@ -73,21 +86,18 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
     this.redis?.disconnect();
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const bucket = this.reflector.get<RateLimitBucket | undefined>(
-      RATE_LIMIT_KEY,
-      context.getHandler(),
-    );
-    if (!bucket) return true;
-    const http = context.switchToHttp();
-    const req = http.getRequest<FastifyRequest>();
+  /** Counts one request of `key` in `bucket`; past the limit, a 429 with Retry-After. */
+  async consume(
+    bucket: RateLimitBucket | AccountRateLimitBucket,
+    key: string,
+    reply: FastifyReply,
+  ): Promise<void> {
     try {
-      await this.limiters[bucket].consume(req.ip);
-      return true;
+      await this.limiters[bucket].consume(key);
     } catch (res) {
       if (!(res instanceof RateLimiterRes)) throw res;
       const retryAfterSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-      void http.getResponse<FastifyReply>().header('Retry-After', String(retryAfterSeconds));
+      void reply.header('Retry-After', String(retryAfterSeconds));
       // the wait is in the body too, so a form can say how long (headers are not in ApiError)
       throw new AppError(
         429,
@@ -98,3 +108,35 @@ export class RateLimitGuard implements CanActivate, OnModuleDestroy {
     }
   }
 }
+
+/**
+ * Global guard of the per-IP limits. The tracker is the client IP; behind a proxy, TRUST_PROXY
+ * makes it the forwarded one.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limiters: RateLimiters,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const bucket = this.reflector.get<RateLimitBucket | undefined>(
+      RATE_LIMIT_KEY,
+      context.getHandler(),
+    );
+    if (!bucket) return true;
+    const http = context.switchToHttp();
+    await this.limiters.consume(
+      bucket,
+      http.getRequest<FastifyRequest>().ip,
+      http.getResponse<FastifyReply>(),
+    );
+    return true;
+  }
+}
+
+/** The one set of counters, for the IP guard and the AuthGuard's per-account limits. */
+@Global()
+@Module({ providers: [RateLimiters], exports: [RateLimiters] })
+export class RateLimitModule {}

@@ -17,4 +17,6 @@ export interface TokenPayload {
   sub: string;
   role: Role;
   ver: number;
+  /** Expiry (seconds since the epoch), set when the token is signed; a token without one is refused. */
+  exp?: number;
 }

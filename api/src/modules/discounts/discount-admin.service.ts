@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import {
   ADMIN_ERRORS,
+  CHARGE_MIN_USD,
+  discountedPrice,
+  fromCents,
+  toCents,
   toInstant,
   validateVoucher,
   type AdminDiscount,
@@ -75,6 +79,7 @@ export class DiscountAdminService {
     );
     const type = body.type ?? 'course';
     const targets = await this.resolveTargets(body.targetItems, type);
+    await this.assertChargeable(targets, numberOr0(body.percentage), numberOr0(body.amount));
     const values: NewDiscountRow = {
       name: name.es,
       description: description.es,
@@ -88,6 +93,28 @@ export class DiscountAdminService {
       type,
     };
     return { values, targets };
+  }
+
+  /**
+   * A voucher may make an item free (a scholarship) but not cheaper than the card provider's
+   * minimum: such a price could never be paid. Checked where the voucher is saved.
+   */
+  private async assertChargeable(
+    targets: Array<{ itemType: ItemType; itemId: string }>,
+    percentage: number,
+    amount: number,
+  ): Promise<void> {
+    const discount = { percentage: Math.round(percentage), amount: fromCents(toCents(amount)) };
+    for (const target of targets) {
+      const row =
+        target.itemType === 'course'
+          ? await this.courses.get(target.itemId)
+          : await this.formations.get(target.itemId);
+      const cents = toCents(discountedPrice(fromCents(row.priceCents), discount));
+      if (cents > 0 && cents < toCents(CHARGE_MIN_USD)) {
+        assertRules({ discount: 'voucherBelowMinimum' });
+      }
+    }
   }
 
   private async resolveTargets(

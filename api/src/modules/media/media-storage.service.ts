@@ -61,6 +61,10 @@ const providerUnavailable = (what: string) =>
  * stream with HTTP ranges; Cloudinary assets through the SDK's signed, expiring private download
  * URLs; Vimeo videos through their player URL, with their status asked of the Vimeo API.
  */
+/** The policy of every stored file served from this origin. */
+export const FILE_CSP =
+  "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+
 @Injectable()
 export class MediaStorageService {
   private readonly cloudinary: CloudinaryCredentials | null;
@@ -144,7 +148,12 @@ export class MediaStorageService {
       'X-Content-Type-Options': 'nosniff',
       'Last-Modified': info.mtime.toUTCString(),
     };
+    // uploaded files are data, never a page of this origin: a file that is also HTML or has
+    // scripts (a polyglot) runs nothing (the PDF viewer still shows a sandboxed PDF). An SVG,
+    // which a browser would run as a document, is downloaded when opened on its own
+    headers['Content-Security-Policy'] = FILE_CSP;
     if (type === 'application/pdf') headers['Content-Disposition'] = 'inline';
+    if (type === 'image/svg+xml') headers['Content-Disposition'] = 'attachment';
     const range = parseRange(rangeHeader, size);
     switch (range.kind) {
       case 'unsatisfiable':
@@ -177,7 +186,11 @@ export class MediaStorageService {
    * uploaded asset (local files are available once stored; Vimeo ones are asked of Vimeo).
    */
   async videoStatus(videoId: string): Promise<VideoStatus> {
-    if (/^\d+$/.test(videoId)) return this.askVimeo(videoId);
+    if (/^\d+$/.test(videoId)) {
+      // without Vimeo there is no Vimeo video: the id is the client's, not an outage (503)
+      if (!this.vimeo) throw notFound(LEARNING_ERRORS.videoNotFound, 'Video not found');
+      return this.askVimeo(videoId);
+    }
     const asset = await this.assets.byId(videoId);
     if (!asset || asset.resourceType !== 'video') {
       throw notFound(LEARNING_ERRORS.videoNotFound, 'Video not found');

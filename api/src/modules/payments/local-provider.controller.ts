@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { IsIn, IsString, Matches } from 'class-validator';
@@ -10,6 +10,7 @@ import { authenticatePage, checkoutPage, langOf } from './local-provider.pages.j
 import { PaymentsService } from './payments.service.js';
 import { LocalPaymentProvider } from './providers/local-payment.provider.js';
 import { ProviderError } from './providers/payment-provider.js';
+import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
 
 class AuthenticateFormDto {
   @IsIn(['approve', 'fail'], { message: 'action must be approve or fail' })
@@ -42,6 +43,7 @@ export class LocalProviderController {
 
   /** Pays the caller's PaymentIntent with a test card. */
   @Post('confirm')
+  @AccountRateLimit('payment')
   @HttpCode(200)
   @Auth()
   async confirm(
@@ -58,13 +60,18 @@ export class LocalProviderController {
 
   @Get('authenticate/:id')
   @ApiExcludeEndpoint()
-  async authenticatePage(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const intent = await this.local.get(this.checkId(id), 'payment_intent');
+  async authenticatePage(
+    @Param('id') id: string,
+    @Query('client_secret') secret: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const intent = await this.local.getWithSecret(this.checkId(id), 'payment_intent', secret);
     this.html(
       reply,
       authenticatePage(
         langOf(intent.metadata),
         intent.id,
+        intent.clientSecret,
         intent.amountCents,
         intent.status === 'requires_action',
       ),
@@ -75,10 +82,12 @@ export class LocalProviderController {
   @ApiExcludeEndpoint()
   async authenticate(
     @Param('id') id: string,
+    @Query('client_secret') secret: unknown,
     @Body() form: AuthenticateFormDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const intentId = this.checkId(id);
+    const intentId = (await this.local.getWithSecret(this.checkId(id), 'payment_intent', secret))
+      .id;
     const next = await this.local.authenticate(intentId, form.action === 'approve');
     const intent = await this.local.get(intentId, 'payment_intent');
     if (intent.status === 'succeeded') {
@@ -89,8 +98,12 @@ export class LocalProviderController {
 
   @Get('checkout/:id')
   @ApiExcludeEndpoint()
-  async checkoutPage(@Param('id') id: string, @Res() reply: FastifyReply): Promise<void> {
-    const session = await this.local.get(this.checkId(id), 'checkout_session');
+  async checkoutPage(
+    @Param('id') id: string,
+    @Query('client_secret') secret: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const session = await this.local.getWithSecret(this.checkId(id), 'checkout_session', secret);
     if (session.status === 'complete' && session.successUrl) {
       void reply.status(303).header('Location', session.successUrl).send();
       return;
@@ -100,6 +113,7 @@ export class LocalProviderController {
       checkoutPage(
         langOf(session.metadata),
         session.id,
+        session.clientSecret,
         session.amountCents,
         session.cancelUrl ?? '/',
       ),
@@ -110,10 +124,11 @@ export class LocalProviderController {
   @ApiExcludeEndpoint()
   async payCheckout(
     @Param('id') id: string,
+    @Query('client_secret') secret: unknown,
     @Body() form: CardFormDto,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const session = await this.local.get(this.checkId(id), 'checkout_session');
+    const session = await this.local.getWithSecret(this.checkId(id), 'checkout_session', secret);
     const result = await this.local.paySession(session.id, form);
     if (result.status === 'failed') {
       this.html(
@@ -121,6 +136,7 @@ export class LocalProviderController {
         checkoutPage(
           langOf(session.metadata),
           session.id,
+          session.clientSecret,
           session.amountCents,
           session.cancelUrl ?? '/',
           result.error?.message,

@@ -82,14 +82,16 @@ function page(lang: Lang, title: string, body: string): string {
 export function authenticatePage(
   lang: Lang,
   intentId: string,
+  clientSecret: string,
   amountCents: number,
   pending: boolean,
 ): string {
   const t = TEXT[lang];
+  const action = `/api/stripe/local/authenticate/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`;
   const body = pending
     ? `<h1>${escape(t.authTitle)}</h1><p>${escape(t.authBody)}</p><p><strong>${escape(t.total)}: ${formatUsd(fromCents(amountCents))}</strong></p>
-<form method="post" action="/api/stripe/local/authenticate/${escape(intentId)}"><input type="hidden" name="action" value="approve"><button type="submit">${escape(t.approve)}</button></form>
-<form method="post" action="/api/stripe/local/authenticate/${escape(intentId)}"><input type="hidden" name="action" value="fail"><button type="submit" class="secondary">${escape(t.fail)}</button></form>`
+<form method="post" action="${escape(action)}"><input type="hidden" name="action" value="approve"><button type="submit">${escape(t.approve)}</button></form>
+<form method="post" action="${escape(action)}"><input type="hidden" name="action" value="fail"><button type="submit" class="secondary">${escape(t.fail)}</button></form>`
     : `<h1>${escape(t.authTitle)}</h1><p>${escape(t.done)}</p>`;
   return page(lang, t.authTitle, body);
 }
@@ -98,14 +100,16 @@ export function authenticatePage(
 export function checkoutPage(
   lang: Lang,
   sessionId: string,
+  clientSecret: string,
   amountCents: number,
   cancelUrl: string,
   error?: string,
 ): string {
   const t = TEXT[lang];
+  const action = `/api/stripe/local/checkout/${sessionId}?client_secret=${encodeURIComponent(clientSecret)}`;
   const body = `<h1>${escape(t.payTitle)}</h1><p><strong>${escape(t.total)}: ${formatUsd(fromCents(amountCents))}</strong></p>
 ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
-<form method="post" action="/api/stripe/local/checkout/${escape(sessionId)}">
+<form method="post" action="${escape(action)}">
 <label for="card">${escape(t.card)}</label><input id="card" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required>
 <label for="exp">${escape(t.expiry)}</label><input id="exp" name="expiry" placeholder="MM/YY" autocomplete="cc-exp" required>
 <label for="cvc">${escape(t.cvc)}</label><input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required>

@@ -26,6 +26,7 @@ import {
 } from './dto/checkout.dto.js';
 import { PaymentsService } from './payments.service.js';
 import { WebhooksService } from './webhooks.service.js';
+import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
 
 /** The card-payment calls of the spec (storefront.md section 7), at their exact /stripe paths. */
 @ApiTags('payments')
@@ -38,6 +39,7 @@ export class PaymentsController {
 
   /** Prices the cart on the server and starts a payment: the client secret of its PaymentIntent. */
   @Post('crear-payment-intent')
+  @AccountRateLimit('payment')
   @Auth()
   createIntent(
     @CurrentUser() user: AuthUser,
@@ -48,6 +50,7 @@ export class PaymentsController {
 
   /** Registers the purchase of a PaymentIntent the provider reports as succeeded (idempotent). */
   @Post('confirmar-compra-payment-intent')
+  @AccountRateLimit('payment')
   @HttpCode(200)
   @Auth()
   confirmIntent(
@@ -59,6 +62,7 @@ export class PaymentsController {
 
   /** A hosted checkout page for the cart: redirect the browser to `url`. */
   @Post('crear-sesion')
+  @AccountRateLimit('payment')
   @Auth()
   createSession(
     @CurrentUser() user: AuthUser,
@@ -70,6 +74,7 @@ export class PaymentsController {
 
   /** Registers the purchase of a completed Checkout Session (idempotent). */
   @Get('confirmar-compra')
+  @AccountRateLimit('payment')
   @Auth()
   confirmSession(
     @CurrentUser() user: AuthUser,

@@ -18,6 +18,7 @@ import {
 } from './dto/upload-bodies.dto.js';
 import { receiveUpload, type UploadKind } from './received-file.js';
 import { UploadsService } from './uploads.service.js';
+import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
 
 const CHECKS =
   'multipart/form-data; the bytes are checked (415 uploads.wrong_type), the size too (413 uploads.too_large, data.maxBytes)';
@@ -52,6 +53,7 @@ export class UploadsController {
   }
 
   @Post('cloudinary/signature')
+  @AccountRateLimit('upload')
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -65,6 +67,7 @@ export class UploadsController {
   }
 
   @Post('cloudinary/upload-pdf-publico')
+  @AccountRateLimit('upload')
   @ApiConsumes('multipart/form-data')
   @ApiOperation({ summary: `A public PDF (field "pdf"): answers {url, public_id}. ${CHECKS}` })
   async pdfPublic(
@@ -76,6 +79,7 @@ export class UploadsController {
   }
 
   @Post('cloudinary/upload-pdf-privado')
+  @AccountRateLimit('upload')
   @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary: `A private class PDF (field "pdf"), served only through signed links: {url, public_id}. ${CHECKS}`,
@@ -89,6 +93,7 @@ export class UploadsController {
   }
 
   @Post('cloudinary/upload-imagen-curso')
+  @AccountRateLimit('upload')
   @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary: `A course or formation image (field "file"): {url, public_id}. ${CHECKS}`,
@@ -102,6 +107,7 @@ export class UploadsController {
   }
 
   @Delete('cloudinary/delete')
+  @AccountRateLimit('upload')
   @HttpCode(204)
   @ApiOperation({
     summary:
@@ -112,6 +118,7 @@ export class UploadsController {
   }
 
   @Post('upload/video-promocional')
+  @AccountRateLimit('upload')
   @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary: `A presentation video (fields file, title, description): {url, public_id, videoId, status}. ${CHECKS}`,
@@ -124,6 +131,7 @@ export class UploadsController {
   }
 
   @Post('upload/video-privado')
+  @AccountRateLimit('upload')
   @ApiConsumes('multipart/form-data')
   @ApiOperation({
     summary: `A private class video (fields file, title, description): {url, public_id, videoId, status}. ${CHECKS}`,
@@ -136,6 +144,7 @@ export class UploadsController {
   }
 
   @Post('upload/delete-video')
+  @AccountRateLimit('upload')
   @HttpCode(204)
   @ApiOperation({
     summary:

@@ -10,7 +10,7 @@ import {
 import { forbidden } from '../../common/errors/app-error.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
-import { RateLimit } from '../../common/rate-limit/rate-limit.js';
+import { AccountRateLimit, RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { ProgressService } from '../progress/progress.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
 import { ProgressDto } from './dto/progress.dto.js';
@@ -47,6 +47,7 @@ export class UsersController {
   }
 
   @Post(':userId/progreso-curso/:courseId')
+  @AccountRateLimit('progress')
   @HttpCode(200)
   @Auth()
   async markCourseClass(
@@ -68,6 +69,7 @@ export class UsersController {
   }
 
   @Delete(':userId/progreso-curso/:courseId/:classId')
+  @AccountRateLimit('progress')
   @Auth()
   async unmarkCourseClass(
     @CurrentUser() caller: AuthUser,
@@ -81,6 +83,7 @@ export class UsersController {
   }
 
   @Post(':userId/progreso-formacion/:formationId')
+  @AccountRateLimit('progress')
   @HttpCode(200)
   @Auth()
   async markFormationClass(
@@ -102,6 +105,7 @@ export class UsersController {
   }
 
   @Delete(':userId/progreso-formacion/:formationId/:classId')
+  @AccountRateLimit('progress')
   @Auth()
   async unmarkFormationClass(
     @CurrentUser() caller: AuthUser,

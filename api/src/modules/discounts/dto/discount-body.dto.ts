@@ -17,6 +17,7 @@ import {
   RICH_TEXT_MAX,
 } from '../../../common/admin/admin-fields.js';
 import { DISCOUNT_TYPES } from '../discounts.table.js';
+import { CanonicalId } from '../../../common/validators.js';
 
 /** A number or a numeric string (the shared rule judges blank, negative and over 100). */
 const IsNumberLike = () =>
@@ -47,6 +48,7 @@ const IsDateText = () =>
 
 export class DiscountTargetDto {
   @ApiProperty()
+  @CanonicalId()
   @IsUUID()
   _id!: string;
 

@@ -1,9 +1,11 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsUUID, Matches, Max, Min } from 'class-validator';
 import { LANGUAGES, MEDIA_INDEX_MAX, type Lang } from '@circo/shared-contracts';
+import { CanonicalId } from '../../../common/validators.js';
 
 /** /{classId}/{index}/{lang} of the private-media routes. */
 export class MediaParamsDto {
+  @CanonicalId()
   @IsUUID('all', { message: 'classId must be a valid id' })
   classId: string;
 

@@ -23,9 +23,11 @@ import {
   type LocalCardRequest,
 } from '@circo/shared-contracts';
 import { ITEM_TYPES, type ItemType } from '../../../database/columns.js';
+import { CanonicalId } from '../../../common/validators.js';
 
 export class CheckoutItemDto implements CheckoutItemRequest {
   @ApiProperty({ format: 'uuid' })
+  @CanonicalId()
   @IsUUID('all', { message: 'id must be a valid id' })
   id: string;
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PAYMENT_ERRORS, TEST_CARDS, type Lang } from '@circo/shared-contracts';
 import type { LocalProviderObjectRow } from '../payments.table.js';
@@ -208,7 +208,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     const lang = langOf(row.metadata);
     if (row.status === 'succeeded') return { status: 'succeeded' };
     if (row.status === 'requires_action') {
-      return { status: 'requires_action', redirectUrl: this.authenticateUrl(row.id) };
+      return { status: 'requires_action', redirectUrl: this.authenticateUrl(row) };
     }
     const problem = cardProblem(card, now);
     if (problem) return { status: 'failed', error: decline(problem, lang) };
@@ -219,7 +219,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     }
     if (digits === TEST_CARDS.requiresAction) {
       await this.repo.update(row.id, { status: 'requires_action', lastError: null });
-      return { status: 'requires_action', redirectUrl: this.authenticateUrl(row.id) };
+      return { status: 'requires_action', redirectUrl: this.authenticateUrl(row) };
     }
     const error = decline(
       digits === TEST_CARDS.declined ? 'card_declined' : 'test_mode_live_card',
@@ -294,8 +294,27 @@ export class LocalPaymentProvider implements PaymentProvider {
     return rows.map((r) => ({ objectId: r.metadata.sessionId ?? r.id, intentId: r.id }));
   }
 
-  authenticateUrl(id: string): string {
-    return `/api/stripe/local/authenticate/${id}`;
+  /**
+   * The confirmation step's page. Like Stripe's, the link carries the payment's client secret: the
+   * pages act only for whoever was given it (the buyer's browser), never from the id alone.
+   */
+  authenticateUrl(row: Pick<LocalProviderObjectRow, 'id' | 'clientSecret'>): string {
+    return `/api/stripe/local/authenticate/${row.id}?client_secret=${encodeURIComponent(row.clientSecret)}`;
+  }
+
+  /** `get`, and 404 unless `secret` is the object's client secret (compared in constant time). */
+  async getWithSecret(
+    id: string,
+    kind: LocalProviderObjectRow['kind'],
+    secret: unknown,
+  ): Promise<LocalProviderObjectRow> {
+    const row = await this.get(id, kind);
+    const given = Buffer.from(typeof secret === 'string' ? secret : '');
+    const expected = Buffer.from(row.clientSecret);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new ProviderError(PAYMENT_ERRORS.notFound, 'Payment not found', 404);
+    }
+    return row;
   }
 
   private async succeed(row: LocalProviderObjectRow): Promise<void> {
@@ -309,7 +328,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   private async toSession(row: LocalProviderObjectRow): Promise<ProviderSession> {
     return {
       id: row.id,
-      url: `/api/stripe/local/checkout/${row.id}`,
+      url: `/api/stripe/local/checkout/${row.id}?client_secret=${encodeURIComponent(row.clientSecret)}`,
       paid: row.status === 'complete',
       paymentIntentId: row.paymentIntentId,
       amountCents: row.amountCents,
