@@ -140,7 +140,11 @@ describe('money is range-checked against what the columns hold, after rounding',
   });
 
   it('the largest price and the smallest chargeable one are stored as sent', async () => {
-    const course = await createCourse(t.db, { priceCents: 1234 });
+    // shown in Spanish only: the body has the Spanish image alone (issue 29's rule)
+    const course = await createCourse(t.db, {
+      priceCents: 1234,
+      visible: { es: true, en: false, fr: false },
+    });
     for (const [price, cents] of [
       [100_000, 10_000_000],
       [0.5, 50],
