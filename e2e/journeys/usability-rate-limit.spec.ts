@@ -61,8 +61,10 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** As a returning visitor who chose `lang`: localStorage and its cookie (the server renders it). */
 async function openIn(page: Page, lang: 'es' | 'en' | 'fr', path: string): Promise<void> {
   await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+  await page.context().addCookies([{ name: 'lang', value: lang, url: origin }]);
   await page.goto(`${origin}${path}`);
   await expect(page.locator('main h1')).toBeVisible();
 }
