@@ -10,6 +10,7 @@ import { JobsModule } from './common/jobs/jobs.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { RateLimitGuard, RateLimitModule } from './common/rate-limit/rate-limit.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { SiteModule } from './modules/site/site.module.js';
@@ -41,6 +42,7 @@ export class AppModule {
         SearchIndexModule,
         MailModule,
         HealthModule,
+        DiagnosticsModule,
         SiteModule,
         UsersModule,
         AuthModule,

@@ -12,6 +12,7 @@ import { isDatabaseUnavailable } from '../../database/db-errors.js';
 import { TransactionHost } from '../../database/transactions.js';
 import { JobsRepository } from './jobs.repository.js';
 import type { JobRow } from './jobs.table.js';
+import type { JobsDiagnostics } from '@circo/shared-contracts';
 
 /** What a handler gets besides the payload: the job's key and which attempt this is. */
 export interface JobContext {
@@ -174,6 +175,33 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Looks for due jobs soon (coalesced); a no-op when this instance runs no jobs. */
+  /** Counts by state and the newest `deadShown` dead-lettered jobs (the admin's diagnostics). */
+  async diagnostics(deadShown: number): Promise<JobsDiagnostics> {
+    const [counts, dead] = await Promise.all([
+      this.repo.countsByStatus(),
+      this.repo.dead(deadShown),
+    ]);
+    return {
+      counts,
+      dead: dead.map((j) => ({
+        _id: j.id,
+        kind: j.kind,
+        key: j.key,
+        attempts: j.attempts,
+        lastError: j.lastError,
+        createdAt: j.createdAt.toISOString(),
+        failedAt: j.finishedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  /** Puts a dead job back to pending with fresh attempts; false when there is no such dead job. */
+  async retryDead(id: string): Promise<boolean> {
+    if (!(await this.repo.revive(id))) return false;
+    this.kick();
+    return true;
+  }
+
   kick(): void {
     if (!this.running || this.kickPending) return;
     this.kickPending = true;
