@@ -19,11 +19,6 @@ export default [
         test: /[\\/]remotesRegistry$/,
         with: join(import.meta.dirname, 'src/federation/remotesRegistry.server.ts'),
       },
-      // the shell's own pages at once (the browser loads them lazily, then hydrates them)
-      {
-        test: /[\\/]shellPages$/,
-        with: join(import.meta.dirname, 'src/shellPages.server.tsx'),
-      },
     ],
   }),
 ];

@@ -15,7 +15,6 @@ import {
   useLanguage,
   type Lang,
 } from '../support/fixtures';
-import { baseURL } from '../support/env';
 import { cartItems } from '../pages/CheckoutPages';
 
 const LANGS: Lang[] = ['es', 'en', 'fr'];
@@ -148,10 +147,7 @@ async function holdScripts(page: Page) {
 }
 
 /** An English visitor who chose English on an earlier visit (localStorage, and its cookie). */
-async function englishVisitor(page: Page) {
-  await useLanguage(page, 'en');
-  await page.context().addCookies([{ name: 'lang', value: 'en', url: baseURL }]);
-}
+const englishVisitor = (page: Page) => useLanguage(page, 'en');
 
 test("an English visitor adds a course to the cart before the page's code is there, and it is added once", async ({
   page,
@@ -284,8 +280,8 @@ test("a page the server sent in another language than the visitor's shows only t
 }) => {
   // a course shown in English (other journeys may hide one in a language meanwhile)
   const { course, path } = await firstCourse(request, 'en');
-  // the choice is in localStorage only (no cookie yet): the server sends the page in Spanish
-  await useLanguage(page, 'en');
+  // the choice is in localStorage only (its cookie is gone): the server sends the page in Spanish
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
   expect(await (await request.get('/')).text()).toContain('<html lang="es"');
   for (const [address, check] of [
     ['/', () => expect(page.getByRole('region', { name: 'What students say' })).toBeVisible()],

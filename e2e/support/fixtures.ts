@@ -19,7 +19,7 @@ export const DEMO = {
   student: { email: 'alumno@circo.local', password: 'Alumno1234' },
 } as const;
 
-/** Opens every page of this browser context in `lang` (localStorage `lang`, as a returning visitor). */
+/** Opens every page of this browser context in `lang`, as a returning visitor (localStorage `lang` and its cookie). */
 export async function useLanguage(page: Page, lang: Lang): Promise<void> {
   await page.addInitScript((l) => {
     if (!sessionStorage.getItem('e2e-lang-set')) {
@@ -27,6 +27,9 @@ export async function useLanguage(page: Page, lang: Lang): Promise<void> {
       sessionStorage.setItem('e2e-lang-set', '1');
     }
   }, lang);
+  // and its cookie, which the shell writes beside it on every page: the server renders the
+  // visitor's language, and the browser hydrates that page
+  await page.context().addCookies([{ name: 'lang', value: lang, url: baseURL }]);
 }
 
 export async function apiLogin(

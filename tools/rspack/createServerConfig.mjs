@@ -58,6 +58,9 @@ export function createServerConfig({
       path: join(outDir, 'server'),
       filename: '[name].cjs',
       library: { type: 'commonjs2' },
+      // one file: a lazy page's import() resolves from the bundle itself, and the streaming
+      // render waits for it (onAllReady), so the server sends lazy pages whole
+      asyncChunks: false,
       clean: true,
     },
     optimization: { splitChunks: false, minimize: false },
