@@ -24,8 +24,14 @@ export function SearchBox({ collapsible = false }: { collapsible?: boolean }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const compact = useMediaQuery(COMPACT_QUERY) && collapsible;
 
-  // the search page's term is the address's: keep the field in step with it
+  // the search page's term is the address's: keep the field in step with it when the address
+  // changes (back, forward, a link); the address it was rendered for keeps what was typed since
+  // (the server's field, typed into before the page was hydrated)
+  const shownFor = useRef(`${pathname}${search}`);
   useEffect(() => {
+    const at = `${pathname}${search}`;
+    if (shownFor.current === at) return;
+    shownFor.current = at;
     if (pathname === '/buscar' && inputRef.current)
       inputRef.current.value = new URLSearchParams(search).get('q') ?? '';
   }, [pathname, search]);
@@ -77,6 +83,9 @@ export function SearchBox({ collapsible = false }: { collapsible?: boolean }) {
         id="site-search"
         type="search"
         name="q"
+        // the field shows the address's term: the browser does not put back an older text when
+        // the page is opened again from history
+        autoComplete="off"
         // the server renders /buscar?q= with the term in the field; the browser keeps it after
         defaultValue={pathname === '/buscar' ? (new URLSearchParams(search).get('q') ?? '') : ''}
         placeholder={t('search.placeholder')}
