@@ -10,7 +10,7 @@ import type {
 } from '../../shared-contracts/src/api/catalog';
 import { slugOrDefault } from '../../shared-contracts/src/domain/slug';
 import { baseURL } from '../support/env';
-import { expect, test, remoteArea, useLanguage, type Lang } from '../support/fixtures';
+import { expect, test, remoteArea, untilLive, useLanguage, type Lang } from '../support/fixtures';
 
 const COURSES_TITLE: Record<Lang, string> = { es: 'Cursos', en: 'Courses', fr: 'Cours' };
 const ADDED: Record<Lang, string> = {
@@ -290,6 +290,8 @@ test("a course's video loads its player only when the visitor plays it, and it s
     if (/vimeo|youtube/.test(new URL(r.url()).hostname)) videos.push(r.url());
   });
   await page.goto(`/courses/${course._id}/${course.slug}`);
+  // the play button is a control of the hydrated page (not a form or a link)
+  await untilLive(page);
   const play = catalog(page).getByRole('button', { name: /^Reproducir: Video de presentación/ });
   await expect(play).toBeVisible();
   await expect(catalog(page).locator('iframe')).toHaveCount(0);

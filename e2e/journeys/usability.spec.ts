@@ -14,6 +14,7 @@ import {
   renderedLive,
   useLanguage,
   type Lang,
+  untilLive,
 } from '../support/fixtures';
 
 const LANGS: Lang[] = ['es', 'en', 'fr'];
@@ -93,6 +94,9 @@ test('after a link is followed, focus is on the new page heading and the page is
   await expect(remoteArea(page, 'mf_catalog').getByRole('heading', { level: 1 })).toBeVisible();
   // the first load leaves focus where the browser puts it
   await expect(page.locator('main h1')).not.toBeFocused();
+  // a link followed in the hydrated page changes the page without loading it (before, the
+  // browser loads the new address, and focus is where a page load puts it)
+  await untilLive(page);
   await page.locator('#main-nav').getByRole('link', { name: 'Courses' }).click();
   const heading = page.locator('main h1');
   await expect(heading).toHaveText('Courses');
