@@ -118,6 +118,8 @@ test('the mobile menu closes on Escape and gives focus back to its button', asyn
   await useLanguage(page, 'en');
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/');
+  // the menu button is a control of the hydrated page (not a form or a link)
+  await untilLive(page);
   const toggle = page.getByRole('button', { name: 'Menu' });
   const nav = page.locator('#main-nav');
   await expect(nav).toBeHidden();
