@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { exportedNames, importsOf, ReleaseManifestPlugin } from './releaseManifestPlugin.mjs';
+import { reactRouterBuild } from './createServerConfig.mjs';
 import { swcRule } from './swcRule.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -183,16 +184,7 @@ export function createAppConfig({ dirname, name, port, host = false }) {
           root,
           'node_modules/@tanstack/react-query/build/modern/index.js',
         ),
-        // react-router's package exports only name its development build
-        ...(dev
-          ? {}
-          : {
-              'react-router$': join(root, 'node_modules/react-router/dist/production/index.mjs'),
-              'react-router/dom$': join(
-                root,
-                'node_modules/react-router/dist/production/dom-export.mjs',
-              ),
-            }),
+        ...reactRouterBuild(dev),
       },
     },
     module: {

@@ -14,6 +14,18 @@ import { swcRule } from './swcRule.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
 
+/**
+ * react-router's production build for a production bundle (browser or server): the package's
+ * exports name only its development build.
+ */
+export const reactRouterBuild = (dev) =>
+  dev
+    ? {}
+    : {
+        'react-router$': join(root, 'node_modules/react-router/dist/production/index.mjs'),
+        'react-router/dom$': join(root, 'node_modules/react-router/dist/production/dom-export.mjs'),
+      };
+
 /** The packages one server render shares between the shell's bundle and the remote's. */
 export const SERVER_SHARED = [
   'react',
@@ -74,16 +86,7 @@ export function createServerConfig({
         '@circo/shared-contracts$': join(root, 'shared-contracts/src/index.ts'),
         // hooks that read the state the render was given (see zustandServer.mjs)
         zustand$: join(root, 'tools/rspack/zustandServer.mjs'),
-        // react-router's package exports name only its development build
-        ...(dev
-          ? {}
-          : {
-              'react-router$': join(root, 'node_modules/react-router/dist/production/index.mjs'),
-              'react-router/dom$': join(
-                root,
-                'node_modules/react-router/dist/production/dom-export.mjs',
-              ),
-            }),
+        ...reactRouterBuild(dev),
       },
     },
     module: {
