@@ -58,7 +58,8 @@ beforeAll(async () => {
   write(join(webRoot, 'mf-catalog/dist/mf-manifest.json'), '{}');
   write(shellBundle, SHELL);
   write(catalogBundle, CATALOG);
-  t = await createTestApp({ serveWeb: true, webRoot });
+  // no job worker: its schedules (the payment reconciler every 30 s) add queries to the counts
+  t = await createTestApp({ serveWeb: true, webRoot }, { JOBS_WORKER: 'false' });
   server = t.app.getHttpServer();
 });
 afterAll(async () => {

@@ -19,7 +19,8 @@ beforeAll(async () => {
     join(webRoot, 'shell/dist/index.html'),
     '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Circo</title></head><body><div id="root"></div></body></html>',
   );
-  t = await createTestApp({ serveWeb: true, webRoot, publicUrl: origin });
+  // no job worker: its schedules (the payment reconciler every 30 s) add queries to the counts
+  t = await createTestApp({ serveWeb: true, webRoot, publicUrl: origin }, { JOBS_WORKER: 'false' });
   server = t.app.getHttpServer();
 });
 afterAll(async () => {

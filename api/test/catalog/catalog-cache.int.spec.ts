@@ -17,7 +17,11 @@ describe('catalog cache (one instance)', () => {
   let t: TestApp;
   beforeAll(async () => {
     // no poll during the tests: every refresh below is explicit, so query counts are exact
-    t = await createTestApp({ catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 } });
+    // no job worker either: its schedules (the payment reconciler every 30 s) add queries
+    t = await createTestApp(
+      { catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 } },
+      { JOBS_WORKER: 'false' },
+    );
   });
   afterAll(async () => {
     await t?.close();

@@ -17,11 +17,15 @@ describe('catalog: search from the in-memory index', () => {
   let index: SearchIndexService;
   beforeAll(async () => {
     // no catalogue version polls (each a query) while the test counts queries
-    t = await createTestApp({
-      catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 },
-      // pages of 7 rows: a build reads each language in several pages
-      searchIndex: { enabled: true, pageRows: 7 },
-    });
+    t = await createTestApp(
+      {
+        catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 },
+        // pages of 7 rows: a build reads each language in several pages
+        searchIndex: { enabled: true, pageRows: 7 },
+      },
+      // no job worker: its schedules (the payment reconciler every 30 s) add queries
+      { JOBS_WORKER: 'false' },
+    );
     index = t.app.get(SearchIndexService);
     const titles = [
       'Acrobacia Aérea',

@@ -232,3 +232,22 @@ it('at shutdown lets a job in hand finish, gives back one that does not finish i
   expect(await settle(slow)).toMatchObject({ status: 'done', attempts: 1 });
   expect(ran).toEqual([slow]);
 });
+
+it('runs a scheduled kind once per period, as each period begins', async () => {
+  const periods: string[] = [];
+  service.register('test.tick', (_payload, job) => {
+    periods.push(job.key);
+    return Promise.resolve();
+  });
+  const everyMs = 1_500;
+  service.every('test.tick', everyMs);
+  const until = Date.now() + 15_000;
+  while (periods.length < 3 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  const rows = await t.db.select().from(jobs).where(eq(jobs.kind, 'test.tick'));
+  // one job per period, keyed by the period's start, each period right after the one before
+  const starts = rows.map((r) => Date.parse(r.key.slice('test.tick@'.length))).sort();
+  expect(starts.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(starts).size).toBe(starts.length);
+  for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBe(everyMs);
+  expect(periods.length).toBe(rows.filter((r) => r.status === 'done').length);
+});

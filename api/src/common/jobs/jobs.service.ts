@@ -65,6 +65,10 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly schedules: Array<{ kind: string; everyMs: number }> = [];
   private readonly timers: NodeJS.Timeout[] = [];
+  /** The timer of each schedule's next period, by kind. */
+  private readonly nextPeriod = new Map<string, NodeJS.Timeout>();
+  /** Schedule writes not finished yet (`drain` waits for them). */
+  private readonly scheduling = new Set<Promise<void>>();
   /** The jobs this instance runs now, by id. */
   private readonly inHand = new Map<string, Promise<void>>();
   /** Which instance claimed a job: this process (a restart is another worker). */
@@ -141,6 +145,9 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = true;
     for (const t of this.timers) clearInterval(t);
     this.timers.length = 0;
+    for (const t of this.nextPeriod.values()) clearTimeout(t);
+    this.nextPeriod.clear();
+    await Promise.allSettled([...this.scheduling]);
     await this.polling?.catch(() => undefined);
     if (this.inHand.size === 0) return;
     const waitMs = Math.floor(this.config.shutdownTimeoutMs / 2);
@@ -163,6 +170,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
    * waiting for a retry later are not waited for.
    */
   async drain(): Promise<void> {
+    await Promise.allSettled([...this.scheduling]);
     while (!this.stopped) {
       await this.pollOnce();
       if (this.inHand.size === 0) {
@@ -212,18 +220,27 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private startSchedule(kind: string, everyMs: number): void {
+    // one write per period and instance: at start, then just after each period begins
     const write = () => {
-      const period = Math.floor(Date.now() / everyMs) * everyMs;
-      this.enqueue(kind, {}, { key: `${kind}@${new Date(period).toISOString()}` }).catch(
-        (err: unknown) => {
+      if (!this.running) return;
+      const now = Date.now();
+      const period = Math.floor(now / everyMs) * everyMs;
+      const written: Promise<void> = this.enqueue(
+        kind,
+        {},
+        { key: `${kind}@${new Date(period).toISOString()}` },
+      )
+        .then(() => undefined)
+        .catch((err: unknown) => {
           if (!isDatabaseUnavailable(err)) this.logger.error(`scheduling ${kind} failed`, err);
-        },
-      );
+        })
+        .finally(() => this.scheduling.delete(written));
+      this.scheduling.add(written);
+      const next = setTimeout(write, period + everyMs - now + 1_000);
+      next.unref();
+      this.nextPeriod.set(kind, next);
     };
     write();
-    const timer = setInterval(write, Math.min(everyMs, 60_000));
-    timer.unref();
-    this.timers.push(timer);
   }
 
   /** One claim round (never two at once: a round asked for meanwhile runs right after). */
