@@ -5,6 +5,8 @@
 // ones (shell and mf-catalog) are checked in the browser by e2e/journeys/first-screen.spec.ts.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -16,6 +18,7 @@ let t: TestApp;
 let server: Parameters<typeof request>[0];
 const webRoot = mkdtempSync(join(tmpdir(), 'circo-first-screen-'));
 const shellBundle = join(webRoot, 'shell/dist/server/first-screen.cjs');
+const remotesFile = join(webRoot, 'remotes.json');
 const catalogBundle = join(webRoot, 'mf-catalog/dist/server/first-screen.cjs');
 
 // the shell renders the page's remote inside its layout, React's hints first (as React hoists them)
@@ -59,7 +62,10 @@ beforeAll(async () => {
   write(shellBundle, SHELL);
   write(catalogBundle, CATALOG);
   // no job worker: its schedules (the payment reconciler every 30 s) add queries to the counts
-  t = await createTestApp({ serveWeb: true, webRoot }, { JOBS_WORKER: 'false' });
+  t = await createTestApp(
+    { serveWeb: true, webRoot, remotesFile, remoteCheckTimeoutMs: 2_000 },
+    { JOBS_WORKER: 'false' },
+  );
   server = t.app.getHttpServer();
 });
 afterAll(async () => {
@@ -190,4 +196,110 @@ it("allows exactly the inline scripts of React's markup (its form replay) by the
   } finally {
     write(shellBundle, SHELL);
   }
+});
+
+it("runs the apps' bundles where the API's secrets are out of reach: no environment, none of its files", async () => {
+  // a bundle that looks for what it should not see, and prints what it found
+  const PROBE = `
+const { readFileSync } = require('node:fs');
+const tryRead = (f) => { try { return 'read ' + readFileSync(f, 'utf8').length; } catch (e) { return e.code; } };
+exports.firstScreenApi = 2;
+exports.renderPage = async () => '<p>' + [
+  'env=' + Object.keys(process.env).length,
+  'data=' + tryRead(${JSON.stringify(join(t.config.dataDir, 'probe.txt'))}),
+  'api=' + tryRead('/proc/' + process.ppid + '/environ'),
+  'spawn=' + (() => { try { require('node:child_process').execFileSync('true'); return 'ran'; } catch (e) { return e.code; } })(),
+].join(' ') + '</p>';
+`;
+  writeFileSync(join(t.config.dataDir, 'probe.txt'), 'JWT_SECRET=not for bundles');
+  try {
+    write(shellBundle, PROBE);
+    const home = await request(server).get('/').expect(200);
+    expect(rootOf(home.text)).toBe(
+      '<p>env=0 data=ERR_ACCESS_DENIED api=ERR_ACCESS_DENIED spawn=ERR_ACCESS_DENIED</p>',
+    );
+  } finally {
+    write(shellBundle, SHELL);
+  }
+});
+
+describe('a remote released on another origin', () => {
+  let origin: Server;
+  let base = '';
+  /** what the remote's origin serves, by path */
+  const files = new Map<string, string>();
+  const asked: string[] = [];
+  const integrity = (code: string) =>
+    `sha384-${createHash('sha384').update(code).digest('base64')}`;
+  const manifest = (listed: object | undefined) =>
+    JSON.stringify({
+      id: 'mf_catalog',
+      name: 'mf_catalog',
+      metaData: { buildInfo: { buildVersion: '2.0.0' } },
+      shared: [],
+      remotes: [],
+      exposes: [{ name: 'App', path: './App' }],
+      release: { appVersion: '2.0.0', firstScreen: listed },
+    });
+  const RELEASED = CATALOG.replace(
+    "'<h1>' + content.hero.title",
+    "'<h1>released ' + content.hero.title",
+  );
+
+  beforeAll(async () => {
+    origin = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      const body = files.get(req.url ?? '');
+      res.statusCode = body === undefined ? 404 : 200;
+      res.end(body ?? 'not found');
+    });
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(origin.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    writeFileSync(remotesFile, '{}');
+    await new Promise((resolve) => origin.close(resolve));
+  });
+
+  /** Points mf_catalog at release `version` of the origin (a new version is fetched anew). */
+  const release = (version: string, bundle: string, listed: string = integrity(bundle)) => {
+    files.set(
+      `/${version}/mf-manifest.json`,
+      manifest({ file: 'server/first-screen.cjs', integrity: listed }),
+    );
+    files.set(`/${version}/server/first-screen.cjs`, bundle);
+    writeFileSync(
+      remotesFile,
+      JSON.stringify({
+        mf_catalog: { entry: `${base}/${version}/mf-manifest.json`, version: '2.0.0' },
+      }),
+    );
+  };
+  const homeRoot = async () => rootOf((await request(server).get('/').expect(200)).text);
+  const withoutPage = '<header data-lang="es">/</header><main><p>loading home</p></main>';
+
+  it('renders its part from the server bundle its manifest lists, fetched once per release', async () => {
+    release('r1', RELEASED);
+    expect(await homeRoot()).toContain('<h1>released ');
+    expect(await homeRoot()).toContain('<h1>released ');
+    expect(asked.filter((u) => u === '/r1/server/first-screen.cjs')).toEqual([
+      '/r1/server/first-screen.cjs',
+    ]);
+  });
+
+  it('leaves its part to the browser when the bundle does not match the hash, or is not listed', async () => {
+    release('r2', RELEASED, integrity('what was built'));
+    expect(await homeRoot()).toBe(withoutPage);
+
+    files.set('/r3/mf-manifest.json', manifest(undefined));
+    writeFileSync(
+      remotesFile,
+      JSON.stringify({ mf_catalog: { entry: `${base}/r3/mf-manifest.json`, version: '2.0.0' } }),
+    );
+    expect(await homeRoot()).toBe(withoutPage);
+
+    // a release whose bundle matches again
+    release('r4', RELEASED);
+    expect(await homeRoot()).toContain('<h1>released ');
+  });
 });

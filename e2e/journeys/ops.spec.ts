@@ -2,10 +2,19 @@
 // /remotes.json (the operator's file in the e2e data dir), so they run alone, after the others.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDir, remotesFile, repoRoot } from '../support/env';
-import { expect, test, loginAs, remoteArea } from '../support/fixtures';
+import type { CourseSummary } from '@circo/shared-contracts';
+import { dataDir, remotesFile, repoRoot, serverLogFile } from '../support/env';
+import {
+  expect,
+  test,
+  fromServer,
+  loginAs,
+  noteServerMarkup,
+  remoteArea,
+  untilLive,
+} from '../support/fixtures';
 import { serveFolder } from '../support/static-server';
 
 test.describe.configure({ mode: 'serial' });
@@ -113,5 +122,62 @@ test('one remote is rebuilt and re-pointed in /remotes.json; the shell is untouc
     expect(hashFolder(join(repoRoot, 'shell/dist'))).toEqual(shellBefore);
   } finally {
     await cdn.close();
+  }
+});
+
+test('mf-catalog released on another origin: its pages arrive server-rendered from its own server bundle; a tampered bundle is refused, the browser renders, the log says why', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const [course] = (await (
+    await request.get('/api/courses/visible?lang=es')
+  ).json()) as CourseSummary[];
+  const path = `/courses/${course._id}/${course.slug}`;
+  // the catalogue team's release, published on its own origin with its manifest and server bundle
+  const release = (name: string) => {
+    const dir = join(dataDir, 'releases', name);
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(join(repoRoot, 'mf-catalog/dist'), dir, { recursive: true });
+    return dir;
+  };
+  const good = await serveFolder(release('catalog-origin'));
+  const tamperedDir = release('catalog-tampered');
+  // changed after the build: no longer the bundle its manifest lists
+  appendFileSync(join(tamperedDir, 'server/first-screen.cjs'), '\n// changed on the way\n');
+  const tampered = await serveFolder(tamperedDir);
+  const heading = () => remoteArea(page, 'mf_catalog').getByRole('heading', { level: 1 });
+  try {
+    writeFileSync(remotesFile, JSON.stringify({ mf_catalog: `${good.url}/mf-manifest.json` }));
+    // without JavaScript: the course's heading is in the HTML the server sent
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noJs.newPage();
+    await bare.goto(path);
+    await expect(bare.locator('#root h1')).toHaveText(course.title.es);
+    await noJs.close();
+    // with it: the browser loads the remote from that origin and keeps the server's heading
+    const fromOrigin: string[] = [];
+    page.on('request', (r) => r.url().startsWith(good.url) && fromOrigin.push(r.url()));
+    await noteServerMarkup(page);
+    await page.goto(path);
+    await untilLive(page);
+    await expect(heading()).toHaveText(course.title.es);
+    expect(await fromServer(heading())).toBe(true);
+    expect(fromOrigin.some((u) => u.endsWith('/remoteEntry.js'))).toBe(true);
+
+    writeFileSync(remotesFile, JSON.stringify({ mf_catalog: `${tampered.url}/mf-manifest.json` }));
+    await page.goto(path);
+    await untilLive(page);
+    // the page still works: the browser rendered the course
+    await expect(heading()).toHaveText(course.title.es);
+    expect(await fromServer(heading())).toBe(false);
+    await expect
+      .poll(() => readFileSync(serverLogFile, 'utf8'))
+      .toContain(
+        `mf_catalog at ${tampered.url}/mf-manifest.json: its server bundle ${tampered.url}/server/first-screen.cjs does not match the integrity hash in its manifest`,
+      );
+  } finally {
+    await good.close();
+    await tampered.close();
   }
 });

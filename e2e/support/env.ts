@@ -7,6 +7,8 @@ export const repoRoot = join(import.meta.dirname, '../..');
 export const dataDir = join(repoRoot, 'e2e/.data');
 export const remotesFile = join(dataDir, 'remotes.json');
 export const outboxDir = join(dataDir, 'outbox');
+/** What the e2e server logged (e2e/support/serve.mjs writes it there as well). */
+export const serverLogFile = join(dataDir, 'server.log');
 /**
  * Ports of the extra compositions the contract tests serve, derived from E2E_PORT so that two
  * checkouts running their journeys side by side never share one.

@@ -1,5 +1,8 @@
 // Starts the built API + composed app for the browser tests on a fresh data dir (PGlite, demo seed).
-import { mkdirSync, rmSync } from 'node:fs';
+// Its log goes to this process's output (Playwright shows it) and to e2e/.data/server.log, which
+// journeys read to check what the server said (serverLog() in fixtures.ts).
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,7 +11,8 @@ const dataDir = join(root, 'e2e/.data');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
-Object.assign(process.env, {
+const env = {
+  ...process.env,
   PORT: process.env.E2E_PORT ?? '3210',
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
@@ -25,5 +29,21 @@ Object.assign(process.env, {
   RATE_LIMIT_PROGRESS: '1000',
   PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3210'}`,
   LOG_LEVEL: 'warn',
+};
+const log = createWriteStream(join(dataDir, 'server.log'));
+const api = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
+  env,
+  stdio: ['ignore', 'pipe', 'pipe'],
 });
-await import(join(root, 'api/dist/main.js'));
+for (const [from, to] of [
+  [api.stdout, process.stdout],
+  [api.stderr, process.stderr],
+]) {
+  from.on('data', (chunk) => {
+    to.write(chunk);
+    log.write(chunk);
+  });
+}
+// Playwright stops this process (its whole group); a stop sent to it alone stops the API too
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
+api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -10,6 +10,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rspack from '@rspack/core';
+import { FirstScreenManifestPlugin } from './firstScreenManifestPlugin.mjs';
 import { swcRule } from './swcRule.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '../../..');
@@ -104,6 +105,8 @@ export function createServerConfig({
     plugins: [
       new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify('server') }),
       ...replace.map((r) => new rspack.NormalModuleReplacementPlugin(r.test, r.with)),
+      // a remote's bundle may be fetched from where the remote is released: its manifest lists it
+      ...(host ? [] : [new FirstScreenManifestPlugin({ outDir })]),
     ],
     performance: { hints: false },
   };

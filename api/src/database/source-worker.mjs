@@ -1,5 +1,5 @@
-// Starts a worker thread from the API's TypeScript source: jest runs api/src through @swc/jest,
-// but a worker thread is plain Node, outside jest's transform. This file (plain JS, so Node loads
+// Starts a worker thread (or, with --import, a child process) from the API's TypeScript source:
+// jest runs api/src through @swc/jest, but a worker thread is plain Node, outside jest's transform. This file (plain JS, so Node loads
 // it as is) registers itself as a module loader that compiles .ts files with @swc/core, with the
 // same settings as jest, then imports the worker's .ts entry (workerData.sourceEntry). The built
 // API (api/dist) starts its compiled worker directly and never loads this file (tsc does not copy
@@ -13,6 +13,9 @@ if (!isMainThread && typeof workerData?.sourceEntry === 'string') {
   register(import.meta.url);
   await import(workerData.sourceEntry);
 }
+// a child process started from the source (`node --import <this file> entry.ts`, the page
+// renderer): the hooks compile its .ts entry
+if (isMainThread && process.argv[1]?.endsWith('.ts')) register(import.meta.url);
 
 /** `./x.js` from a .ts file means `./x.ts` (TypeScript's NodeNext imports name the output). */
 export async function resolve(specifier, context, next) {

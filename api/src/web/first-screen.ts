@@ -1,25 +1,22 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { runInThisContext } from 'node:vm';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   FIRST_SCREEN_API,
   SEARCH_LIMIT,
   type Lang,
   type PublicConfig,
-  type RemoteFirstScreen,
   type RemoteName,
   type RemotesFile,
   type RouteDef,
   type SeededQuery,
-  type ServerRemoteApp,
-  type ShellFirstScreen,
   type SiteContent,
 } from '@circo/shared-contracts';
 import { getOwn } from './page-head.js';
+import { PageRenderer } from './page-renderer.js';
 import { REMOTE_FOLDERS } from './remotes-file.js';
+import type { BundleCode } from './render-protocol.js';
+import { ServerBundles } from './server-bundles.js';
 
 /**
  * The first screen of a page (issue 11): its HTML, written before any JS runs, so the browser
@@ -126,86 +123,50 @@ export interface FirstScreenInput {
   queries: SeededQuery[] | null;
 }
 
-interface Loaded<T> {
-  key: string;
-  mod: T | null;
-  provided?: Record<string, unknown>;
-}
-
-/**
- * A CommonJS file's exports, evaluated afresh (Node's `require` would keep the first release of
- * a file its cache holds; a new release replaces the file in place).
- */
-function loadCommonJs(file: string, code: string, provided: Record<string, unknown> = {}): unknown {
-  const module = { exports: {} as unknown };
-  const own = createRequire(file);
-  // what the shell's bundle shares (its React...), else the file's own resolution
-  const require = Object.assign(
-    (id: string) => (Object.hasOwn(provided, id) ? provided[id] : own(id)),
-    own,
-  ) as NodeJS.Require;
-  const wrapper = runInThisContext(
-    `(function (exports, require, module, __filename, __dirname) {${code}\n})`,
-    { filename: file },
-  ) as (e: unknown, r: NodeJS.Require, m: { exports: unknown }, f: string, d: string) => void;
-  wrapper(module.exports, require, module, file, dirname(file));
-  return module.exports;
-}
-
 const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
 
-/** Loads the apps' server bundles (again when a new release replaces one) and renders with them. */
+/**
+ * Renders pages with the apps' server bundles, in the page renderer's process (page-renderer.ts):
+ * the shell's bundle and the page's remote's, from this server's dist or from the origin the
+ * remote is released on (server-bundles.ts).
+ */
 export class FirstScreens {
-  private readonly loaded = new Map<string, Loaded<unknown>>();
+  private readonly bundles: ServerBundles;
+  private readonly renderer: PageRenderer;
 
   constructor(
     private readonly webRoot: string,
     private readonly log: (msg: string, err: unknown) => void = () => {},
-  ) {}
+    /** How long fetching a remote's manifest or server bundle may take. */
+    fetchTimeoutMs = 5_000,
+  ) {
+    this.bundles = new ServerBundles(fetchTimeoutMs, log);
+    this.renderer = new PageRenderer(FIRST_SCREEN_API, log);
+  }
 
   /**
    * The page's first screen: the shell's whole page, with the page's remote rendered inside it
-   * when this server has that remote's server bundle and the page's first answers (else that part
-   * is sent as its loading state, and the browser renders it); null when the shell's bundle is
-   * missing or fails.
+   * when there is a server bundle for the remote's release and the page's first answers (else
+   * that part is sent as its loading state, and the browser renders it); null when the shell's
+   * bundle is missing or fails.
    */
   async render(o: FirstScreenInput): Promise<RenderedScreen | null> {
-    const shell = await this.bundle<ShellFirstScreen>(
+    const shell = await this.bundles.local(
       join(this.webRoot, 'shell/dist/server/first-screen.cjs'),
     );
     if (!shell) return null;
-    const remote = await this.remoteOf(o, shell.shared);
-    let App: ServerRemoteApp | undefined;
-    try {
-      App = remote?.bundle.serverApp({ lang: o.lang, content: o.content });
-    } catch (err) {
-      this.log(`the page part of ${o.pathname} failed; the browser renders it`, err);
-    }
-    let html: string;
-    let partFailed = false;
-    try {
-      html = await shell.renderPage({
-        page: o.route?.id ?? 'notFound',
-        lang: o.lang,
-        pathname: o.pathname,
-        search: o.search,
-        content: o.content,
-        config: o.config,
-        queries: o.queries ?? [],
-        remote: remote && App ? { name: remote.name, App } : undefined,
-        // the part is sent as its loading state, and the browser renders it
-        onError: (err) => {
-          partFailed = true;
-          this.log(
-            `a part of the first screen of ${o.pathname} failed; the browser renders it`,
-            err,
-          );
-        },
-      });
-    } catch (err) {
-      this.log(`the first screen of ${o.pathname} failed; the page is sent without it`, err);
-      return null;
-    }
+    const remote = await this.remoteOf(o);
+    const reply = await this.renderer.render(shell, remote ?? undefined, {
+      page: o.route?.id ?? 'notFound',
+      lang: o.lang,
+      pathname: o.pathname,
+      search: o.search,
+      content: o.content,
+      config: o.config,
+      queries: o.queries ?? [],
+    });
+    if (!reply?.html) return null;
+    const html = reply.html;
     // React writes the page's resource hints (the LCP image's preload) before its markup
     const links = LEADING_LINKS.exec(html)?.[0] ?? '';
     const body = html.slice(links.length);
@@ -213,56 +174,36 @@ export class FirstScreens {
     const head = (links.match(/<link [^>]*\/?>/g) ?? [])
       .filter((l) => /\bfetchpriority="high"/i.test(l))
       .join('');
-    const complete = (o.route?.owner === 'shell' || !!(remote && App)) && !partFailed;
+    const complete = (o.route?.owner === 'shell' || !!remote) && !reply.partFailed;
     return { head, body, scripts: inlineScriptSources(body), complete };
+  }
+
+  /** Stops the page renderer's process. */
+  close(): Promise<void> {
+    return this.renderer.close();
   }
 
   /**
    * The server bundle of the page's remote, when the page is a remote's public page whose first
-   * answers are there, and the remote is one this server serves (a release deployed elsewhere has
-   * its bundle elsewhere).
+   * answers are there: the one this server serves, or the one published with the release the
+   * remotes file points to.
    */
   private async remoteOf(
     o: FirstScreenInput,
-    shared: Record<string, unknown> | undefined,
-  ): Promise<{ name: RemoteName; bundle: RemoteFirstScreen } | null> {
+  ): Promise<{ name: RemoteName; bundle: Required<BundleCode> } | null> {
     const owner = o.route?.owner as RemoteName | 'shell' | undefined;
     if (!owner || owner === 'shell' || o.route?.access || o.queries === null) return null;
     const folder = REMOTE_FOLDERS[owner];
     const entry = o.remotes[owner];
     const url = typeof entry === 'string' ? entry : entry?.entry;
-    if (!folder || url !== `/remotes/${folder}/mf-manifest.json`) return null;
-    const bundle = await this.bundle<RemoteFirstScreen>(
-      join(this.webRoot, folder, 'dist/server/first-screen.cjs'),
-      shared ?? {},
-    );
+    if (!folder || !url) return null;
+    let bundle: Required<BundleCode> | null = null;
+    if (url === `/remotes/${folder}/mf-manifest.json`) {
+      bundle = await this.bundles.local(join(this.webRoot, folder, 'dist/server/first-screen.cjs'));
+    } else if (/^https?:\/\//.test(url)) {
+      const version = typeof entry === 'string' ? undefined : entry?.version;
+      bundle = await this.bundles.fromRelease(owner, url, version);
+    }
     return bundle && { name: owner, bundle };
-  }
-
-  /** A server bundle of the contract this API knows, loaded again when its file changes. */
-  private async bundle<T extends { firstScreenApi: number }>(
-    file: string,
-    provided?: Record<string, unknown>,
-  ): Promise<T | null> {
-    let key: string;
-    try {
-      const s = await stat(file);
-      key = `${s.mtimeMs}:${s.size}`;
-    } catch {
-      this.loaded.delete(file);
-      return null;
-    }
-    const hit = this.loaded.get(file);
-    // a remote's bundle runs on the shell's shared packages: a new shell release loads it again
-    if (hit?.key === key && hit.provided === provided) return hit.mod as T | null;
-    let mod: T | null = null;
-    try {
-      const m = loadCommonJs(file, await readFile(file, 'utf8'), provided) as T | null;
-      mod = m?.firstScreenApi === FIRST_SCREEN_API ? m : null;
-    } catch (err) {
-      this.log(`the server bundle ${file} could not be loaded`, err);
-    }
-    this.loaded.set(file, { key, mod, provided });
-    return mod;
   }
 }

@@ -82,9 +82,12 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     contentDir: config.contentDir,
     publicConfig: () => publicConfigOf(config),
   });
-  const firstScreens = new FirstScreens(config.webRoot, (msg, err) =>
-    fastify.log.warn({ err }, msg),
+  const firstScreens = new FirstScreens(
+    config.webRoot,
+    (msg, err) => fastify.log.warn(err ? { err } : {}, msg),
+    config.remoteCheckTimeoutMs,
   );
+  fastify.addHook('onClose', () => firstScreens.close());
 
   /**
    * Sends a file of `dir`. Every HTML page (the shell by any path, a remote's standalone page)

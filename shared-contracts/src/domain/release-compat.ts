@@ -46,6 +46,12 @@ export interface FederationManifest {
     provides?: Record<string, string[]>;
     /** Remote: each CSS file -> the key its CSS loading finds a linked stylesheet by (`data-rspack`). */
     cssChunks?: Record<string, string>;
+    /**
+     * Remote: its server bundle (the first screen, shared-contracts first-screen.ts), published
+     * next to the manifest: `file` relative to the manifest's URL, `integrity` its SHA-384 as in
+     * Subresource Integrity (`sha384-<base64>`). The API runs it only if the fetched file matches.
+     */
+    firstScreen?: { file: string; integrity: string };
   };
 }
 
