@@ -4,7 +4,10 @@
 //  - the JS each public route loads in headless Chromium (files, gzip bytes, remotes fetched),
 //    and each app's whole build (gzip JS);
 //  - Lighthouse 13 mobile (its default preset: simulated slow 4G, 4x CPU slowdown) performance,
-//    LCP, TBT and CLS for /, /cursos and a course page, median of RUNS runs, next to the goals.
+//    LCP, TBT and CLS for every route of the route table a visitor or the demo student can open,
+//    median of RUNS runs, next to the goals. The student's pages are measured in a Chromium that
+//    is signed in (its token in localStorage, as the login page leaves it), which Lighthouse
+//    attaches to (--port) without clearing its storage (--disable-storage-reset).
 // Lighthouse runs through npx (LIGHTHOUSE, default lighthouse@13.5.0: fetched into npm's cache on
 // the first run). It is not a dependency of the repository because it requires Node 22, and
 // `npm install` on the Node 20 the README names must print no engine warning; it runs on Node 20.
@@ -58,7 +61,8 @@ async function jsOf(browser, path) {
   return { files: js.length, gz, remotes };
 }
 
-function lighthouse(url) {
+/** @param {number | undefined} debugPort  a signed-in Chromium to run in (its storage kept) */
+function lighthouse(url, debugPort) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       'npx',
@@ -66,8 +70,12 @@ function lighthouse(url) {
         '--yes',
         LIGHTHOUSE,
         url,
-        `--chrome-path=${chromePath}`,
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+        ...(debugPort
+          ? [`--port=${debugPort}`, '--disable-storage-reset']
+          : [
+              `--chrome-path=${chromePath}`,
+              '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+            ]),
         '--only-categories=performance',
         '--output=json',
         '--output-path=stdout',
@@ -97,10 +105,10 @@ function lighthouse(url) {
  * (its NO_NAVSTART and similar "Please run Lighthouse again" errors): a glitch of the tool, not a
  * figure of the page; said on the console, so a reader knows a run was repeated.
  */
-async function lighthouseAgainIfLost(url) {
+async function lighthouseAgainIfLost(url, debugPort) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await lighthouse(url);
+      return await lighthouse(url, debugPort);
     } catch (err) {
       if (attempt >= 2 || !/run Lighthouse again/i.test(err.message)) throw err;
       console.log(`  (Lighthouse lost its trace of ${url}; run again)`);
@@ -160,28 +168,12 @@ export async function runWebBench() {
       console.log(`  ${app.padEnd(22)} whole build: ${names.length} JS files, gzip ${kib(gz)}`);
     }
 
-    console.log(`\nLighthouse 13, mobile preset, median of ${RUNS} runs each`);
-    console.log(
-      `  ${'page'.padEnd(22)} ${'perf'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(7)}   runs (perf)`,
-    );
-    // every route a visitor can open (the signed-in ones need a session Lighthouse cannot set)
-    for (const [label, path] of [
-      ['/', '/'],
-      ['/cursos', '/cursos'],
-      ['course page', coursePath],
-      ['formation page', formationPath],
-      ['/formaciones', '/formaciones'],
-      ['/nosotros', '/nosotros'],
-      ['/buscar?q=circo', '/buscar?q=circo'],
-      ['/login', '/login'],
-      ['/register', '/register'],
-      ['/olvidaste-tu-contraseña', '/olvidaste-tu-contrase%C3%B1a'],
-      ['/carrito', '/carrito'],
-      ['/mantenimiento', '/mantenimiento'],
-      ['not found', '/no-such-page'],
-    ]) {
+    const measure = async (path, debugPort) => {
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseAgainIfLost(base + path));
+      for (let i = 0; i < RUNS; i++) runs.push(await lighthouseAgainIfLost(base + path, debugPort));
+      return runs;
+    };
+    const report = (label, runs) => {
       const m = {
         perf: median(runs.map((r) => r.perf)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
@@ -194,8 +186,106 @@ export async function runWebBench() {
         m.tbtMs <= GOALS.tbtMs &&
         m.cls <= GOALS.cls;
       console.log(
-        `  ${label.padEnd(22)} ${String(m.perf).padStart(5)} ${`${(m.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(m.tbtMs)} ms`.padStart(8)} ${m.cls.toFixed(3).padStart(7)}   ${runs.map((r) => r.perf).join(' / ')}  ${mark(ok)}`,
+        `  ${label.padEnd(26)} ${String(m.perf).padStart(5)} ${`${(m.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(m.tbtMs)} ms`.padStart(8)} ${m.cls.toFixed(3).padStart(7)}   ${runs.map((r) => r.perf).join(' / ')}  ${mark(ok)}`,
       );
+    };
+    /** A Chromium signed in as the demo student, for Lighthouse to attach to, and their pages. */
+    const signedIn = async () => {
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'alumno@circo.local', password: 'Alumno1234' }),
+      });
+      const { token } = await login.json();
+      const bought = await (
+        await fetch(`${base}/api/users/mis-compras`, {
+          headers: { Authorization: `Bearer ${token}` },
+        })
+      ).json();
+      const active = (list, key) => list.find((p) => !p.expired)?.[key];
+      const expired = (list, key) => list.find((p) => p.expired)?.[key];
+      const owned = new Set([...bought.cursos.map((c) => c.courseId)]);
+      const toBuy = courses.find((c) => !owned.has(c._id));
+      const debugPort = port + 100;
+      const chrome = await chromium.launch({
+        executablePath: chromePath,
+        args: [`--remote-debugging-port=${debugPort}`, '--no-sandbox', '--disable-gpu'],
+      });
+      const page = await chrome.newPage();
+      await page.goto(`${base}/mantenimiento`);
+      await page.evaluate(
+        ({ token, item }) => {
+          localStorage.setItem('token', token);
+          localStorage.setItem('lang', 'es');
+          localStorage.setItem('cart', JSON.stringify({ state: { items: [item] }, version: 0 }));
+        },
+        {
+          token,
+          item: {
+            _id: toBuy._id,
+            type: 'course',
+            title: toBuy.title,
+            image: toBuy.image,
+            price: toBuy.price,
+            discount: null,
+          },
+        },
+      );
+      await page.close();
+      return {
+        port: debugPort,
+        routes: [
+          ['/mis-cursos', '/mis-cursos'],
+          ['/mis-cursos/curso/:id', `/mis-cursos/curso/${active(bought.cursos, 'courseId')}`],
+          [
+            '/mis-cursos/formacion/:id',
+            `/mis-cursos/formacion/${active(bought.formaciones, 'formationId')}`,
+          ],
+          ['/detalle/curso/:id', `/detalle/curso/${expired(bought.cursos, 'courseId')}`],
+          [
+            '/detalle/formacion/:id',
+            `/detalle/formacion/${expired(bought.formaciones, 'formationId')}`,
+          ],
+          ['/carrito (signed in)', '/carrito'],
+          ['/pago-embed', '/pago-embed'],
+          ['/pago-exitoso', '/pago-exitoso'],
+        ],
+        close: () => chrome.close(),
+      };
+    };
+
+    console.log(`\nLighthouse 13, mobile preset, median of ${RUNS} runs each`);
+    console.log(
+      `  ${'page'.padEnd(26)} ${'perf'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(7)}   runs (perf)`,
+    );
+    const visitor = [
+      ['/', '/'],
+      ['/cursos', '/cursos'],
+      ['course page', coursePath],
+      ['formation page', formationPath],
+      ['/formaciones', '/formaciones'],
+      ['/nosotros', '/nosotros'],
+      ['/buscar?q=circo', '/buscar?q=circo'],
+      ['/login', '/login'],
+      ['/register', '/register'],
+      ['/registro-exitoso', '/registro-exitoso'],
+      ['/olvidaste-tu-contraseña', '/olvidaste-tu-contrase%C3%B1a'],
+      ['/reset-password/:token', '/reset-password/not-a-real-token'],
+      ['/carrito', '/carrito'],
+      ['/mantenimiento', '/mantenimiento'],
+      ['not found', '/no-such-page'],
+    ];
+    for (const [label, path] of visitor) report(label, await measure(path));
+
+    // the demo student's pages, in a Chromium signed in as the student with one course in the cart
+    const student = await signedIn();
+    console.log('  the demo student, signed in:');
+    try {
+      for (const [label, path] of student.routes) {
+        report(label, await measure(path, student.port));
+      }
+    } finally {
+      await student.close();
     }
     console.log(
       `  goals: perf >= ${GOALS.perf}, LCP <= ${GOALS.lcpMs / 1000} s, TBT <= ${GOALS.tbtMs} ms, CLS <= ${GOALS.cls}`,

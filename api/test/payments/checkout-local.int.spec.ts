@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { accessGrants, paymentItems, payments } from '../../src/database/schema.js';
+import { localProviderObjects } from '../../src/modules/payments/payments.table.js';
 import { JobsService } from '../../src/common/jobs/jobs.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import {
@@ -403,6 +404,73 @@ describe('renewal and refund', () => {
       .from(accessGrants)
       .where(and(eq(accessGrants.userId, user.id), eq(accessGrants.itemId, course.id)));
     expect(history.map((g) => g.kind).sort()).toEqual(['purchase', 'refund']);
+  });
+});
+
+describe('a free purchase (100% voucher: a scholarship)', () => {
+  it('registers the items without a card payment, once, and an admin refund only ends the access', async () => {
+    const course = await createCourse(t.db, { priceCents: 4000 });
+    await createDiscount(t.db, {
+      percentage: 100,
+      type: 'course',
+      targets: [{ itemType: 'course', itemId: course.id }],
+    });
+    const { user, token } = await buyer();
+    const cardObjects = async () => (await t.db.select().from(localProviderObjects)).length;
+    const before = await cardObjects();
+
+    const started = await startPayment(token, [{ id: course.id, type: 'course', price: 0 }]);
+    expect(started).toMatchObject({ amount: 0, clientSecret: '', free: true });
+    expect(started.items).toEqual([expect.objectContaining({ id: course.id, price: 0 })]);
+    // asked again (a reload): the same purchase, still nothing started with the card provider
+    const again = await startPayment(token, [{ id: course.id, type: 'course', price: 0 }]);
+    expect(again.paymentIntentId).toBe(started.paymentIntentId);
+    expect(await cardObjects()).toBe(before);
+    // a free purchase has no card page
+    const hosted = await post('/stripe/crear-sesion', token, {
+      items: [{ id: course.id, type: 'course' }],
+    });
+    expect(hosted.status).toBe(400);
+    expect(hosted.body.code).toBe('payments.free_needs_no_card');
+
+    const registered = await confirm(token, started.paymentIntentId).expect(200);
+    expect(registered.body).toMatchObject({ success: true, outcome: 'registered' });
+    expect(registered.body.items).toEqual([expect.objectContaining({ id: course.id })]);
+    await confirm(token, started.paymentIntentId).expect(200);
+    expect((await grantsOf(user.id)).map((g) => g.itemId)).toEqual([course.id]);
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.providerPaymentId, started.paymentIntentId));
+    expect(payment).toMatchObject({ amountCents: 0, status: 'succeeded', userId: user.id });
+    // another buyer cannot confirm it
+    await confirm((await buyer()).token, started.paymentIntentId).expect(403);
+
+    const admin = await tokenFor(t, await createUser(t.db, { role: 'admin' }));
+    await post(`/payments/${payment.id}/refund`, admin, {}).expect(200);
+    const mine = await api()
+      .get('/api/users/mis-compras')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    expect(mine.body.cursos).toEqual([]);
+  });
+
+  it('charges the rest by card when only part of the cart is free', async () => {
+    const free = await createCourse(t.db, { priceCents: 4000 });
+    const paid = await createCourse(t.db, { priceCents: 2500 });
+    await createDiscount(t.db, {
+      percentage: 100,
+      type: 'course',
+      targets: [{ itemType: 'course', itemId: free.id }],
+    });
+    const { token } = await buyer();
+    const started = await startPayment(token, [
+      { id: free.id, type: 'course' },
+      { id: paid.id, type: 'course' },
+    ]);
+    expect(started).toMatchObject({ amount: 25 });
+    expect(started).not.toHaveProperty('free');
+    expect(started.clientSecret).toMatch(/^pi_local_/);
   });
 });
 

@@ -184,6 +184,44 @@ describe('/pago-exitoso', () => {
   });
 });
 
+describe('/pago-embed when vouchers make the cart free', () => {
+  it('shows no card form: one button registers the purchase and opens the success page', async () => {
+    const freeIntent: PaymentIntentResponse = {
+      ...intent,
+      clientSecret: '',
+      paymentIntentId: 'pi_free_1',
+      amount: 0,
+      free: true,
+      items: [
+        { ...intent.items[0], price: 0, discount: { name: 'Beca', percentage: 100, amount: 0 } },
+      ],
+    };
+    api.on('POST', '/api/stripe/crear-payment-intent', { body: freeIntent });
+    api.on('POST', CONFIRM, { body: { ...registered, paymentIntentId: 'pi_free_1' } });
+    renderAt('/pago-embed');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox'));
+    const form = await screen.findByTestId('free-purchase-form');
+    expect(screen.getByRole('heading', { name: es.payment.free.title })).toBeVisible();
+    expect(form).toHaveTextContent(es.payment.free.text);
+    expect(screen.queryByTestId('local-card-form')).toBeNull();
+    expect(screen.queryByText(es.payment.secure)).toBeNull();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$0.00 USD');
+
+    await user.click(within(form).getByRole('button', { name: es.payment.free.confirm }));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(
+        '/pago-exitoso?payment_intent=pi_free_1',
+      ),
+    );
+    expect(api.requests.find((r) => r.url.pathname === CONFIRM)?.body).toEqual({
+      paymentIntentId: 'pi_free_1',
+    });
+    expect(api.count('/api/stripe/local/confirm')).toBe(0);
+    await waitFor(() => expect(useCartStore.getState().items).toEqual([]));
+  });
+});
+
 describe('/pago-embed with the local test provider', () => {
   const PAY = '/api/stripe/local/confirm';
 

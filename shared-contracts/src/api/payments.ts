@@ -46,6 +46,12 @@ export interface PaymentIntentResponse {
   items: QuotedItem[];
   /** Items of the request the user already owns with active access: left out, not charged. */
   alreadyOwned: Array<{ id: string; type: ItemType }>;
+  /**
+   * Nothing to charge (100% vouchers: a scholarship): no card payment was started, `clientSecret`
+   * is empty, and confirming `paymentIntentId` (POST /stripe/confirmar-compra-payment-intent)
+   * registers the purchase.
+   */
+  free?: boolean;
 }
 
 /** The answer of POST /stripe/crear-sesion: redirect the browser to `url`. */
@@ -122,4 +128,5 @@ export const PAYMENT_ERRORS = {
   providerError: 'payments.provider_error',
   badSignature: 'payments.bad_signature',
   notTestMode: 'payments.not_test_mode',
+  freeNeedsNoCard: 'payments.free_needs_no_card',
 } as const;

@@ -12,7 +12,7 @@ import {
   type PurchaseResult,
   type QuotedItem,
 } from '@circo/shared-contracts';
-import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
+import { AppError, badRequest, forbidden, notFound } from '../../common/errors/app-error.js';
 import { JobsService } from '../../common/jobs/jobs.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost, Transactional } from '../../database/transactions.js';
@@ -59,6 +59,16 @@ interface Fulfilment {
  * items exactly once, whichever of the confirm call, the success page, the local provider or a
  * Stripe webhook (or its redelivery) comes first, concurrently or not. A refund ends the access.
  */
+/**
+ * The provider_payment_id prefix of a free purchase (no card payment behind it): a PaymentIntent
+ * id in form, so the confirm call takes it as any other.
+ */
+const FREE_PREFIX = 'pi_free_';
+
+/** Whether the payment is a free purchase: 100% vouchers, registered without a card. */
+export const isFree = (p: Pick<PaymentRow, 'amountCents' | 'providerPaymentId'>): boolean =>
+  p.amountCents === 0 && p.providerPaymentId.startsWith(FREE_PREFIX);
+
 @Injectable()
 export class PaymentsService {
   private readonly logger = new Logger('Payments');
@@ -97,7 +107,7 @@ export class PaymentsService {
         key,
         new Date(now.getTime() - REUSE_WINDOW_MS),
       );
-      if (open) {
+      if (open && !isFree(open)) {
         const intent = await this.provider.retrieveIntent(open.providerPaymentId);
         if (
           intent.status === 'requires_payment_method' ||
@@ -107,6 +117,25 @@ export class PaymentsService {
         }
       }
       const paymentId = randomUUID();
+      // nothing to charge (100% vouchers): no card payment, the buyer confirms the purchase
+      if (quote.amountCents === 0) {
+        if (open && isFree(open)) return { payment: open, clientSecret: '' };
+        const created = await this.repo.insertWithItems(
+          {
+            id: paymentId,
+            userId: user.id,
+            provider: this.provider.name,
+            kind: 'payment_intent',
+            providerPaymentId: `${FREE_PREFIX}${paymentId.replaceAll('-', '')}`,
+            amountCents: 0,
+            status: 'requires_confirmation',
+            idempotencyKey: key,
+            lang,
+          },
+          itemRows(quote),
+        );
+        return { payment: created, clientSecret: '' };
+      }
       const intent = await this.provider.createIntent({
         amountCents: quote.amountCents,
         currency: 'usd',
@@ -139,6 +168,7 @@ export class PaymentsService {
       currency: 'usd',
       items: this.quoted(quote, now),
       alreadyOwned: quote.alreadyOwned,
+      ...(isFree(payment) && { free: true }),
     };
   }
 
@@ -156,6 +186,13 @@ export class PaymentsService {
     const now = new Date();
     const lang = req.lang ?? 'es';
     const quote = await this.pricing.quote(user.id, req.items, now);
+    if (quote.amountCents === 0) {
+      // no card page for nothing to pay: the embedded checkout confirms a free purchase
+      throw badRequest(
+        PAYMENT_ERRORS.freeNeedsNoCard,
+        'Nothing to pay: start it with /stripe/crear-payment-intent and confirm it',
+      );
+    }
     const paymentId = randomUUID();
     const session = await this.host.run(async () => {
       await this.repo.lockUser(user.id);
@@ -202,6 +239,8 @@ export class PaymentsService {
   /** POST /stripe/confirmar-compra-payment-intent: the buyer's own payment only. */
   async confirmIntent(user: AuthUser, paymentIntentId: string): Promise<PurchaseResult> {
     const payment = await this.paymentOf(user, paymentIntentId);
+    // a free purchase has no card payment: confirming it is the purchase
+    if (isFree(payment)) return this.settle(payment, 'succeeded', paymentIntentId);
     const intent = await this.provider.retrieveIntent(payment.providerIntentId ?? paymentIntentId);
     return this.settle(payment, intent.status, paymentIntentId);
   }
@@ -272,7 +311,8 @@ export class PaymentsService {
     if (payment.status !== 'succeeded' && payment.status !== 'refunded') {
       throw new AppError(409, PAYMENT_ERRORS.providerError, 'Only a paid payment can be refunded');
     }
-    if (!payment.refundedAt) {
+    // a free purchase has nothing to pay back: only its access ends
+    if (!payment.refundedAt && !isFree(payment)) {
       await this.provider.refund(
         payment.providerIntentId ?? payment.providerPaymentId,
         `refund:${payment.id}`,
@@ -340,7 +380,7 @@ export class PaymentsService {
       return;
     }
     if (payment.refundedAt) return;
-    await this.provider.refund(intent, `refund:${payment.id}`);
+    if (!isFree(payment)) await this.provider.refund(intent, `refund:${payment.id}`);
     await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
     this.logger.log(`payment ${payment.id} bought only items already owned: refunded`);
   }

@@ -4,6 +4,7 @@ import type { CartItem, PaymentIntentResponse } from '@circo/shared-contracts';
 import { Alert, useAppConfig, useSessionStore, type Resource } from '@circo/shared-web';
 import { startFailure } from '../outcome';
 import { AlreadyOwnedNotice } from './AlreadyOwnedNotice';
+import { FreePurchaseForm } from './FreePurchaseForm';
 import { LocalCardForm } from './LocalCardForm';
 
 // Stripe.js and the Payment Element load only when the server pays through Stripe
@@ -33,6 +34,8 @@ function StartFailed({ retry }: { retry: () => void }) {
 function PaymentForm({ intent }: { intent: PaymentIntentResponse }) {
   const publishableKey = useAppConfig((s) => s.stripePublishableKey);
   const { paymentIntentId, amount } = intent;
+  if (intent.free)
+    return <FreePurchaseForm key={paymentIntentId} paymentIntentId={paymentIntentId} />;
   if (intent.provider === 'local') {
     return (
       <LocalCardForm key={paymentIntentId} paymentIntentId={paymentIntentId} amount={amount} />
@@ -68,6 +71,7 @@ export function PaymentPanel({
 }) {
   const { t } = useTranslation('checkout');
   const failure = intent.status === 'error' ? startFailure(intent.error) : null;
+  const free = intent.status === 'success' && intent.data.free === true;
 
   useEffect(() => {
     // the server paused sales since the page loaded: the header and this page follow
@@ -93,13 +97,13 @@ export function PaymentPanel({
   return (
     <section className="co-payment" aria-labelledby="payment-title" data-testid="payment-panel">
       <h2 id="payment-title" className="co-payment__title">
-        {t('payment.title')}
+        {free ? t('payment.free.title') : t('payment.title')}
       </h2>
       {intent.status === 'success' && intent.data.alreadyOwned.length > 0 && (
         <AlreadyOwnedNotice owned={intent.data.alreadyOwned} />
       )}
       {body}
-      <p className="co-payment__secure">{t('payment.secure')}</p>
+      {!free && <p className="co-payment__secure">{t('payment.secure')}</p>}
     </section>
   );
 }
