@@ -3,7 +3,16 @@
 // card that asks for a confirmation step, what is already owned, a visitor asked to log in, and
 // the sales pause. Each test buys as a fresh user, so parallel purchases never meet.
 import { cartTotal, discountedPrice, formatUsd } from '../../shared-contracts/src/domain/pricing';
-import { expect, test, pauseSales, remoteArea, useLanguage, type Lang } from '../support/fixtures';
+import {
+  apiLogin,
+  DEMO,
+  expect,
+  test,
+  pauseSales,
+  remoteArea,
+  useLanguage,
+  type Lang,
+} from '../support/fixtures';
 import {
   CARDS,
   CheckoutPage,
@@ -267,4 +276,61 @@ test('while sales are paused, /carrito and /pago-embed lead to /mantenimiento', 
     );
   }
   await expect(remoteArea(page, 'mf_checkout')).toHaveCount(0);
+});
+
+test('a scholarship: a 100% voucher makes the course free, and it is enrolled without a card', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const auth = { Authorization: `Bearer ${admin}` };
+  const title = `Beca de malabares ${Date.now()}`;
+  const created = await request.post(`${baseURL}/api/courses`, {
+    headers: auth,
+    data: {
+      title: { es: title, en: '', fr: '' },
+      description: { es: '<p>Un curso para becarios.</p>', en: '', fr: '' },
+      price: 40,
+      image: { es: '/api/content/images/trapeze.svg', en: null, fr: null },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const course = (await created.json()) as { _id: string };
+  const today = new Date().toISOString().slice(0, 10);
+  const voucher = await request.post(`${baseURL}/api/discounts`, {
+    headers: auth,
+    data: {
+      name: { es: 'Beca completa', en: 'Full scholarship', fr: 'Bourse complète' },
+      percentage: 100,
+      startDate: today,
+      endDate: '2099-12-31',
+      type: 'course',
+      targetItems: [{ _id: course._id, itemType: 'course' }],
+    },
+  });
+  expect(voucher.status(), await voucher.text()).toBe(201);
+
+  const buyer = await newBuyer(request);
+  await loginWithToken(page, buyer.token);
+  await page.goto(`/courses/${course._id}`);
+  await page.getByTestId('add-to-cart').click();
+  await expect(page.getByTestId('added-confirmation')).toBeVisible();
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await expect(checkout.line(title).getByTestId('line-discount')).toContainText('100% OFF');
+  await expect(checkout.total).toContainText('$0.00');
+  await checkout.terms.check();
+  const free = page.getByTestId('free-purchase-form');
+  await expect(free).toContainText('Tus cupones cubren el precio completo: no hace falta tarjeta.');
+  await expect(checkout.cardForm).toHaveCount(0);
+  await free.getByRole('button', { name: 'Confirmar inscripción gratuita' }).click();
+
+  await expect(page).toHaveURL(/\/pago-exitoso\?payment_intent=pi_free_/);
+  await expect(
+    page.getByText('Gracias por tu compra, ya puedes acceder a tu contenido'),
+  ).toBeVisible();
+  const owned = await purchasesOf(request, buyer.token);
+  expect(owned.cursos.map((c) => c.courseId)).toEqual([course._id]);
+  await expect.poll(() => cartItems(page)).toEqual([]);
 });
