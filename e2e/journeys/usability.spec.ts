@@ -207,6 +207,8 @@ test('a direct load of /buscar?q= fills the search box and it follows the addres
   await page.goto('/buscar?q=acrobacia');
   const box = page.locator('#site-search');
   await expect(box).toHaveValue('acrobacia');
+  // following the address is the hydrated page's (before, the form loads the next page)
+  await untilLive(page);
   await box.fill('malabares');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/buscar\?q=malabares$/);

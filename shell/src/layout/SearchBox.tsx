@@ -36,6 +36,17 @@ export function SearchBox({ collapsible = false }: { collapsible?: boolean }) {
       inputRef.current.value = new URLSearchParams(search).get('q') ?? '';
   }, [pathname, search]);
 
+  // a page the browser brings back from its back-forward cache keeps what was typed in it before
+  // a search sent from it (before hydration, the form loaded the next page): show the address's
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted && pathname === '/buscar' && inputRef.current)
+        inputRef.current.value = new URLSearchParams(search).get('q') ?? '';
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [pathname, search]);
+
   useEffect(() => {
     if (open) inputRef.current?.focus();
   }, [open]);
