@@ -9,6 +9,12 @@ export type Localized<T = string> = Record<Lang, T>;
 /** localStorage keys shared by every front end (spec section 1). */
 export const STORAGE_KEYS = { lang: 'lang', token: 'token', cart: 'cart' } as const;
 
+/**
+ * A cookie the browser keeps while it holds a session token (`1`; never the token): the server
+ * then hints the code of a signed-in page (My Courses) with its HTML, as it does for public pages.
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';
+
 export function isLang(value: unknown): value is Lang {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

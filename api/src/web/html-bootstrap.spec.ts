@@ -9,6 +9,7 @@ import {
   jsonForHtml,
   langOf,
   pageLang,
+  signedInOf,
   matchRoute,
   remotePreloads,
   type BootstrapData,
@@ -83,6 +84,16 @@ describe('langOf', () => {
     expect(langOf(undefined, 'en;q=0, fr;q=x')).toBe('es');
     // a saved choice wins over the browser's
     expect(langOf('lang=fr', 'en-US')).toBe('fr');
+  });
+});
+
+describe('signedInOf', () => {
+  it('reads the signed-in hint among other cookies, and nothing else as one', () => {
+    expect(signedInOf('lang=en; signed_in=1')).toBe(true);
+    expect(signedInOf('signed_in=1')).toBe(true);
+    expect(signedInOf('signed_in=')).toBe(false);
+    expect(signedInOf('not_signed_in=1')).toBe(false);
+    expect(signedInOf(undefined)).toBe(false);
   });
 });
 
@@ -267,6 +278,24 @@ describe('HtmlBootstrap', () => {
     // a remote missing from the map, or an unknown path: nothing to hint
     expect(preloadsOf((await bootstrap.render('/carrito', 'es', REMOTES))!)).toHaveLength(2);
     expect(preloadsOf((await bootstrap.render('/nope', 'es', REMOTES))!)).toHaveLength(2);
+  });
+
+  it("hints a signed-in page's code when the browser says it holds a session, never an admin page's", async () => {
+    const remotes = {
+      ...REMOTES,
+      mf_learning: 'https://cdn.example.com/learn/1.0.0/mf-manifest.json',
+      mf_admin: 'https://cdn.example.com/admin/1.0.0/mf-manifest.json',
+    };
+    const mine = preloadsOf(
+      (await bootstrap.render('/mis-cursos', 'es', remotes, { signedIn: true }))!,
+    );
+    expect(mine.slice(2)).toEqual(['fetch https://cdn.example.com/learn/1.0.0/mf-manifest.json']);
+    const visitor = preloadsOf((await bootstrap.render('/mis-cursos', 'es', remotes))!);
+    expect(visitor).toHaveLength(2);
+    const admin = preloadsOf(
+      (await bootstrap.render('/admin', 'es', remotes, { signedIn: true }))!,
+    );
+    expect(admin).toHaveLength(2);
   });
 
   it('sends null content when the language file is missing or broken, and null HTML unbuilt', async () => {

@@ -4,6 +4,7 @@ import {
   DEFAULT_LANG,
   LANGUAGES,
   ROUTES,
+  SIGNED_IN_COOKIE,
   STORAGE_KEYS,
   type Lang,
   type PublicConfig,
@@ -109,6 +110,11 @@ export function acceptedLang(header: string | undefined): Lang | null {
     .filter((r) => r.q > 0 && (LANGUAGES as readonly string[]).includes(r.lang))
     .sort((a, b) => b.q - a.q || a.i - b.i);
   return (ranked[0]?.lang as Lang | undefined) ?? null;
+}
+
+/** Whether the browser says it holds a session (SIGNED_IN_COOKIE; a hint, never a credential). */
+export function signedInOf(cookieHeader: string | undefined): boolean {
+  return new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`).test(cookieHeader ?? '');
 }
 
 /** The language a page is served in: its address's `?lang=`, else the visitor's (langOf). */
@@ -260,6 +266,8 @@ export class HtmlBootstrap {
     page: {
       queries?: SeededQuery[];
       screen?: (data: BootstrapData) => Promise<RenderedScreen | null>;
+      /** The browser holds a session (its SIGNED_IN_COOKIE, signedInOf). */
+      signedIn?: boolean;
     } = {},
   ) {
     const shellDist = join(this.o.webRoot, 'shell/dist');
@@ -272,9 +280,11 @@ export class HtmlBootstrap {
     if (page.queries?.length) data.queries = page.queries;
 
     const preloads = await this.shellPreloads(shellDist);
-    // a page behind a sign-in gets no hints: a visitor sent to /login never fetches its code
+    // a page behind a sign-in gets its hints only when the browser says it holds a session (a
+    // visitor sent to /login never fetches its code); an admin's pages never (most are not)
     const route = matchRoute(pathname);
-    const owner = route && !route.access ? route.owner : null;
+    const hinted = !route?.access || (route.access === 'user' && page.signedIn === true);
+    const owner = route && hinted ? route.owner : null;
     if (owner && owner !== 'shell' && remotes[owner]) {
       preloads.push(...(await this.remotePreloadsOf(owner, remotes[owner])));
     }

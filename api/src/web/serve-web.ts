@@ -6,7 +6,7 @@ import { COMMON_ERRORS } from '@circo/shared-contracts';
 import type { AppConfig } from '../config/app-config.js';
 import { publicConfigOf } from '../modules/site/site.service.js';
 import { FirstScreens, firstQueries } from './first-screen.js';
-import { HtmlBootstrap, pageLang } from './html-bootstrap.js';
+import { HtmlBootstrap, pageLang, signedInOf } from './html-bootstrap.js';
 import { PageHeads, matchRoute, withHead } from './page-head.js';
 import { ReleaseGate } from './release-gate.js';
 import { registerSeoFiles } from './seo-files.js';
@@ -159,6 +159,7 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     const inlineScripts: string[] = [];
     const html = await bootstrap.render(`/${path}`, lang, remotes, {
       queries: queries ?? undefined,
+      signedIn: signedInOf(req.headers.cookie),
       screen: async (data) => {
         const screen = await firstScreens.render({
           route: match?.route ?? null,
