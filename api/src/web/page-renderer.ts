@@ -5,6 +5,8 @@ import type { BundleCode, RenderReply, RenderRequest } from './render-protocol.j
 
 /** A page that takes longer than this to render is sent without its first screen. */
 export const RENDER_TIMEOUT_MS = 10_000;
+/** The renderer's heap: past it, the process dies and is started again at the next page. */
+const RENDERER_HEAP_MB = 512;
 
 // The built API starts the compiled render-process.js. From the TypeScript source (jest), the
 // child is plain Node: source-worker.mjs registers the loader that compiles .ts files first.
@@ -40,6 +42,7 @@ export class PageRenderer {
     /** The first-screen contract version the API speaks (FIRST_SCREEN_API). */
     private readonly api: number,
     private readonly log: (msg: string, err: unknown) => void,
+    private readonly timeoutMs = RENDER_TIMEOUT_MS,
   ) {}
 
   /** The page's markup and what went wrong; null when the renderer could not answer. */
@@ -70,11 +73,11 @@ export class PageRenderer {
     return new Promise<RenderReply | null>((resolve) => {
       const timer = setTimeout(() => {
         this.log(
-          `the first screen of ${input.pathname} took over ${RENDER_TIMEOUT_MS} ms; the renderer is restarted`,
+          `the first screen of ${input.pathname} took over ${this.timeoutMs} ms; the renderer is restarted`,
           null,
         );
         this.stop(child);
-      }, RENDER_TIMEOUT_MS);
+      }, this.timeoutMs);
       this.pending.set(id, { resolve, timer });
       child.send(req, (err) => {
         if (err) this.stop(child);
@@ -108,6 +111,8 @@ export class PageRenderer {
       const child = fork(entry, [], {
         env: {},
         execArgv: [
+          // a bundle that leaks is stopped there, not in the API
+          `--max-old-space-size=${RENDERER_HEAP_MB}`,
           PERMISSION_FLAG,
           ...reads,
           '--disable-warning=ExperimentalWarning',
