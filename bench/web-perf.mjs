@@ -11,7 +11,7 @@
 // Lighthouse runs through npx (LIGHTHOUSE, default lighthouse@13.5.0: fetched into npm's cache on
 // the first run). It is not a dependency of the repository because it requires Node 22, and
 // `npm install` on the Node 20 the README names must print no engine warning; it runs on Node 20.
-// Options (env): RUNS=3  BENCH_PORT=3290  CHROMIUM_PATH=/usr/bin/chromium  LIGHTHOUSE
+// Options (env): RUNS=3  BENCH_PORT=3290  CHROMIUM_PATH=/usr/bin/chromium  LIGHTHOUSE  PAGES
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,9 @@ const RUNS = Number(process.env.RUNS ?? 3);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const base = `http://127.0.0.1:${port}`;
 const LIGHTHOUSE = process.env.LIGHTHOUSE ?? 'lighthouse@13.5.0';
+/** PAGES=/cursos,/mis-cursos: Lighthouse on those pages only (their labels), else on all. */
+const PAGES = process.env.PAGES?.split(',').map((p) => p.trim()) ?? null;
+const wanted = (label) => !PAGES || PAGES.includes(label);
 
 export const GOALS = { perf: 98, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsHomeKiB: 150 };
 
@@ -273,15 +276,17 @@ export async function runWebBench() {
       ['/reset-password/:token', '/reset-password/not-a-real-token'],
       ['/carrito', '/carrito'],
       ['/mantenimiento', '/mantenimiento'],
-      ['not found', '/no-such-page'],
+      // (the not-found page answers 404, which Lighthouse refuses to measure)
     ];
-    for (const [label, path] of visitor) report(label, await measure(path));
+    for (const [label, path] of visitor.filter(([label]) => wanted(label))) {
+      report(label, await measure(path));
+    }
 
     // the demo student's pages, in a Chromium signed in as the student with one course in the cart
     const student = await signedIn();
     console.log('  the demo student, signed in:');
     try {
-      for (const [label, path] of student.routes) {
+      for (const [label, path] of student.routes.filter(([label]) => wanted(label))) {
         report(label, await measure(path, student.port));
       }
     } finally {
