@@ -2,6 +2,7 @@
 // pays a course and a formation (one with the running voucher) in es and en, a declined card, a
 // card that asks for a confirmation step, what is already owned, a visitor asked to log in, and
 // the sales pause. Each test buys as a fresh user, so parallel purchases never meet.
+import type { APIRequestContext, Page } from '@playwright/test';
 import { cartTotal, discountedPrice, formatUsd } from '../../shared-contracts/src/domain/pricing';
 import {
   apiLogin,
@@ -309,10 +310,20 @@ test('a scholarship: a 100% voucher makes the course free, and it is enrolled wi
     },
   });
   expect(voucher.status(), await voucher.text()).toBe(201);
+  const voucherId = ((await voucher.json()) as { _id: string })._id;
+  try {
+    await enrolFree(page, request, course._id, title);
+  } finally {
+    // a free course is no other journey's business: the voucher goes, the course stays paid
+    await request.delete(`${baseURL}/api/discounts/${voucherId}`, { headers: auth });
+  }
+});
 
+/** A new buyer enrols in the course made free, from its page to the thank-you page. */
+async function enrolFree(page: Page, request: APIRequestContext, courseId: string, title: string) {
   const buyer = await newBuyer(request);
   await loginWithToken(page, buyer.token);
-  await page.goto(`/courses/${course._id}`);
+  await page.goto(`/courses/${courseId}`);
   await page.getByTestId('add-to-cart').click();
   await expect(page.getByTestId('added-confirmation')).toBeVisible();
 
@@ -331,6 +342,6 @@ test('a scholarship: a 100% voucher makes the course free, and it is enrolled wi
     page.getByText('Gracias por tu compra, ya puedes acceder a tu contenido'),
   ).toBeVisible();
   const owned = await purchasesOf(request, buyer.token);
-  expect(owned.cursos.map((c) => c.courseId)).toEqual([course._id]);
+  expect(owned.cursos.map((c) => c.courseId)).toEqual([courseId]);
   await expect.poll(() => cartItems(page)).toEqual([]);
-});
+}

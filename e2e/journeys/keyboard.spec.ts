@@ -2,7 +2,7 @@
 // fields), from the home page to /pago-exitoso on the local provider's test form: every control
 // on the way can be reached and used without a mouse, in the order it reads.
 import type { Locator, Page } from '@playwright/test';
-import { CARDS, loginWithToken, newBuyer, purchasesOf } from '../pages/CheckoutPages';
+import { CARDS, demoItems, loginWithToken, newBuyer, purchasesOf } from '../pages/CheckoutPages';
 import { expect, test, useLanguage } from '../support/fixtures';
 
 /** Presses Tab until `target` has the focus (at most `max` times); fails if it never does. */
@@ -43,7 +43,9 @@ test('a buyer finds a course, adds it to the cart and pays with the keyboard alo
   await expectVisibleFocus(coursesNav);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/cursos$/);
-  const courseLink = page.locator('main a[href*="/courses/"]').first();
+  // a course paid by card (another journey may have made one free, or put a new one first)
+  const { plainCourses } = await demoItems(request, 'es');
+  const courseLink = page.locator(`main a[href*="/courses/${plainCourses[0]._id}"]`).first();
   await tabTo(page, courseLink);
   await expectVisibleFocus(courseLink);
   const coursePath = new URL((await courseLink.getAttribute('href'))!, page.url()).pathname;
