@@ -205,7 +205,10 @@ describe('delay buffer', () => {
 describe('resume', () => {
   it('offers a saved position unless near the start or the end', () => {
     expect(resumeOffer(192, 600)).toBe(192);
-    expect(resumeOffer(3, 600)).toBeNull();
+    expect(resumeOffer(2, 600)).toBeNull();
+    // a short clip: the end is its last tenth
+    expect(resumeOffer(5, 8)).toBe(5);
+    expect(resumeOffer(7.5, 8)).toBeNull();
     expect(resumeOffer(595, 600)).toBeNull();
     expect(resumeOffer(null, 600)).toBeNull();
     expect(resumeOffer(192, NaN)).toBe(192);

@@ -4,14 +4,17 @@
  * at most every SAVE_EVERY_MS, and at once on pause or when leaving.
  */
 export const SAVE_EVERY_MS = 10_000;
-/** Under this, starting over is the same; within this of the end, the class was watched. */
-export const RESUME_MIN_SECONDS = 5;
+/** Under this, starting over is the same. */
+export const RESUME_MIN_SECONDS = 3;
+/** Within this of the end (or the last tenth of a short clip), the video was watched through. */
 export const RESUME_END_MARGIN = 10;
 
 export function resumeOffer(saved: number | null | undefined, duration: number): number | null {
   if (saved == null || !Number.isFinite(saved) || saved < RESUME_MIN_SECONDS) return null;
-  if (Number.isFinite(duration) && duration > 0 && saved > duration - RESUME_END_MARGIN)
-    return null;
+  if (Number.isFinite(duration) && duration > 0) {
+    const margin = Math.min(RESUME_END_MARGIN, duration / 10);
+    if (saved > duration - margin) return null;
+  }
   return saved;
 }
 

@@ -1,0 +1,222 @@
+import { useTranslation } from 'react-i18next';
+import {
+  PRACTICE_COUNTDOWNS,
+  PRACTICE_SPEEDS,
+  type PracticeCountdown,
+} from '@circo/shared-contracts';
+import { LOOP_PAUSES, type LoopState } from '../model/abLoop';
+import type { Command } from '../model/keys';
+import { formatClock } from '../model/resume';
+import { speedLabel } from '../model/speed';
+import type { FrameStepReason } from '../hooks/playback';
+
+/**
+ * The player's controls: big buttons (44 px and more) with their names for a screen reader; a
+ * control the provider does not allow stays visible, disabled, with the reason beside it.
+ */
+export function PlayerToolbar(p: {
+  ready: boolean;
+  playing: boolean;
+  speed: number;
+  rates: readonly number[];
+  onSpeed: (s: number) => void;
+  mirror: boolean;
+  onMirror: () => void;
+  frameStepReason: FrameStepReason | null;
+  onFrame: (dir: 1 | -1) => void;
+  onPlayPause: () => void;
+  loop: LoopState;
+  canLoop: boolean;
+  onLoop: (c: Extract<Command, 'setA' | 'setB' | 'loop'>) => void;
+  onLoopPause: (seconds: number) => void;
+  onClearLoop: () => void;
+  countdown: PracticeCountdown;
+  onCountdown: (c: PracticeCountdown) => void;
+  camera: boolean;
+  onCamera: () => void;
+  fullscreen: boolean;
+  onFullscreen: () => void;
+  time: number;
+  frame: number | null;
+}) {
+  const { t } = useTranslation('learning');
+  const noFrames = !p.ready || p.frameStepReason !== null;
+  const frameReasonId = 'practice-frame-reason';
+  const { loop } = p;
+  return (
+    <div className="practice__bar" role="toolbar" aria-label={t('practice.controls')}>
+      <div className="practice__group">
+        <button
+          type="button"
+          className="btn btn--primary practice__big"
+          onClick={p.onPlayPause}
+          disabled={!p.ready}
+          data-testid="practice-play"
+        >
+          {p.playing ? t('practice.pause') : t('practice.play')}
+        </button>
+        <span className="practice__time" aria-live="off" data-testid="practice-time">
+          {formatClock(p.time)}
+          {p.frame !== null && (
+            <>
+              {' · '}
+              <span data-testid="frame-number" data-frame={p.frame}>
+                {t('practice.frameN', { n: p.frame })}
+              </span>
+            </>
+          )}
+        </span>
+      </div>
+      <div className="practice__group">
+        <button
+          type="button"
+          className="btn btn--ghost practice__big"
+          onClick={() => p.onFrame(-1)}
+          disabled={noFrames}
+          aria-describedby={p.frameStepReason ? frameReasonId : undefined}
+          aria-keyshortcuts=","
+        >
+          <span aria-hidden="true">◀︎▮ </span>
+          {t('practice.frameBack')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost practice__big"
+          onClick={() => p.onFrame(1)}
+          disabled={noFrames}
+          aria-describedby={p.frameStepReason ? frameReasonId : undefined}
+          aria-keyshortcuts="."
+        >
+          {t('practice.frameForward')}
+          <span aria-hidden="true"> ▮▶︎</span>
+        </button>
+        {p.frameStepReason && (
+          <span id={frameReasonId} className="practice__reason">
+            {p.frameStepReason === 'provider'
+              ? t('practice.noFramesProvider')
+              : t('practice.noFramesYet')}
+          </span>
+        )}
+      </div>
+      <div className="practice__group">
+        <label className="practice__field">
+          <span>{t('practice.speed')}</span>
+          <select
+            value={String(p.speed)}
+            onChange={(e) => p.onSpeed(Number(e.target.value))}
+            disabled={!p.ready || p.rates.length === 0}
+            data-testid="practice-speed"
+          >
+            {PRACTICE_SPEEDS.map((s) => (
+              <option key={s} value={String(s)} disabled={!p.rates.includes(s)}>
+                {speedLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="btn btn--ghost practice__big"
+          aria-pressed={p.mirror}
+          onClick={p.onMirror}
+          aria-keyshortcuts="m"
+        >
+          <span aria-hidden="true">⇋ </span>
+          {t('practice.mirror')}
+        </button>
+        <label className="practice__field">
+          <span>{t('practice.countdown')}</span>
+          <select
+            value={String(p.countdown)}
+            onChange={(e) => p.onCountdown(Number(e.target.value) as PracticeCountdown)}
+            data-testid="practice-countdown"
+          >
+            {PRACTICE_COUNTDOWNS.map((c) => (
+              <option key={c} value={String(c)}>
+                {c === 0 ? t('practice.noCountdown') : t('practice.seconds', { count: c })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="practice__group" role="group" aria-label={t('practice.loopZone')}>
+        <button
+          type="button"
+          className="btn btn--ghost practice__big"
+          onClick={() => p.onLoop('setA')}
+          disabled={!p.ready}
+          aria-keyshortcuts="["
+        >
+          {t('practice.setA')}
+          {loop.a !== null && <span className="practice__mark"> {formatClock(loop.a)}</span>}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost practice__big"
+          onClick={() => p.onLoop('setB')}
+          disabled={!p.ready}
+          aria-keyshortcuts="]"
+        >
+          {t('practice.setB')}
+          {loop.b !== null && <span className="practice__mark"> {formatClock(loop.b)}</span>}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost practice__big"
+          aria-pressed={loop.enabled}
+          onClick={() => p.onLoop('loop')}
+          disabled={!p.canLoop}
+          aria-keyshortcuts="l"
+          data-testid="practice-loop"
+        >
+          {t('practice.loop')}
+        </button>
+        <label className="practice__field">
+          <span>{t('practice.loopPause')}</span>
+          <select
+            value={String(loop.pause)}
+            onChange={(e) => p.onLoopPause(Number(e.target.value))}
+          >
+            {LOOP_PAUSES.map((s) => (
+              <option key={s} value={String(s)}>
+                {s === 0 ? t('practice.noPause') : t('practice.seconds', { count: s })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span
+          className="practice__repeats"
+          role="status"
+          data-testid="loop-repeats"
+          data-count={loop.repeats}
+        >
+          {t('practice.repeats', { count: loop.repeats })}
+        </span>
+        {p.canLoop && (
+          <button type="button" className="btn btn--ghost practice__big" onClick={p.onClearLoop}>
+            {t('practice.clearLoop')}
+          </button>
+        )}
+      </div>
+      <div className="practice__group">
+        <button
+          type="button"
+          className="btn btn--ghost practice__big"
+          aria-pressed={p.camera}
+          onClick={p.onCamera}
+          data-testid="practice-camera"
+        >
+          {t('practice.camera')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--ghost practice__big"
+          aria-pressed={p.fullscreen}
+          onClick={p.onFullscreen}
+        >
+          {t('practice.fullscreen')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,517 @@
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  toEmbedUrl,
+  type PracticePreferences,
+  type PrivateVideoResponse,
+} from '@circo/shared-contracts';
+import {
+  canLoop,
+  clearLoop,
+  initialLoop,
+  loopTick,
+  setA,
+  setB,
+  setLoopPause,
+  toggleLoop,
+  type LoopState,
+} from '../model/abLoop';
+import { browserClock } from '../model/clock';
+import { frameAt, frameStep, isFrameRate, measuredFrameRate } from '../model/frames';
+import { commandOf, SEEK_STEP, type Command } from '../model/keys';
+import { formatClock, PositionSaver, resumeOffer } from '../model/resume';
+import { stepSpeed } from '../model/speed';
+import {
+  htmlPlayback,
+  vimeoPlayback,
+  withYoutubeApi,
+  youtubePlayback,
+  type Playback,
+} from '../hooks/playback';
+import { useCountdown } from '../hooks/useCountdown';
+import {
+  savePosition,
+  usePosition,
+  usePreferences,
+  useSavePreferences,
+} from '../hooks/usePracticeData';
+import type { Attempt } from '../hooks/useRecorder';
+import { CameraPanel } from './CameraPanel';
+import { ComparePanel } from './ComparePanel';
+import { PlayerToolbar } from './PlayerToolbar';
+
+type LoopAction =
+  | { type: 'setA' | 'setB'; at: number }
+  | { type: 'toggle' | 'clear' }
+  | { type: 'pause'; seconds: number }
+  | { type: 'replace'; state: LoopState };
+
+function loopReducer(s: LoopState, a: LoopAction): LoopState {
+  switch (a.type) {
+    case 'setA':
+      return setA(s, a.at);
+    case 'setB':
+      return setB(s, a.at);
+    case 'toggle':
+      return toggleLoop(s);
+    case 'clear':
+      return clearLoop(s);
+    case 'pause':
+      return setLoopPause(s, a.seconds);
+    case 'replace':
+      return a.state;
+  }
+}
+
+export interface PracticePlayerProps {
+  video: PrivateVideoResponse;
+  classId: string;
+  index: number;
+  title: string;
+  /** the frame's greatest height (spec: 450 in the student view) */
+  height: number;
+  /** the local file's link failed (expired after a long pause): renew it, resume at `at` */
+  onExpired?: (at: number) => void;
+  /** where to start (after a renewed link) */
+  startAt?: number;
+}
+
+/**
+ * The practice player (issue 22): a class video with practice speeds, frame stepping, a mirror,
+ * an A-B loop with a pause and a repeat counter, a countdown with beeps, keyboard shortcuts,
+ * resume on any device, and the student's camera beside it. Loaded only when a video is opened.
+ */
+export default function PracticePlayer(props: PracticePlayerProps) {
+  const { video, classId, index, title, height, onExpired, startAt } = props;
+  const { t } = useTranslation('learning');
+  const { preferences } = usePreferences();
+  const savePreferences = useSavePreferences();
+  const position = usePosition(classId);
+  const countdown = useCountdown();
+  const [loop, dispatchLoop] = useReducer(loopReducer, initialLoop);
+  const loopRef = useRef(loop);
+  loopRef.current = loop;
+  const [playback, setPlayback] = useState<Playback | null>(null);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const [playing, setPlaying] = useState(false);
+  const [now, setNow] = useState({ time: 0, duration: NaN });
+  const [measuredFps, setMeasuredFps] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [resumeDismissed, setResumeDismissed] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const [comparing, setComparing] = useState(false);
+  const attemptUrl = useRef<string | null>(null);
+  attemptUrl.current = attempt?.url ?? null;
+  // the attempt lives as long as the page: its object URL goes when the player goes
+  useEffect(
+    () => () => {
+      if (attemptUrl.current) URL.revokeObjectURL(attemptUrl.current);
+    },
+    [],
+  );
+  const deleteAttempt = () => {
+    setAttempt((old) => {
+      if (old) URL.revokeObjectURL(old.url);
+      return null;
+    });
+    setComparing(false);
+  };
+  const rootRef = useRef<HTMLElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+
+  const provider = video.provider;
+  const embed = useMemo(() => {
+    if (provider === 'local') return null;
+    if (provider === 'vimeo') return video.url;
+    return toEmbedUrl(video.url);
+  }, [provider, video.url]);
+  const isYoutube = provider === 'external' && !!embed && embed.includes('youtube');
+  const [youtubeSrc, setYoutubeSrc] = useState<string | null>(null);
+  useEffect(() => {
+    // the page's origin is only known in the browser (the first render matches the server's)
+    if (isYoutube && embed) setYoutubeSrc(withYoutubeApi(embed, window.location.origin));
+  }, [isYoutube, embed]);
+
+  // the driver of the media, once it is in the page
+  useEffect(() => {
+    let gone = false;
+    let made: Playback | null = null;
+    if (provider === 'local' && videoRef.current) {
+      made = htmlPlayback(videoRef.current);
+      setPlayback(made);
+    } else if (provider === 'vimeo' && frameRef.current) {
+      vimeoPlayback(frameRef.current).then(
+        (p) => {
+          if (gone) return p.destroy();
+          made = p;
+          setPlayback(p);
+        },
+        (err: unknown) => console.warn('vimeo player', err),
+      );
+    } else if (isYoutube && youtubeSrc && frameRef.current) {
+      made = youtubePlayback(frameRef.current, rerender);
+      setPlayback(made);
+    }
+    return () => {
+      gone = true;
+      made?.destroy();
+      setPlayback(null);
+    };
+  }, [provider, isYoutube, youtubeSrc, video.url]);
+
+  const fps = isFrameRate(video.frameRate) ? video.frameRate : measuredFps;
+
+  // the remembered speed, applied once the driver is there
+  const speed = preferences.speed;
+  useEffect(() => {
+    if (!playback) return;
+    void playback.setRate(speed).then((ok) => {
+      if (!ok) setMessage(t('practice.speedRefused'));
+    });
+  }, [playback, speed, t]);
+
+  const changeSpeed = useCallback(
+    async (next: number) => {
+      if (!playback) return;
+      const ok = await playback.setRate(next);
+      if (!ok) {
+        setMessage(
+          provider === 'vimeo' ? t('practice.speedDisabledVimeo') : t('practice.speedRefused'),
+        );
+        return;
+      }
+      setMessage(null);
+      savePreferences({ speed: next as PracticePreferences['speed'] });
+    },
+    [playback, provider, savePreferences, t],
+  );
+
+  // position saving: every 10 s while playing, at once on pause and when leaving
+  const saver = useMemo(
+    () => new PositionSaver((s) => savePosition(classId, s, index)),
+    [classId, index],
+  );
+  useEffect(
+    () => () => {
+      if (playback && playback.time() > 0) saver.update(playback.time(), browserClock.now(), true);
+    },
+    [playback, saver],
+  );
+
+  // the tick: loop boundaries, resume saving, the time shown
+  useEffect(() => {
+    if (!playback) return;
+    let raf = 0;
+    let lastShown = 0;
+    const tick = () => {
+      const clockNow = browserClock.now();
+      const time = playback.time();
+      const isPlaying = !playback.paused();
+      const r = loopTick(loopRef.current, time, clockNow, isPlaying);
+      if (r.state !== loopRef.current) {
+        loopRef.current = r.state;
+        dispatchLoop({ type: 'replace', state: r.state });
+      }
+      if (r.action.kind === 'seek') {
+        if (r.action.pause) playback.pause();
+        playback.seek(r.action.to);
+      } else if (r.action.kind === 'play') playback.play();
+      if (isPlaying) saver.update(time, clockNow);
+      if (clockNow - lastShown > 250) {
+        lastShown = clockNow;
+        setNow((p) =>
+          p.time === time && p.duration === playback.duration()
+            ? p
+            : { time, duration: playback.duration() },
+        );
+        setPlaying((p) => (p === isPlaying ? p : isPlaying));
+      }
+      raf = requestAnimationFrame(tick);
+    };
+    raf = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(raf);
+  }, [playback, saver]);
+
+  // a local file's frame rate when the container did not give one: measured while playing at 1x
+  useEffect(() => {
+    const el = videoRef.current;
+    if (provider !== 'local' || !el || fps !== null || !('requestVideoFrameCallback' in el)) return;
+    const times: number[] = [];
+    let handle = 0;
+    const onFrame = (_n: number, meta: { mediaTime: number }) => {
+      if (el.playbackRate === 1) times.push(meta.mediaTime);
+      const found = measuredFrameRate(times.slice(-40));
+      if (found) setMeasuredFps(found);
+      else handle = el.requestVideoFrameCallback(onFrame);
+    };
+    handle = el.requestVideoFrameCallback(onFrame);
+    return () => el.cancelVideoFrameCallback(handle);
+  }, [provider, fps]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === rootRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  useEffect(() => {
+    if (startAt && playback) playback.seek(startAt);
+  }, [startAt, playback]);
+
+  const offer =
+    !resumeDismissed && position.data && position.data.video === index && !startAt
+      ? resumeOffer(position.data.seconds, now.duration)
+      : null;
+
+  const playPause = () => {
+    if (!playback) return;
+    if (countdown.left !== null) return countdown.cancel();
+    if (!playback.paused()) {
+      playback.pause();
+      saver.update(playback.time(), browserClock.now(), true);
+      return;
+    }
+    setResumeDismissed(true);
+    countdown.start(preferences.countdown, () => playback.play());
+  };
+
+  const stepFrame = (dir: 1 | -1) => {
+    if (!playback || fps === null || playback.frameStepReason()) return;
+    playback.pause();
+    const to = frameStep(playback.time(), fps, dir, playback.duration());
+    playback.seek(to);
+    setNow((p) => ({ ...p, time: to }));
+  };
+
+  const run = (c: Command) => {
+    if (!playback) return;
+    const time = playback.time();
+    switch (c) {
+      case 'playPause':
+        return playPause();
+      case 'back5':
+        return playback.seek(Math.max(0, time - SEEK_STEP));
+      case 'forward5':
+        return playback.seek(Math.min(playback.duration() || Infinity, time + SEEK_STEP));
+      case 'frameBack':
+        return stepFrame(-1);
+      case 'frameForward':
+        return stepFrame(1);
+      case 'setA':
+        return dispatchLoop({ type: 'setA', at: time });
+      case 'setB':
+        return dispatchLoop({ type: 'setB', at: time });
+      case 'loop':
+        return dispatchLoop({ type: 'toggle' });
+      case 'mirror':
+        return savePreferences({ mirror: !preferences.mirror });
+      case 'slower':
+        return void changeSpeed(stepSpeed(speed, -1, playback.rates()));
+      case 'faster':
+        return void changeSpeed(stepSpeed(speed, 1, playback.rates()));
+    }
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const target = e.target as HTMLElement;
+    const tag = target.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+    // a focused button keeps Space and Enter for itself
+    if (tag === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return;
+    if (e.key === 'Escape' && countdown.left !== null) return countdown.cancel();
+    const c = commandOf(e);
+    if (!c) return;
+    e.preventDefault();
+    run(c);
+  };
+
+  const toggleFullscreen = () => {
+    const el = rootRef.current;
+    if (!el) return;
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+    else void el.requestFullscreen().catch(() => {});
+  };
+
+  // at most `height` high and as wide as a 16:9 frame of that height (full screen: the screen)
+  const mediaStyle: CSSProperties = fullscreen
+    ? {}
+    : { maxHeight: height, maxWidth: (height * 16) / 9 };
+  const mirrored = preferences.mirror ? ' practice__media--mirrored' : '';
+  const frameStepReason =
+    playback?.frameStepReason() ?? (fps === null ? ('measuring' as const) : null);
+
+  return (
+    <section
+      ref={rootRef}
+      className={`practice${fullscreen ? ' practice--fullscreen' : ''}`}
+      aria-label={t('practice.region', { title })}
+      data-testid="practice-player"
+      onKeyDown={onKeyDown}
+    >
+      <div className={`practice__stage${cameraOpen ? ' practice__stage--camera' : ''}`}>
+        <div
+          className="practice__screen"
+          tabIndex={0}
+          role="group"
+          aria-label={t('practice.screen', { title })}
+          aria-describedby={`practice-keys-${index}`}
+          data-testid="practice-screen"
+        >
+          {provider === 'local' ? (
+            <video
+              ref={videoRef}
+              className={`learn-video practice__media${mirrored}`}
+              src={video.url}
+              controls
+              playsInline
+              preload="metadata"
+              controlsList="nodownload"
+              style={mediaStyle}
+              data-testid="video-player"
+              data-mirrored={preferences.mirror}
+              onError={() => onExpired?.(videoRef.current?.currentTime ?? 0)}
+            />
+          ) : embed ? (
+            <iframe
+              ref={frameRef}
+              className={`learn-video practice__media${mirrored}`}
+              src={isYoutube ? (youtubeSrc ?? embed) : embed}
+              title={title}
+              style={mediaStyle}
+              data-mirrored={preferences.mirror}
+              allow="autoplay; fullscreen; picture-in-picture"
+              allowFullScreen
+            />
+          ) : (
+            <p className="learn-error" role="alert">
+              {t('viewer.videoError')}
+            </p>
+          )}
+          {countdown.left !== null && (
+            <div className="practice__countdown" role="timer" aria-live="assertive">
+              <span data-testid="countdown-left">{countdown.left}</span>
+              <button type="button" className="btn btn--ghost" onClick={countdown.cancel}>
+                {t('practice.cancel')}
+              </button>
+            </div>
+          )}
+        </div>
+        {cameraOpen && (
+          <CameraPanel
+            delay={preferences.cameraDelay}
+            onDelay={(cameraDelay) => savePreferences({ cameraDelay })}
+            countdown={preferences.countdown}
+            lesson={playback}
+            onAttempt={(a) => {
+              setAttempt((old) => {
+                if (old) URL.revokeObjectURL(old.url);
+                return a;
+              });
+              playback?.pause();
+              setComparing(true);
+            }}
+            onClose={() => setCameraOpen(false)}
+          />
+        )}
+      </div>
+      <p id={`practice-keys-${index}`} className="visually-hidden">
+        {t('practice.keysHelp')}
+      </p>
+      {offer !== null && (
+        <div className="practice__resume" data-testid="resume">
+          <button
+            type="button"
+            className="btn btn--primary practice__big"
+            onClick={() => {
+              playback?.seek(offer);
+              setResumeDismissed(true);
+            }}
+          >
+            {t('practice.resumeAt', { time: formatClock(offer) })}
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost practice__big"
+            onClick={() => setResumeDismissed(true)}
+          >
+            {t('practice.startOver')}
+          </button>
+        </div>
+      )}
+      <PlayerToolbar
+        ready={playback !== null}
+        playing={playing}
+        speed={speed}
+        rates={playback?.rates() ?? []}
+        onSpeed={(s) => void changeSpeed(s)}
+        mirror={preferences.mirror}
+        onMirror={() => run('mirror')}
+        frameStepReason={frameStepReason}
+        onFrame={(dir) => stepFrame(dir)}
+        onPlayPause={playPause}
+        loop={loop}
+        canLoop={canLoop(loop)}
+        onLoop={(c) => run(c)}
+        onLoopPause={(seconds) => dispatchLoop({ type: 'pause', seconds })}
+        onClearLoop={() => dispatchLoop({ type: 'clear' })}
+        countdown={preferences.countdown}
+        onCountdown={(countdown) => savePreferences({ countdown })}
+        camera={cameraOpen}
+        onCamera={() => setCameraOpen((o) => !o)}
+        fullscreen={fullscreen}
+        onFullscreen={toggleFullscreen}
+        time={now.time}
+        frame={!playing && fps !== null ? frameAt(now.time, fps) : null}
+      />
+      {attempt && !comparing && (
+        <div className="practice__resume" data-testid="attempt">
+          <span>{t('practice.attemptReady')}</span>
+          <button
+            type="button"
+            className="btn btn--primary practice__big"
+            onClick={() => setComparing(true)}
+          >
+            {t('practice.compare')}
+          </button>
+          <button type="button" className="btn btn--ghost practice__big" onClick={deleteAttempt}>
+            {t('practice.deleteAttempt')}
+          </button>
+        </div>
+      )}
+      {attempt &&
+        comparing &&
+        (provider === 'local' ? (
+          <ComparePanel
+            attempt={attempt}
+            lessonUrl={video.url}
+            onDelete={deleteAttempt}
+            onClose={() => setComparing(false)}
+          />
+        ) : (
+          <p className="alert alert--info" role="status">
+            {t('practice.compareLocalOnly')}
+          </p>
+        ))}
+      {message && (
+        <p
+          className="alert alert--info practice__message"
+          role="status"
+          data-testid="practice-message"
+        >
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}
