@@ -27,9 +27,10 @@ test.use({
 
 const DEFAULTS = { speed: 1, mirror: false, countdown: 0, cameraDelay: 0 };
 
-for (const [lang, moduleN] of [
-  ['es', 1],
-  ['en', 2],
+// a class with the demo video each (its own saved position)
+for (const [lang, moduleN, classLabel] of [
+  ['es', 1, 'Clase 1'],
+  ['en', 2, 'Class 2'],
 ] as const) {
   const n = PRACTICE_NAMES[lang];
 
@@ -54,7 +55,7 @@ for (const [lang, moduleN] of [
     await page.goto(`/mis-cursos/formacion/${formationId}`);
     await untilLive(page);
     const viewer = new ViewerPage(page);
-    await viewer.selectClass(moduleN, lang === 'es' ? 'Clase 1' : 'Class 1');
+    await viewer.selectClass(moduleN, classLabel);
     const classId = (await viewer.classPanel.getAttribute('data-class-id'))!;
     await viewer.classPanel.getByRole('button', { name: n.watch }).click();
     const player = new PracticePlayerPage(page, n);
@@ -62,7 +63,8 @@ for (const [lang, moduleN] of [
 
     // 0.5x, pitch kept, remembered for the student
     const saved = page.waitForResponse(
-      (r) => r.url().endsWith('/api/learning/practice-preferences') && r.request().method() === 'PUT',
+      (r) =>
+        r.url().endsWith('/api/learning/practice-preferences') && r.request().method() === 'PUT',
     );
     await player.root.getByLabel(n.speed).selectOption('0.5');
     expect((await saved).ok()).toBe(true);
@@ -119,16 +121,20 @@ for (const [lang, moduleN] of [
       el.currentTime = 5;
     });
     const put = page.waitForResponse(
-      (r) => r.url().endsWith(`/api/learning/classes/${classId}/position`) && r.request().method() === 'PUT',
+      (r) =>
+        r.url().endsWith(`/api/learning/classes/${classId}/position`) &&
+        r.request().method() === 'PUT',
     );
     await player.button('play').click();
     await page.keyboard.press(' ');
     await player.screen.focus();
     expect((await put).ok()).toBe(true);
     await page.goto('/mis-cursos');
+    await untilLive(page);
+    await expect(page.getByTestId('my-courses')).toBeVisible();
     await page.goto(`/mis-cursos/formacion/${formationId}`);
     await untilLive(page);
-    await viewer.selectClass(moduleN, lang === 'es' ? 'Clase 1' : 'Class 1');
+    await viewer.selectClass(moduleN, classLabel);
     await viewer.classPanel.getByRole('button', { name: n.watch }).click();
     await player.waitReady();
     const resume = player.root.getByRole('button', { name: n.resume });
@@ -166,9 +172,11 @@ for (const [lang, moduleN] of [
     await compare.getByRole('button', { name: n.playBoth }).click();
     await expect
       .poll(() =>
-        compare.locator('video').evaluateAll((els) =>
-          (els as HTMLVideoElement[]).map((el) => !el.paused && el.currentTime > 0),
-        ),
+        compare
+          .locator('video')
+          .evaluateAll((els) =>
+            (els as HTMLVideoElement[]).map((el) => !el.paused && el.currentTime > 0),
+          ),
       )
       .toEqual([true, true]);
     // the attempt never left the browser: an object URL
@@ -181,7 +189,89 @@ for (const [lang, moduleN] of [
     await viewer.classPanel.getByRole('button', { name: n.practised }).click();
     await expect(viewer.classPanel.getByTestId('class-minutes')).toContainText('25');
     await expect(viewer.classPanel.getByTestId('streak')).toContainText('1');
+    // My Courses shows every minute practised and the streak
+    await page.goto('/mis-cursos');
+    await untilLive(page);
+    await expect(page.getByTestId('practice-summary')).toContainText(
+      lang === 'es' ? 'Racha: 1 día' : 'Streak: 1 day',
+    );
 
     await request.put(`${baseURL}/api/learning/practice-preferences`, { headers, data: DEFAULTS });
   });
 }
+
+test('en: the player works by keyboard alone, and a refused camera leaves the rest working', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const n = PRACTICE_NAMES.en;
+  await useLanguage(page, 'en');
+  const token = await loginAs(page, request, 'student');
+  const headers = { Authorization: `Bearer ${token}` };
+  await request.put(`${baseURL}/api/learning/practice-preferences`, { headers, data: DEFAULTS });
+  // the student says no to the camera prompt
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  const api = new LearningApi(request, token);
+  const formationId = (await api.myItems()).formations.find(
+    (f) => f.title.es === FORMATION_ES,
+  )!._id;
+  await page.goto(`/mis-cursos/formacion/${formationId}`);
+  await untilLive(page);
+  const viewer = new ViewerPage(page);
+  await viewer.selectClass(1, 'Class 1');
+  await viewer.classPanel.getByRole('button', { name: n.watch }).focus();
+  await page.keyboard.press('Enter');
+  const player = new PracticePlayerPage(page, n);
+  await player.waitReady();
+
+  // Tab reaches the video's screen
+  for (let i = 0; i < 40; i++) {
+    if (await player.screen.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(player.screen).toBeFocused();
+
+  await page.keyboard.press('>');
+  await expect.poll(async () => (await player.media()).rate).toBe(1.25);
+  await page.keyboard.press('<');
+  await page.keyboard.press('<');
+  await expect.poll(async () => (await player.media()).rate).toBe(0.75);
+  await page.keyboard.press('m');
+  await expect(player.button('mirror')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('m');
+  await expect(player.button('mirror')).toHaveAttribute('aria-pressed', 'false');
+
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await player.media()).time).toBeGreaterThanOrEqual(4.9);
+  await page.keyboard.press('[');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('.');
+  await expect.poll(() => player.frame()).toBe(64);
+  await page.keyboard.press(']');
+  await expect(player.button('loop')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press(',');
+  await expect.poll(() => player.frame()).toBe(63);
+  await page.keyboard.press('l');
+  await expect(player.button('loop')).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await player.media()).time).toBeLessThan(1);
+  await page.keyboard.press(' ');
+  await expect.poll(async () => (await player.media()).paused).toBe(false);
+  await page.keyboard.press(' ');
+  await expect.poll(async () => (await player.media()).paused).toBe(true);
+
+  // Camera by keyboard: refused, said clearly, and the player keeps working
+  await player.button('camera').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('camera-error')).toContainText('Camera access was refused');
+  await expect(player.button('play')).toBeEnabled();
+  const before = await player.frame();
+  await player.screen.focus();
+  await page.keyboard.press('.');
+  await expect.poll(() => player.frame()).toBe(before + 1);
+
+  await request.put(`${baseURL}/api/learning/practice-preferences`, { headers, data: DEFAULTS });
+});

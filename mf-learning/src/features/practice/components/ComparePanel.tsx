@@ -198,15 +198,17 @@ export function ComparePanel(p: {
           type="button"
           className="btn btn--ghost practice__big"
           onClick={() => nudge(s, -0.1)}
+          aria-label={t('practice.earlier', { what: label })}
         >
-          {t('practice.earlier', { what: label })}
+          −0.1 s
         </button>
         <button
           type="button"
           className="btn btn--ghost practice__big"
           onClick={() => nudge(s, 0.1)}
+          aria-label={t('practice.later', { what: label })}
         >
-          {t('practice.later', { what: label })}
+          +0.1 s
         </button>
         <button
           type="button"

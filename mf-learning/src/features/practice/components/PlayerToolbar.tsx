@@ -37,6 +37,8 @@ export function PlayerToolbar(p: {
   fullscreen: boolean;
   onFullscreen: () => void;
   time: number;
+  duration: number;
+  onSeek: (seconds: number) => void;
   frame: number | null;
 }) {
   const { t } = useTranslation('learning');
@@ -55,6 +57,18 @@ export function PlayerToolbar(p: {
         >
           {p.playing ? t('practice.pause') : t('practice.play')}
         </button>
+        <input
+          type="range"
+          className="practice__seek"
+          min={0}
+          max={Number.isFinite(p.duration) ? p.duration : 0}
+          step={0.1}
+          value={p.time}
+          onChange={(e) => p.onSeek(Number(e.target.value))}
+          disabled={!p.ready || !Number.isFinite(p.duration)}
+          aria-label={t('practice.position')}
+          aria-valuetext={formatClock(p.time)}
+        />
         <span className="practice__time" aria-live="off" data-testid="practice-time">
           {formatClock(p.time)}
           {p.frame !== null && (

@@ -373,7 +373,9 @@ export default function PracticePlayer(props: PracticePlayerProps) {
               ref={videoRef}
               className={`learn-video practice__media${mirrored}`}
               src={video.url}
-              controls
+              // mirrored, the browser's own controls would be mirrored too: the toolbar's seek
+              // bar and buttons do their work then
+              controls={!preferences.mirror}
               playsInline
               preload="metadata"
               controlsList="nodownload"
@@ -472,6 +474,11 @@ export default function PracticePlayer(props: PracticePlayerProps) {
         fullscreen={fullscreen}
         onFullscreen={toggleFullscreen}
         time={now.time}
+        duration={now.duration}
+        onSeek={(to) => {
+          playback?.seek(to);
+          setNow((p) => ({ ...p, time: to }));
+        }}
         frame={!playing && fps !== null ? frameAt(now.time, fps) : null}
       />
       {attempt && !comparing && (
