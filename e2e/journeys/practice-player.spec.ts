@@ -196,6 +196,16 @@ for (const [lang, moduleN, classLabel] of [
       lang === 'es' ? 'Racha: 1 día' : 'Streak: 1 day',
     );
 
+    // the attempt stayed in this browser: there after the pages changed, until she deletes it
+    await page.goto(`/mis-cursos/formacion/${formationId}`);
+    await untilLive(page);
+    await viewer.selectClass(moduleN, classLabel);
+    await viewer.classPanel.getByRole('button', { name: n.watch }).click();
+    const kept = page.getByTestId('attempt');
+    await expect(kept).toBeVisible();
+    await kept.getByRole('button', { name: n.deleteAttempt }).click();
+    await expect(kept).toBeHidden();
+
     await request.put(`${baseURL}/api/learning/practice-preferences`, { headers, data: DEFAULTS });
   });
 }

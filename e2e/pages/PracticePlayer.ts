@@ -62,6 +62,7 @@ export interface PracticeNames {
   stop: string;
   compare: string;
   playBoth: string;
+  deleteAttempt: string;
   resume: RegExp;
   practised: string;
   minutes: string;
@@ -86,6 +87,7 @@ export const PRACTICE_NAMES: Record<'es' | 'en', PracticeNames> = {
     stop: 'Detener grabación',
     compare: 'Comparar lado a lado',
     playBoth: 'Reproducir ambos',
+    deleteAttempt: 'Borrar intento',
     resume: /^Continuar en \d+:\d\d$/,
     practised: 'He practicado esto',
     minutes: 'Minutos',
@@ -108,6 +110,7 @@ export const PRACTICE_NAMES: Record<'es' | 'en', PracticeNames> = {
     stop: 'Stop recording',
     compare: 'Compare side by side',
     playBoth: 'Play both',
+    deleteAttempt: 'Delete attempt',
     resume: /^Resume at \d+:\d\d$/,
     practised: 'I practised this',
     minutes: 'Minutes',

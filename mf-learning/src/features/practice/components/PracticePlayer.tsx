@@ -8,16 +8,11 @@ import {
   type CSSProperties,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  toEmbedUrl,
-  type PracticePreferences,
-  type PrivateVideoResponse,
-} from '@circo/shared-contracts';
+import { type PracticePreferences, type PrivateVideoResponse } from '@circo/shared-contracts';
 import {
   canLoop,
   clearLoop,
   initialLoop,
-  loopTick,
   setA,
   setB,
   setLoopPause,
@@ -25,17 +20,11 @@ import {
   type LoopState,
 } from '../model/abLoop';
 import { browserClock } from '../model/clock';
-import { frameAt, frameStep, isFrameRate, measuredFrameRate } from '../model/frames';
+import { frameAt, frameStep, isFrameRate } from '../model/frames';
 import { commandOf, SEEK_STEP, type Command } from '../model/keys';
 import { formatClock, PositionSaver, resumeOffer } from '../model/resume';
 import { stepSpeed } from '../model/speed';
-import {
-  htmlPlayback,
-  vimeoPlayback,
-  withYoutubeApi,
-  youtubePlayback,
-  type Playback,
-} from '../hooks/playback';
+import { useMediaDriver, useMeasuredFrameRate, usePlayerTick } from '../hooks/usePlayerMedia';
 import { useCountdown } from '../hooks/useCountdown';
 import {
   savePosition,
@@ -43,7 +32,7 @@ import {
   usePreferences,
   useSavePreferences,
 } from '../hooks/usePracticeData';
-import type { Attempt } from '../hooks/useRecorder';
+import { useAttempt } from '../hooks/useAttempt';
 import { CameraPanel } from './CameraPanel';
 import { ComparePanel } from './ComparePanel';
 import { PlayerToolbar } from './PlayerToolbar';
@@ -99,31 +88,14 @@ export default function PracticePlayer(props: PracticePlayerProps) {
   const [loop, dispatchLoop] = useReducer(loopReducer, initialLoop);
   const loopRef = useRef(loop);
   loopRef.current = loop;
-  const [playback, setPlayback] = useState<Playback | null>(null);
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const [playing, setPlaying] = useState(false);
-  const [now, setNow] = useState({ time: 0, duration: NaN });
-  const [measuredFps, setMeasuredFps] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [resumeDismissed, setResumeDismissed] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
-  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const { attempt, keep: keepAttempt, remove: removeAttempt } = useAttempt(classId, index);
   const [comparing, setComparing] = useState(false);
-  const attemptUrl = useRef<string | null>(null);
-  attemptUrl.current = attempt?.url ?? null;
-  // the attempt lives as long as the page: its object URL goes when the player goes
-  useEffect(
-    () => () => {
-      if (attemptUrl.current) URL.revokeObjectURL(attemptUrl.current);
-    },
-    [],
-  );
   const deleteAttempt = () => {
-    setAttempt((old) => {
-      if (old) URL.revokeObjectURL(old.url);
-      return null;
-    });
+    removeAttempt();
     setComparing(false);
   };
   const rootRef = useRef<HTMLElement>(null);
@@ -131,44 +103,12 @@ export default function PracticePlayer(props: PracticePlayerProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
 
   const provider = video.provider;
-  const embed = useMemo(() => {
-    if (provider === 'local') return null;
-    if (provider === 'vimeo') return video.url;
-    return toEmbedUrl(video.url);
-  }, [provider, video.url]);
-  const isYoutube = provider === 'external' && !!embed && embed.includes('youtube');
-  const [youtubeSrc, setYoutubeSrc] = useState<string | null>(null);
-  useEffect(() => {
-    // the page's origin is only known in the browser (the first render matches the server's)
-    if (isYoutube && embed) setYoutubeSrc(withYoutubeApi(embed, window.location.origin));
-  }, [isYoutube, embed]);
-
-  // the driver of the media, once it is in the page
-  useEffect(() => {
-    let gone = false;
-    let made: Playback | null = null;
-    if (provider === 'local' && videoRef.current) {
-      made = htmlPlayback(videoRef.current);
-      setPlayback(made);
-    } else if (provider === 'vimeo' && frameRef.current) {
-      vimeoPlayback(frameRef.current).then(
-        (p) => {
-          if (gone) return p.destroy();
-          made = p;
-          setPlayback(p);
-        },
-        (err: unknown) => console.warn('vimeo player', err),
-      );
-    } else if (isYoutube && youtubeSrc && frameRef.current) {
-      made = youtubePlayback(frameRef.current, rerender);
-      setPlayback(made);
-    }
-    return () => {
-      gone = true;
-      made?.destroy();
-      setPlayback(null);
-    };
-  }, [provider, isYoutube, youtubeSrc, video.url]);
+  const { playback, embed, isYoutube, youtubeSrc } = useMediaDriver(video, videoRef, frameRef);
+  // a local file's frame rate when the container did not give one: measured while playing at 1x
+  const measuredFps = useMeasuredFrameRate(
+    videoRef,
+    provider === 'local' && !isFrameRate(video.frameRate),
+  );
 
   const fps = isFrameRate(video.frameRate) ? video.frameRate : measuredFps;
 
@@ -209,55 +149,9 @@ export default function PracticePlayer(props: PracticePlayerProps) {
     [playback, saver],
   );
 
-  // the tick: loop boundaries, resume saving, the time shown
-  useEffect(() => {
-    if (!playback) return;
-    let raf = 0;
-    let lastShown = 0;
-    const tick = () => {
-      const clockNow = browserClock.now();
-      const time = playback.time();
-      const isPlaying = !playback.paused();
-      const r = loopTick(loopRef.current, time, clockNow, isPlaying);
-      if (r.state !== loopRef.current) {
-        loopRef.current = r.state;
-        dispatchLoop({ type: 'replace', state: r.state });
-      }
-      if (r.action.kind === 'seek') {
-        if (r.action.pause) playback.pause();
-        playback.seek(r.action.to);
-      } else if (r.action.kind === 'play') playback.play();
-      if (isPlaying) saver.update(time, clockNow);
-      if (clockNow - lastShown > 250) {
-        lastShown = clockNow;
-        setNow((p) =>
-          p.time === time && p.duration === playback.duration()
-            ? p
-            : { time, duration: playback.duration() },
-        );
-        setPlaying((p) => (p === isPlaying ? p : isPlaying));
-      }
-      raf = requestAnimationFrame(tick);
-    };
-    raf = requestAnimationFrame(tick);
-    return () => cancelAnimationFrame(raf);
-  }, [playback, saver]);
-
-  // a local file's frame rate when the container did not give one: measured while playing at 1x
-  useEffect(() => {
-    const el = videoRef.current;
-    if (provider !== 'local' || !el || fps !== null || !('requestVideoFrameCallback' in el)) return;
-    const times: number[] = [];
-    let handle = 0;
-    const onFrame = (_n: number, meta: { mediaTime: number }) => {
-      if (el.playbackRate === 1) times.push(meta.mediaTime);
-      const found = measuredFrameRate(times.slice(-40));
-      if (found) setMeasuredFps(found);
-      else handle = el.requestVideoFrameCallback(onFrame);
-    };
-    handle = el.requestVideoFrameCallback(onFrame);
-    return () => el.cancelVideoFrameCallback(handle);
-  }, [provider, fps]);
+  const { now, setNow, playing } = usePlayerTick(playback, saver, loopRef, (state) =>
+    dispatchLoop({ type: 'replace', state }),
+  );
 
   useEffect(() => {
     const onChange = () => setFullscreen(document.fullscreenElement === rootRef.current);
@@ -416,10 +310,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
             countdown={preferences.countdown}
             lesson={playback}
             onAttempt={(a) => {
-              setAttempt((old) => {
-                if (old) URL.revokeObjectURL(old.url);
-                return a;
-              });
+              keepAttempt(a);
               playback?.pause();
               setComparing(true);
             }}
