@@ -20,7 +20,7 @@ export function CameraPanel(p: {
   onAttempt: (a: Attempt) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('learning');
+  const { t } = useTranslation('practice');
   const camera = useCamera();
   const live = useRef<HTMLVideoElement>(null);
   const delayed = useRef<HTMLCanvasElement>(null);
@@ -45,10 +45,10 @@ export function CameraPanel(p: {
     return (
       <div className="practice__camera" data-testid="camera-panel">
         <p className="alert alert--error" role="alert" data-testid="camera-error">
-          {t(`practice.cameraError.${camera.status}`)}
+          {t(`cameraError.${camera.status}`)}
         </p>
         <button type="button" className="btn btn--ghost practice__big" onClick={p.onClose}>
-          {t('practice.closeCamera')}
+          {t('closeCamera')}
         </button>
       </div>
     );
@@ -63,7 +63,7 @@ export function CameraPanel(p: {
           autoPlay
           muted
           playsInline
-          aria-label={t('practice.cameraLive')}
+          aria-label={t('cameraLive')}
           hidden={p.delay > 0}
           data-testid="camera-live"
         />
@@ -72,16 +72,14 @@ export function CameraPanel(p: {
             ref={delayed}
             className="practice__camera-video"
             role="img"
-            aria-label={t('practice.cameraDelayed', { count: p.delay })}
+            aria-label={t('cameraDelayed', { count: p.delay })}
             data-testid="camera-delayed"
           />
         )}
-        {camera.status === 'asking' && (
-          <p className="practice__overlay">{t('practice.cameraAsking')}</p>
-        )}
+        {camera.status === 'asking' && <p className="practice__overlay">{t('cameraAsking')}</p>}
         {p.delay > 0 && waiting > 0 && (
           <p className="practice__overlay" role="status" data-testid="camera-waiting">
-            {t('practice.delayFilling', { count: waiting })}
+            {t('delayFilling', { count: waiting })}
           </p>
         )}
         {countdown.left !== null && (
@@ -91,13 +89,13 @@ export function CameraPanel(p: {
         )}
         {recorder.recording && (
           <p className="practice__rec" role="status" data-testid="recording">
-            {t('practice.recording')}
+            {t('recording')}
           </p>
         )}
       </div>
-      <div className="practice__bar" role="toolbar" aria-label={t('practice.cameraControls')}>
+      <div className="practice__bar" role="toolbar" aria-label={t('cameraControls')}>
         <label className="practice__field">
-          <span>{t('practice.delay')}</span>
+          <span>{t('delay')}</span>
           <select
             value={String(p.delay)}
             onChange={(e) => p.onDelay(Number(e.target.value) as CameraDelay)}
@@ -105,14 +103,14 @@ export function CameraPanel(p: {
           >
             {CAMERA_DELAYS.map((d) => (
               <option key={d} value={String(d)}>
-                {d === 0 ? t('practice.live') : t('practice.seconds', { count: d })}
+                {d === 0 ? t('live') : t('seconds', { count: d })}
               </option>
             ))}
           </select>
         </label>
         {recorder.recording ? (
           <button type="button" className="btn btn--primary practice__big" onClick={recorder.stop}>
-            {t('practice.stopRecording')}
+            {t('stopRecording')}
           </button>
         ) : (
           <button
@@ -121,11 +119,11 @@ export function CameraPanel(p: {
             onClick={record}
             disabled={!stream || !recorder.supported || countdown.left !== null}
           >
-            {t('practice.record')}
+            {t('record')}
           </button>
         )}
         <button type="button" className="btn btn--ghost practice__big" onClick={p.onClose}>
-          {t('practice.closeCamera')}
+          {t('closeCamera')}
         </button>
       </div>
     </div>

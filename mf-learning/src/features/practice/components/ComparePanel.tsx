@@ -47,7 +47,7 @@ export function ComparePanel(p: {
   onDelete: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('learning');
+  const { t } = useTranslation('practice');
   const refs = { lesson: useRef<HTMLVideoElement>(null), attempt: useRef<HTMLVideoElement>(null) };
   const [offsets, setOffsets] = useState({ lesson: p.attempt.classAt, attempt: 0 });
   const [durations, setDurations] = useState({ lesson: NaN, attempt: NaN });
@@ -198,7 +198,7 @@ export function ComparePanel(p: {
           type="button"
           className="btn btn--ghost practice__big"
           onClick={() => nudge(s, -0.1)}
-          aria-label={t('practice.earlier', { what: label })}
+          aria-label={t('earlier', { what: label })}
         >
           −0.1 s
         </button>
@@ -206,7 +206,7 @@ export function ComparePanel(p: {
           type="button"
           className="btn btn--ghost practice__big"
           onClick={() => nudge(s, 0.1)}
-          aria-label={t('practice.later', { what: label })}
+          aria-label={t('later', { what: label })}
         >
           +0.1 s
         </button>
@@ -216,7 +216,7 @@ export function ComparePanel(p: {
           onClick={() => startHere(s)}
           data-testid={`start-here-${s}`}
         >
-          {t('practice.startHere', { what: label })}
+          {t('startHere', { what: label })}
         </button>
         <button
           type="button"
@@ -224,34 +224,34 @@ export function ComparePanel(p: {
           aria-pressed={mirror[s]}
           onClick={() => setMirror((m) => ({ ...m, [s]: !m[s] }))}
         >
-          {t('practice.mirrorOf', { what: label })}
+          {t('mirrorOf', { what: label })}
         </button>
       </div>
-      <p className="learn-muted">{t('practice.startsAt', { time: formatClock(offsets[s]) })}</p>
+      <p className="learn-muted">{t('startsAt', { time: formatClock(offsets[s]) })}</p>
     </figure>
   );
 
   return (
-    <section className="practice__compare" aria-label={t('practice.compare')} data-testid="compare">
-      <h4>{t('practice.compare')}</h4>
+    <section className="practice__compare" aria-label={t('compare')} data-testid="compare">
+      <h4>{t('compare')}</h4>
       <div className="practice__compare-grid">
-        {sideView('lesson', t('practice.classSide'), p.lessonUrl)}
-        {sideView('attempt', t('practice.attemptSide'), p.attempt.url)}
+        {sideView('lesson', t('classSide'), p.lessonUrl)}
+        {sideView('attempt', t('attemptSide'), p.attempt.url)}
       </div>
-      <div className="practice__bar" role="toolbar" aria-label={t('practice.compareControls')}>
+      <div className="practice__bar" role="toolbar" aria-label={t('compareControls')}>
         <button
           type="button"
           className="btn btn--primary practice__big"
           onClick={playBoth}
           data-testid="compare-play"
         >
-          {playing ? t('practice.pauseBoth') : t('practice.playBoth')}
+          {playing ? t('pauseBoth') : t('playBoth')}
         </button>
         <span className="practice__time" data-testid="compare-time">
           {formatClock(elapsed)} / {formatClock(length)}
         </span>
         <label className="practice__field">
-          <span>{t('practice.speed')}</span>
+          <span>{t('speed')}</span>
           <select
             value={String(speed)}
             onChange={(e) => setSpeed(Number(e.target.value))}
@@ -269,14 +269,14 @@ export function ComparePanel(p: {
           className="btn btn--ghost practice__big"
           onClick={() => setLoop((l) => setA(l, elapsed))}
         >
-          {t('practice.setA')}
+          {t('setA')}
         </button>
         <button
           type="button"
           className="btn btn--ghost practice__big"
           onClick={() => setLoop((l) => setB(l, elapsed))}
         >
-          {t('practice.setB')}
+          {t('setB')}
         </button>
         <button
           type="button"
@@ -285,7 +285,7 @@ export function ComparePanel(p: {
           disabled={!canLoop(loop)}
           onClick={() => setLoop((l) => toggleLoop(l))}
         >
-          {t('practice.loop')}
+          {t('loop')}
         </button>
         <span
           className="practice__repeats"
@@ -293,10 +293,10 @@ export function ComparePanel(p: {
           data-testid="compare-repeats"
           data-count={loop.repeats}
         >
-          {t('practice.repeats', { count: loop.repeats })}
+          {t('repeats', { count: loop.repeats })}
         </span>
         <button type="button" className="btn btn--ghost practice__big" onClick={p.onClose}>
-          {t('practice.closeCompare')}
+          {t('closeCompare')}
         </button>
         <button
           type="button"
@@ -304,10 +304,10 @@ export function ComparePanel(p: {
           onClick={p.onDelete}
           data-testid="delete-attempt"
         >
-          {t('practice.deleteAttempt')}
+          {t('deleteAttempt')}
         </button>
       </div>
-      <p className="learn-muted">{t('practice.attemptStays')}</p>
+      <p className="learn-muted">{t('attemptStays')}</p>
     </section>
   );
 }

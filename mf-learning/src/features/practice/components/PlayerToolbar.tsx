@@ -41,12 +41,12 @@ export function PlayerToolbar(p: {
   onSeek: (seconds: number) => void;
   frame: number | null;
 }) {
-  const { t } = useTranslation('learning');
+  const { t } = useTranslation('practice');
   const noFrames = !p.ready || p.frameStepReason !== null;
   const frameReasonId = 'practice-frame-reason';
   const { loop } = p;
   return (
-    <div className="practice__bar" role="toolbar" aria-label={t('practice.controls')}>
+    <div className="practice__bar" role="toolbar" aria-label={t('controls')}>
       <div className="practice__group">
         <button
           type="button"
@@ -55,7 +55,7 @@ export function PlayerToolbar(p: {
           disabled={!p.ready}
           data-testid="practice-play"
         >
-          {p.playing ? t('practice.pause') : t('practice.play')}
+          {p.playing ? t('pause') : t('play')}
         </button>
         <input
           type="range"
@@ -66,7 +66,7 @@ export function PlayerToolbar(p: {
           value={p.time}
           onChange={(e) => p.onSeek(Number(e.target.value))}
           disabled={!p.ready || !Number.isFinite(p.duration)}
-          aria-label={t('practice.position')}
+          aria-label={t('position')}
           aria-valuetext={formatClock(p.time)}
         />
         <span className="practice__time" aria-live="off" data-testid="practice-time">
@@ -75,7 +75,7 @@ export function PlayerToolbar(p: {
             <>
               {' · '}
               <span data-testid="frame-number" data-frame={p.frame}>
-                {t('practice.frameN', { n: p.frame })}
+                {t('frameN', { n: p.frame })}
               </span>
             </>
           )}
@@ -91,7 +91,7 @@ export function PlayerToolbar(p: {
           aria-keyshortcuts=","
         >
           <span aria-hidden="true">◀︎▮ </span>
-          {t('practice.frameBack')}
+          {t('frameBack')}
         </button>
         <button
           type="button"
@@ -101,20 +101,18 @@ export function PlayerToolbar(p: {
           aria-describedby={p.frameStepReason ? frameReasonId : undefined}
           aria-keyshortcuts="."
         >
-          {t('practice.frameForward')}
+          {t('frameForward')}
           <span aria-hidden="true"> ▮▶︎</span>
         </button>
         {p.frameStepReason && (
           <span id={frameReasonId} className="practice__reason">
-            {p.frameStepReason === 'provider'
-              ? t('practice.noFramesProvider')
-              : t('practice.noFramesYet')}
+            {p.frameStepReason === 'provider' ? t('noFramesProvider') : t('noFramesYet')}
           </span>
         )}
       </div>
       <div className="practice__group">
         <label className="practice__field">
-          <span>{t('practice.speed')}</span>
+          <span>{t('speed')}</span>
           <select
             value={String(p.speed)}
             onChange={(e) => p.onSpeed(Number(e.target.value))}
@@ -136,10 +134,10 @@ export function PlayerToolbar(p: {
           aria-keyshortcuts="m"
         >
           <span aria-hidden="true">⇋ </span>
-          {t('practice.mirror')}
+          {t('mirror')}
         </button>
         <label className="practice__field">
-          <span>{t('practice.countdown')}</span>
+          <span>{t('countdown')}</span>
           <select
             value={String(p.countdown)}
             onChange={(e) => p.onCountdown(Number(e.target.value) as PracticeCountdown)}
@@ -147,13 +145,13 @@ export function PlayerToolbar(p: {
           >
             {PRACTICE_COUNTDOWNS.map((c) => (
               <option key={c} value={String(c)}>
-                {c === 0 ? t('practice.noCountdown') : t('practice.seconds', { count: c })}
+                {c === 0 ? t('noCountdown') : t('seconds', { count: c })}
               </option>
             ))}
           </select>
         </label>
       </div>
-      <div className="practice__group" role="group" aria-label={t('practice.loopZone')}>
+      <div className="practice__group" role="group" aria-label={t('loopZone')}>
         <button
           type="button"
           className="btn btn--ghost practice__big"
@@ -161,7 +159,7 @@ export function PlayerToolbar(p: {
           disabled={!p.ready}
           aria-keyshortcuts="["
         >
-          {t('practice.setA')}
+          {t('setA')}
           {loop.a !== null && <span className="practice__mark"> {formatClock(loop.a)}</span>}
         </button>
         <button
@@ -171,7 +169,7 @@ export function PlayerToolbar(p: {
           disabled={!p.ready}
           aria-keyshortcuts="]"
         >
-          {t('practice.setB')}
+          {t('setB')}
           {loop.b !== null && <span className="practice__mark"> {formatClock(loop.b)}</span>}
         </button>
         <button
@@ -183,17 +181,17 @@ export function PlayerToolbar(p: {
           aria-keyshortcuts="l"
           data-testid="practice-loop"
         >
-          {t('practice.loop')}
+          {t('loop')}
         </button>
         <label className="practice__field">
-          <span>{t('practice.loopPause')}</span>
+          <span>{t('loopPause')}</span>
           <select
             value={String(loop.pause)}
             onChange={(e) => p.onLoopPause(Number(e.target.value))}
           >
             {LOOP_PAUSES.map((s) => (
               <option key={s} value={String(s)}>
-                {s === 0 ? t('practice.noPause') : t('practice.seconds', { count: s })}
+                {s === 0 ? t('noPause') : t('seconds', { count: s })}
               </option>
             ))}
           </select>
@@ -204,11 +202,11 @@ export function PlayerToolbar(p: {
           data-testid="loop-repeats"
           data-count={loop.repeats}
         >
-          {t('practice.repeats', { count: loop.repeats })}
+          {t('repeats', { count: loop.repeats })}
         </span>
         {p.canLoop && (
           <button type="button" className="btn btn--ghost practice__big" onClick={p.onClearLoop}>
-            {t('practice.clearLoop')}
+            {t('clearLoop')}
           </button>
         )}
       </div>
@@ -220,7 +218,7 @@ export function PlayerToolbar(p: {
           onClick={p.onCamera}
           data-testid="practice-camera"
         >
-          {t('practice.camera')}
+          {t('camera')}
         </button>
         <button
           type="button"
@@ -228,7 +226,7 @@ export function PlayerToolbar(p: {
           aria-pressed={p.fullscreen}
           onClick={p.onFullscreen}
         >
-          {t('practice.fullscreen')}
+          {t('fullscreen')}
         </button>
       </div>
     </div>

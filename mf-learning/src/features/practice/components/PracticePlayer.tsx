@@ -8,6 +8,10 @@ import {
   type CSSProperties,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addTranslations } from '@circo/shared-web';
+import en from '../../../locales/practice/en.json';
+import es from '../../../locales/practice/es.json';
+import fr from '../../../locales/practice/fr.json';
 import { type PracticePreferences, type PrivateVideoResponse } from '@circo/shared-contracts';
 import {
   canLoop,
@@ -36,6 +40,9 @@ import { useAttempt } from '../hooks/useAttempt';
 import { CameraPanel } from './CameraPanel';
 import { ComparePanel } from './ComparePanel';
 import { PlayerToolbar } from './PlayerToolbar';
+
+// the player's texts come with its code (the class page carries only the practice log's)
+addTranslations('practice', { es, en, fr });
 
 type LoopAction =
   | { type: 'setA' | 'setB'; at: number }
@@ -80,7 +87,8 @@ export interface PracticePlayerProps {
  */
 export default function PracticePlayer(props: PracticePlayerProps) {
   const { video, classId, index, title, height, onExpired, startAt } = props;
-  const { t } = useTranslation('learning');
+  const { t } = useTranslation('practice');
+  const { t: tl } = useTranslation('learning');
   const { preferences } = usePreferences();
   const savePreferences = useSavePreferences();
   const position = usePosition(classId);
@@ -114,27 +122,28 @@ export default function PracticePlayer(props: PracticePlayerProps) {
 
   // the remembered speed, applied once the driver is there
   const speed = preferences.speed;
+  const refused = provider === 'vimeo' ? t('speedDisabledVimeo') : t('speedRefused');
+  // YouTube lists its speeds once its player answers: applied then
+  const rateCount = playback?.rates().length ?? 0;
   useEffect(() => {
-    if (!playback) return;
+    if (!playback || rateCount === 0) return;
     void playback.setRate(speed).then((ok) => {
-      if (!ok) setMessage(t('practice.speedRefused'));
+      if (!ok && speed !== 1) setMessage(refused);
     });
-  }, [playback, speed, t]);
+  }, [playback, speed, rateCount, refused]);
 
   const changeSpeed = useCallback(
     async (next: number) => {
       if (!playback) return;
       const ok = await playback.setRate(next);
       if (!ok) {
-        setMessage(
-          provider === 'vimeo' ? t('practice.speedDisabledVimeo') : t('practice.speedRefused'),
-        );
+        setMessage(refused);
         return;
       }
       setMessage(null);
       savePreferences({ speed: next as PracticePreferences['speed'] });
     },
-    [playback, provider, savePreferences, t],
+    [playback, refused, savePreferences],
   );
 
   // position saving: every 10 s while playing, at once on pause and when leaving
@@ -249,7 +258,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
     <section
       ref={rootRef}
       className={`practice${fullscreen ? ' practice--fullscreen' : ''}`}
-      aria-label={t('practice.region', { title })}
+      aria-label={t('region', { title })}
       data-testid="practice-player"
       onKeyDown={onKeyDown}
     >
@@ -258,7 +267,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
           className="practice__screen"
           tabIndex={0}
           role="group"
-          aria-label={t('practice.screen', { title })}
+          aria-label={t('screen', { title })}
           aria-describedby={`practice-keys-${index}`}
           data-testid="practice-screen"
         >
@@ -271,7 +280,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
               // bar and buttons do their work then
               controls={!preferences.mirror}
               playsInline
-              preload="metadata"
+              preload="auto"
               controlsList="nodownload"
               style={mediaStyle}
               data-testid="video-player"
@@ -291,14 +300,14 @@ export default function PracticePlayer(props: PracticePlayerProps) {
             />
           ) : (
             <p className="learn-error" role="alert">
-              {t('viewer.videoError')}
+              {tl('viewer.videoError')}
             </p>
           )}
           {countdown.left !== null && (
             <div className="practice__countdown" role="timer" aria-live="assertive">
               <span data-testid="countdown-left">{countdown.left}</span>
               <button type="button" className="btn btn--ghost" onClick={countdown.cancel}>
-                {t('practice.cancel')}
+                {t('cancel')}
               </button>
             </div>
           )}
@@ -319,7 +328,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
         )}
       </div>
       <p id={`practice-keys-${index}`} className="visually-hidden">
-        {t('practice.keysHelp')}
+        {t('keysHelp')}
       </p>
       {offer !== null && (
         <div className="practice__resume" data-testid="resume">
@@ -331,14 +340,14 @@ export default function PracticePlayer(props: PracticePlayerProps) {
               setResumeDismissed(true);
             }}
           >
-            {t('practice.resumeAt', { time: formatClock(offer) })}
+            {t('resumeAt', { time: formatClock(offer) })}
           </button>
           <button
             type="button"
             className="btn btn--ghost practice__big"
             onClick={() => setResumeDismissed(true)}
           >
-            {t('practice.startOver')}
+            {t('startOver')}
           </button>
         </div>
       )}
@@ -374,16 +383,16 @@ export default function PracticePlayer(props: PracticePlayerProps) {
       />
       {attempt && !comparing && (
         <div className="practice__resume" data-testid="attempt">
-          <span>{t('practice.attemptReady')}</span>
+          <span>{t('attemptReady')}</span>
           <button
             type="button"
             className="btn btn--primary practice__big"
             onClick={() => setComparing(true)}
           >
-            {t('practice.compare')}
+            {t('compare')}
           </button>
           <button type="button" className="btn btn--ghost practice__big" onClick={deleteAttempt}>
-            {t('practice.deleteAttempt')}
+            {t('deleteAttempt')}
           </button>
         </div>
       )}
@@ -398,7 +407,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
           />
         ) : (
           <p className="alert alert--info" role="status">
-            {t('practice.compareLocalOnly')}
+            {t('compareLocalOnly')}
           </p>
         ))}
       {message && (
