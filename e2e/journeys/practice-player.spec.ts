@@ -70,6 +70,15 @@ for (const [lang, moduleN, classLabel] of [
     expect((await saved).ok()).toBe(true);
     expect(await player.media()).toMatchObject({ rate: 0.5, pitch: true });
 
+    // a 3 s countdown before play, then it plays
+    await player.root.getByLabel(n.countdown).selectOption('3');
+    await player.button('play').click();
+    await expect(player.root.getByTestId('countdown-left')).toHaveText('3');
+    await expect(player.root.getByTestId('countdown-left')).toBeHidden({ timeout: 6_000 });
+    await expect.poll(async () => (await player.media()).paused).toBe(false);
+    await player.button('pause').click();
+    await player.root.getByLabel(n.countdown).selectOption('0');
+
     // mirror
     await player.button('mirror').click();
     await expect(player.button('mirror')).toHaveAttribute('aria-pressed', 'true');

@@ -106,7 +106,13 @@ export function PlayerToolbar(p: {
         </button>
         {p.frameStepReason && (
           <span id={frameReasonId} className="practice__reason">
-            {p.frameStepReason === 'provider' ? t('noFramesProvider') : t('noFramesYet')}
+            {t(
+              p.frameStepReason === 'provider'
+                ? 'noFramesProvider'
+                : p.frameStepReason === 'measuring'
+                  ? 'noFramesYet'
+                  : 'noFramesRate',
+            )}
           </span>
         )}
       </div>

@@ -252,7 +252,12 @@ export default function PracticePlayer(props: PracticePlayerProps) {
     : { maxHeight: height, maxWidth: (height * 16) / 9 };
   const mirrored = preferences.mirror ? ' practice__media--mirrored' : '';
   const frameStepReason =
-    playback?.frameStepReason() ?? (fps === null ? ('measuring' as const) : null);
+    playback?.frameStepReason() ??
+    (fps !== null
+      ? null
+      : provider === 'local'
+        ? ('measuring' as const)
+        : ('unknownRate' as const));
 
   return (
     <section

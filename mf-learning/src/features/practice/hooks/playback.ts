@@ -22,7 +22,11 @@ export interface Playback {
   destroy(): void;
 }
 
-export type FrameStepReason = 'provider' | 'measuring';
+/**
+ * Why frame stepping is off: the provider cannot (YouTube), the frame rate is being measured (a
+ * local file without one in its container), or unknown (a Vimeo video not uploaded here).
+ */
+export type FrameStepReason = 'provider' | 'measuring' | 'unknownRate';
 
 /** A <video> element: everything, speed with the pitch kept. */
 export function htmlPlayback(el: HTMLVideoElement): Playback {
