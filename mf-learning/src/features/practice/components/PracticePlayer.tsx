@@ -25,11 +25,12 @@ import {
 } from '../model/abLoop';
 import { browserClock } from '../model/clock';
 import { frameAt, frameStep, isFrameRate } from '../model/frames';
-import { commandOf, SEEK_STEP, type Command } from '../model/keys';
-import { formatClock, PositionSaver, resumeOffer } from '../model/resume';
+import { commandOf, keyOwnedByControl, SEEK_STEP, type Command } from '../model/keys';
+import { PositionSaver, resumeOffer } from '../model/resume';
 import { stepSpeed } from '../model/speed';
 import { useMediaDriver, useMeasuredFrameRate, usePlayerTick } from '../hooks/usePlayerMedia';
 import { useCountdown } from '../hooks/useCountdown';
+import { useFullscreen } from '../hooks/useFullscreen';
 import {
   savePosition,
   usePosition,
@@ -38,7 +39,7 @@ import {
 } from '../hooks/usePracticeData';
 import { useAttempt } from '../hooks/useAttempt';
 import { CameraPanel } from './CameraPanel';
-import { ComparePanel } from './ComparePanel';
+import { AttemptArea, ResumeOffer } from './PlayerBanners';
 import { PlayerToolbar } from './PlayerToolbar';
 
 // the player's texts come with its code (the class page carries only the practice log's)
@@ -99,7 +100,6 @@ export default function PracticePlayer(props: PracticePlayerProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [resumeDismissed, setResumeDismissed] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
-  const [fullscreen, setFullscreen] = useState(false);
   const { attempt, keep: keepAttempt, remove: removeAttempt } = useAttempt(classId, index);
   const [comparing, setComparing] = useState(false);
   const deleteAttempt = () => {
@@ -107,6 +107,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
     setComparing(false);
   };
   const rootRef = useRef<HTMLElement>(null);
+  const { fullscreen, toggle: toggleFullscreen } = useFullscreen(rootRef);
   const videoRef = useRef<HTMLVideoElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
 
@@ -132,11 +133,19 @@ export default function PracticePlayer(props: PracticePlayerProps) {
     });
   }, [playback, speed, rateCount, refused]);
 
+  // the speed asked for last, ahead of the render that shows it (quick `<` `<` go two steps)
+  const speedRef = useRef<number>(speed);
+  useEffect(() => {
+    speedRef.current = speed;
+  }, [speed]);
   const changeSpeed = useCallback(
     async (next: number) => {
       if (!playback) return;
+      const before = speedRef.current;
+      speedRef.current = next;
       const ok = await playback.setRate(next);
       if (!ok) {
+        speedRef.current = before;
         setMessage(refused);
         return;
       }
@@ -161,12 +170,6 @@ export default function PracticePlayer(props: PracticePlayerProps) {
   const { now, setNow, playing } = usePlayerTick(playback, saver, loopRef, (state) =>
     dispatchLoop({ type: 'replace', state }),
   );
-
-  useEffect(() => {
-    const onChange = () => setFullscreen(document.fullscreenElement === rootRef.current);
-    document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
-  }, []);
 
   useEffect(() => {
     if (startAt && playback) playback.seek(startAt);
@@ -218,32 +221,21 @@ export default function PracticePlayer(props: PracticePlayerProps) {
       case 'loop':
         return dispatchLoop({ type: 'toggle' });
       case 'mirror':
-        return savePreferences({ mirror: !preferences.mirror });
+        return savePreferences((p) => ({ mirror: !p.mirror }));
       case 'slower':
-        return void changeSpeed(stepSpeed(speed, -1, playback.rates()));
+        return void changeSpeed(stepSpeed(speedRef.current, -1, playback.rates()));
       case 'faster':
-        return void changeSpeed(stepSpeed(speed, 1, playback.rates()));
+        return void changeSpeed(stepSpeed(speedRef.current, 1, playback.rates()));
     }
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
-    const target = e.target as HTMLElement;
-    const tag = target.tagName;
-    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
-    // a focused button keeps Space and Enter for itself
-    if (tag === 'BUTTON' && (e.key === ' ' || e.key === 'Enter')) return;
+    if (keyOwnedByControl((e.target as HTMLElement).tagName, e.key)) return;
     if (e.key === 'Escape' && countdown.left !== null) return countdown.cancel();
     const c = commandOf(e);
     if (!c) return;
     e.preventDefault();
     run(c);
-  };
-
-  const toggleFullscreen = () => {
-    const el = rootRef.current;
-    if (!el) return;
-    if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
-    else void el.requestFullscreen().catch(() => {});
   };
 
   // at most `height` high and as wide as a 16:9 frame of that height (full screen: the screen)
@@ -336,25 +328,14 @@ export default function PracticePlayer(props: PracticePlayerProps) {
         {t('keysHelp')}
       </p>
       {offer !== null && (
-        <div className="practice__resume" data-testid="resume">
-          <button
-            type="button"
-            className="btn btn--primary practice__big"
-            onClick={() => {
-              playback?.seek(offer);
-              setResumeDismissed(true);
-            }}
-          >
-            {t('resumeAt', { time: formatClock(offer) })}
-          </button>
-          <button
-            type="button"
-            className="btn btn--ghost practice__big"
-            onClick={() => setResumeDismissed(true)}
-          >
-            {t('startOver')}
-          </button>
-        </div>
+        <ResumeOffer
+          at={offer}
+          onResume={() => {
+            playback?.seek(offer);
+            setResumeDismissed(true);
+          }}
+          onDismiss={() => setResumeDismissed(true)}
+        />
       )}
       <PlayerToolbar
         ready={playback !== null}
@@ -386,35 +367,15 @@ export default function PracticePlayer(props: PracticePlayerProps) {
         }}
         frame={!playing && fps !== null ? frameAt(now.time, fps) : null}
       />
-      {attempt && !comparing && (
-        <div className="practice__resume" data-testid="attempt">
-          <span>{t('attemptReady')}</span>
-          <button
-            type="button"
-            className="btn btn--primary practice__big"
-            onClick={() => setComparing(true)}
-          >
-            {t('compare')}
-          </button>
-          <button type="button" className="btn btn--ghost practice__big" onClick={deleteAttempt}>
-            {t('deleteAttempt')}
-          </button>
-        </div>
+      {attempt && (
+        <AttemptArea
+          attempt={attempt}
+          comparing={comparing}
+          onCompare={setComparing}
+          onDelete={deleteAttempt}
+          lessonUrl={provider === 'local' ? video.url : null}
+        />
       )}
-      {attempt &&
-        comparing &&
-        (provider === 'local' ? (
-          <ComparePanel
-            attempt={attempt}
-            lessonUrl={video.url}
-            onDelete={deleteAttempt}
-            onClose={() => setComparing(false)}
-          />
-        ) : (
-          <p className="alert alert--info" role="status">
-            {t('compareLocalOnly')}
-          </p>
-        ))}
       {message && (
         <p
           className="alert alert--info practice__message"

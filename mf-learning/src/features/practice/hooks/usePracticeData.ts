@@ -63,11 +63,14 @@ export function useSavePreferences() {
     mutationFn: (p) =>
       api<PracticePreferences>(PRACTICE_PATHS.preferences, { method: 'PUT', body: p }),
   });
-  return (change: Partial<PracticePreferences>) => {
-    const next = {
-      ...(client.getQueryData<PracticePreferences>(key) ?? DEFAULT_PREFERENCES),
-      ...change,
-    };
+  // a change may be worked out from the current choices (two quick key presses: the second
+  // sees the first's result, not the last render's)
+  return (
+    change:
+      Partial<PracticePreferences> | ((now: PracticePreferences) => Partial<PracticePreferences>),
+  ) => {
+    const current = client.getQueryData<PracticePreferences>(key) ?? DEFAULT_PREFERENCES;
+    const next = { ...current, ...(typeof change === 'function' ? change(current) : change) };
     client.setQueryData(key, next);
     mutation.mutate(next);
   };

@@ -41,3 +41,12 @@ export function commandOf(e: {
 
 /** Seconds an arrow key seeks. */
 export const SEEK_STEP = 5;
+
+/**
+ * Whether a key belongs to the focused control rather than to the player: typing in a field or a
+ * list, and Space or Enter on a button (which presses it).
+ */
+export function keyOwnedByControl(tagName: string, key: string): boolean {
+  if (tagName === 'INPUT' || tagName === 'SELECT' || tagName === 'TEXTAREA') return true;
+  return tagName === 'BUTTON' && (key === ' ' || key === 'Enter');
+}

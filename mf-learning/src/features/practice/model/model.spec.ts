@@ -13,7 +13,7 @@ import { compareLength, drifted, sideTime } from './compare';
 import { countdownTick, startCountdown } from './countdown';
 import { DelayBuffer } from './delayBuffer';
 import { frameAt, frameStep, measuredFrameRate, timeOfFrame } from './frames';
-import { commandOf } from './keys';
+import { commandOf, keyOwnedByControl } from './keys';
 import { toPreferences } from './practiceSettings';
 import { formatClock, PositionSaver, resumeOffer, SAVE_EVERY_MS } from './resume';
 import { stepSpeed } from './speed';
@@ -252,6 +252,11 @@ describe('keys and preferences', () => {
     expect(commandOf({ key: '>' })).toBe('faster');
     expect(commandOf({ key: 'l', ctrlKey: true })).toBeNull();
     expect(commandOf({ key: 'x' })).toBeNull();
+    // a focused control keeps its own keys
+    expect(keyOwnedByControl('BUTTON', ' ')).toBe(true);
+    expect(keyOwnedByControl('BUTTON', 'm')).toBe(false);
+    expect(keyOwnedByControl('SELECT', 'ArrowRight')).toBe(true);
+    expect(keyOwnedByControl('DIV', ' ')).toBe(false);
   });
 
   it('falls back to defaults for unknown stored values', () => {
