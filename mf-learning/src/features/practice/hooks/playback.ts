@@ -73,7 +73,11 @@ export async function vimeoPlayback(iframe: HTMLIFrameElement): Promise<Playback
     paused = true;
   });
   await player.ready();
-  duration = await player.getDuration().catch(() => NaN);
+  // the duration comes with the first time update anyway: not worth waiting long for
+  duration = await Promise.race([
+    player.getDuration().catch(() => NaN),
+    new Promise<number>((resolve) => setTimeout(() => resolve(NaN), 3000)),
+  ]);
   return {
     time: () => time,
     duration: () => duration,
