@@ -63,6 +63,7 @@ export default {
     { ...web, displayName: 'shared-web', rootDir: '<rootDir>/shared-web' },
     { ...web, displayName: 'shell', rootDir: '<rootDir>/shell' },
     { ...web, displayName: 'mf-checkout', rootDir: '<rootDir>/mf-checkout' },
+    { ...web, displayName: 'mf-learning', rootDir: '<rootDir>/mf-learning' },
     {
       ...common,
       displayName: 'api',

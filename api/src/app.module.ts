@@ -24,6 +24,7 @@ import { SearchModule } from './modules/search/search.module.js';
 import { PurchasesModule } from './modules/purchases/purchases.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { LearningModule } from './modules/learning/learning.module.js';
+import { PracticeModule } from './modules/practice/practice.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 
 @Module({})
@@ -55,6 +56,7 @@ export class AppModule {
         PaymentsModule,
         MediaModule,
         LearningModule,
+        PracticeModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

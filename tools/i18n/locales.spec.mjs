@@ -20,6 +20,13 @@ const bundles = ['shell', 'mf-catalog', 'mf-learning', 'mf-checkout', 'mf-admin'
   Object.fromEntries(['es', 'en', 'fr'].map((l) => [l, read(`${app}/src/locales/${l}.json`)])),
 ]);
 bundles.push(['shared-web (common)', read('shared-web/src/locales/common.json')]);
+// the practice player's texts load with its lazy chunk (namespace `practice`)
+bundles.push([
+  'mf-learning (practice)',
+  Object.fromEntries(
+    ['es', 'en', 'fr'].map((l) => [l, read(`mf-learning/src/locales/practice/${l}.json`)]),
+  ),
+]);
 
 test.each(bundles)('%s has the same keys in es, en and fr, none empty', (_app, byLang) => {
   const keys = Object.fromEntries(

@@ -10,6 +10,7 @@ export * from '../modules/discounts/discounts.table.js';
 export * from '../modules/payments/payments.table.js';
 export * from '../modules/purchases/purchases.table.js';
 export * from '../modules/progress/progress.table.js';
+export * from '../modules/practice/practice.table.js';
 export * from '../modules/uploads/uploads.table.js';
 export * from '../common/catalog-cache/catalog-version.table.js';
 export * from '../common/jobs/jobs.table.js';

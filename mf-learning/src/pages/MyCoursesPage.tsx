@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner, learningQueries, toResource } from '@circo/shared-web';
 import { MySection } from '../features/my-courses/components/MySection';
+import { PracticeSummary } from '../features/practice/components/PracticeLogPanel';
 import { useLang, useUserId } from '../features/shared/hooks';
 
 /** /mis-cursos: four sections for a student; everything visible in the language for an admin. */
@@ -22,6 +23,7 @@ export function MyCoursesPage() {
         {res.status === 'success' && (
           <p className="learn-lead">{res.data.admin ? t('my.adminIntro') : t('my.intro')}</p>
         )}
+        {res.status === 'success' && <PracticeSummary />}
       </header>
       {res.status === 'loading' && <Spinner />}
       {res.status === 'error' && (

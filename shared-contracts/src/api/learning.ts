@@ -65,6 +65,11 @@ export interface PrivateVideoResponse extends PrivateMediaResponse {
   /** The id /upload/video-status/{videoId} takes. */
   videoId: string;
   status: VideoStatus;
+  /**
+   * Frames per second read from the file's container at upload (frame stepping); null when
+   * unknown (a link, a WebM, an older upload): the player then measures it.
+   */
+  frameRate: number | null;
 }
 
 /** "available" means ready; the player polls every 15 s while "processing" (spec section 9). */

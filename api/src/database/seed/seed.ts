@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config/app-config.js';
 import { accessEndsAt } from '@circo/shared-contracts';
 import { hashPassword } from '../../modules/users/password.js';
-import { filePathOf, newPublicId } from '../../modules/media/index.js';
+import { filePathOf, newPublicId, readFrameRate } from '../../modules/media/index.js';
 import type { LocalizedOptional } from '../columns.js';
 import type { Database, Transaction } from '../database.js';
 import {
@@ -358,6 +358,7 @@ async function storeDemoFiles(tx: Transaction, config: SeedConfig): Promise<Demo
       status: 'available',
       contentType: kind === 'pdf' ? 'application/pdf' : 'video/mp4',
       sizeBytes: statSync(target).size,
+      frameRate: kind === 'video' ? await readFrameRate(target) : null,
     });
     stored[kind] = publicId;
   }

@@ -74,22 +74,37 @@ export class ClassesService {
       throw notFound(CATALOG_ERRORS.classNotFound, 'Class not found');
     }
     assertVisibleIn(andFlags(flagsOf(found.cls.visible), found.parent), lang, viewer, 'class');
-    if (!viewer.reveal) {
-      const owns = viewer.user
-        ? await this.purchases.hasActive(viewer.user.id, found.itemType, found.itemId)
-        : false;
-      if (!owns) {
-        throw forbidden(
-          CATALOG_ERRORS.purchaseRequired,
-          `This class needs an active purchase of its ${found.itemType}`,
-        );
-      }
-    }
+    await this.assertOwns(found, viewer);
     const media = await this.media.listForClass(
       found.itemType === 'course' ? 'course_class' : 'formation_class',
       classId,
     );
     return { found, media };
+  }
+
+  /**
+   * The course or formation of a class the viewer may practise (the practice player's routes):
+   * 404 when no item has it; 403 `classes.purchase_required` unless an admin or a holder of an
+   * active purchase of the item (in any language: a position or a log is not content).
+   */
+  async owned(classId: string, viewer: Viewer): Promise<{ itemType: ItemType; itemId: string }> {
+    const found = await this.find(classId);
+    if (!found) throw notFound(CATALOG_ERRORS.classNotFound, 'Class not found');
+    await this.assertOwns(found, viewer);
+    return { itemType: found.itemType, itemId: found.itemId };
+  }
+
+  private async assertOwns(found: ClassInItem, viewer: Viewer): Promise<void> {
+    if (viewer.reveal) return;
+    const owns = viewer.user
+      ? await this.purchases.hasActive(viewer.user.id, found.itemType, found.itemId)
+      : false;
+    if (!owns) {
+      throw forbidden(
+        CATALOG_ERRORS.purchaseRequired,
+        `This class needs an active purchase of its ${found.itemType}`,
+      );
+    }
   }
 
   private async find(classId: string): Promise<ClassInItem | undefined> {

@@ -52,6 +52,7 @@ export class PrivateMediaService {
       provider: d.provider === 'cloudinary' ? 'external' : d.provider,
       videoId: d.videoId,
       status: d.status,
+      frameRate: d.frameRate,
     };
   }
 

@@ -9,3 +9,4 @@ export {
   isLocalPublicId,
   MEDIA_FOLDERS,
 } from './media-layout.js';
+export { readFrameRate } from './frame-rate.js';

@@ -38,6 +38,8 @@ export interface Delivery {
   /** The id GET /upload/video-status/{videoId} takes ('' when there is nothing to poll). */
   videoId: string;
   status: VideoStatus;
+  /** frames per second read from the container at upload; null when unknown */
+  frameRate: number | null;
 }
 
 /** A local file ready to send: status, headers and the byte stream (none for a 416). */
@@ -123,6 +125,7 @@ export class MediaStorageService {
       provider: 'external',
       videoId: '',
       status: 'available',
+      frameRate: null,
     };
   }
 
@@ -231,13 +234,14 @@ export class MediaStorageService {
           asset.resourceType === 'video' ? asset.id : '',
           nowMs,
           asset.status,
+          asset.frameRate,
         );
       case 'cloudinary':
         return this.fromCloudinary(asset.publicId, asset.resourceType, nowMs);
       case 'vimeo': {
         const id = vimeoIdOf(asset.url) ?? vimeoIdOf(ref.url);
         if (!id) throw fileNotFound();
-        return this.fromVimeo(id, asset.url, asset.status);
+        return this.fromVimeo(id, asset.url, asset.status, asset.frameRate);
       }
     }
   }
@@ -247,10 +251,11 @@ export class MediaStorageService {
     videoId: string,
     nowMs: number,
     status = 'available',
+    frameRate: number | null = null,
   ): Promise<Delivery> {
     if (!(await this.exists('private', publicId))) throw fileNotFound();
     const { url, expiresAt } = this.signPrivate(publicId, nowMs);
-    return { url, expiresAt, provider: 'local', videoId, status: toStatus(status) };
+    return { url, expiresAt, provider: 'local', videoId, status: toStatus(status), frameRate };
   }
 
   private fromCloudinary(
@@ -267,11 +272,18 @@ export class MediaStorageService {
       provider: 'cloudinary',
       videoId: '',
       status: 'available',
+      frameRate: null,
     };
   }
 
-  private fromVimeo(id: string, sourceUrl: string | null, status = 'available'): Delivery {
+  private fromVimeo(
+    id: string,
+    sourceUrl: string | null,
+    status = 'available',
+    frameRate: number | null = null,
+  ): Delivery {
     return {
+      frameRate,
       url: vimeoPlayerUrl(id, sourceUrl),
       expiresAt: null,
       provider: 'vimeo',

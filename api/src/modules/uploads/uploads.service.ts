@@ -18,6 +18,7 @@ import { AppError, badRequest, notFound } from '../../common/errors/app-error.js
 import { JobsService } from '../../common/jobs/jobs.service.js';
 import { TransactionHost } from '../../database/transactions.js';
 import { parseCloudinaryUrl } from '../media/cloudinary-delivery.js';
+import { readFrameRate } from '../media/frame-rate.js';
 import { filePathOf, newPublicId } from '../media/media-layout.js';
 import { VimeoClient, vimeoIdOf } from '../media/vimeo-client.js';
 import {
@@ -173,6 +174,8 @@ export class UploadsService implements OnApplicationBootstrap {
     userId: string,
   ): Promise<UploadedVideoResponse> {
     try {
+      // read before the file leaves: kept with the media for the player's frame stepping
+      const frameRate = await readFrameRate(file.tmpPath);
       if (this.vimeo) {
         let id: string;
         try {
@@ -185,13 +188,33 @@ export class UploadsService implements OnApplicationBootstrap {
           throw providerFailed('The Vimeo upload', err);
         }
         const url = `https://vimeo.com/${id}`;
-        await this.record(file, id, 'video', url, isPrivate, 'vimeo', userId, 'processing');
+        await this.record(
+          file,
+          id,
+          'video',
+          url,
+          isPrivate,
+          'vimeo',
+          userId,
+          'processing',
+          frameRate,
+        );
         return { url, public_id: id, videoId: id, status: 'processing' };
       }
       const publicId = newPublicId('video', file.ext);
       await this.moveIntoPlace(file.tmpPath, isPrivate, publicId);
       const url = isPrivate ? privateFileUrl(publicId) : publicFileUrl(publicId);
-      const row = await this.record(file, publicId, 'video', url, isPrivate, 'local', userId);
+      const row = await this.record(
+        file,
+        publicId,
+        'video',
+        url,
+        isPrivate,
+        'local',
+        userId,
+        'available',
+        frameRate,
+      );
       return { url, public_id: publicId, videoId: row.id, status: 'available' };
     } finally {
       await rm(file.tmpPath, { force: true });
@@ -470,8 +493,10 @@ export class UploadsService implements OnApplicationBootstrap {
     storage: UploadedAssetRow['storage'],
     userId: string,
     status = 'available',
+    frameRate: number | null = null,
   ): Promise<UploadedAssetRow> {
     return this.repo.insert({
+      frameRate,
       publicId,
       resourceType,
       url,

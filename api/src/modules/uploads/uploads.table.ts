@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  real,
   text,
   uniqueIndex,
   uuid,
@@ -31,6 +32,8 @@ export const uploadedAssets = pgTable(
     status: text('status').notNull().default('available'),
     contentType: text('content_type'),
     sizeBytes: integer('size_bytes'),
+    /** A video's frames per second, read from its container at upload (frame stepping); null if unknown. */
+    frameRate: real('frame_rate'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

@@ -4,6 +4,7 @@ import type { ItemType } from '@circo/shared-contracts';
 import { Spinner, learningQueries, toResource, useToggleClassDone } from '@circo/shared-web';
 import { useLang, useUserId } from '../../shared/hooks';
 import { inLang } from '../../shared/localized';
+import { PracticeLogPanel } from '../../practice/components/PracticeLogPanel';
 import { PdfList } from './PdfList';
 import { VideoList } from './VideoList';
 
@@ -67,6 +68,7 @@ export function ClassPanel({
       {secondary && <div className="learn-class__secondary">{secondary}</div>}
       <PdfList itemType={kind} classId={cls._id} pdfs={cls.pdfs} />
       <VideoList classId={cls._id} videos={cls.videos} height={videoHeight} />
+      <PracticeLogPanel classId={cls._id} />
     </article>
   );
 }

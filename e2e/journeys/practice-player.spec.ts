@@ -1,0 +1,296 @@
+import { baseURL } from '../support/env';
+import { expect, test, loginAs, untilLive, useLanguage } from '../support/fixtures';
+import { LearningApi, ViewerPage } from '../pages/learning';
+import { PRACTICE_NAMES, PracticePlayerPage } from '../pages/PracticePlayer';
+
+const FORMATION_ES = 'Formación de instructores de circo social';
+
+// the student's remembered choices are one per account: the two languages run one after the other
+test.describe.configure({ mode: 'serial' });
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      // Chromium's fake camera (a moving test pattern) and no permission prompt
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+const DEFAULTS = { speed: 1, mirror: false, countdown: 0, cameraDelay: 0 };
+
+// a class with the demo video each (its own saved position)
+for (const [lang, moduleN, classLabel] of [
+  ['es', 1, 'Clase 1'],
+  ['en', 2, 'Class 2'],
+] as const) {
+  const n = PRACTICE_NAMES[lang];
+
+  test(`${lang}: the student slows, mirrors, loops and frame-steps a class video, resumes it, and compares an attempt from her camera`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await useLanguage(page, lang);
+    const token = await loginAs(page, request, 'student');
+    const api = new LearningApi(request, token);
+    const headers = { Authorization: `Bearer ${token}` };
+    const reset = await request.put(`${baseURL}/api/learning/practice-preferences`, {
+      headers,
+      data: DEFAULTS,
+    });
+    expect(reset.ok()).toBe(true);
+    const formationId = (await api.myItems()).formations.find(
+      (f) => f.title.es === FORMATION_ES,
+    )!._id;
+
+    await page.goto(`/mis-cursos/formacion/${formationId}`);
+    await untilLive(page);
+    const viewer = new ViewerPage(page);
+    await viewer.selectClass(moduleN, classLabel);
+    const classId = (await viewer.classPanel.getAttribute('data-class-id'))!;
+    await viewer.classPanel.getByRole('button', { name: n.watch }).click();
+    const player = new PracticePlayerPage(page, n);
+    await player.waitReady();
+
+    // 0.5x, pitch kept, remembered for the student
+    const saved = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/learning/practice-preferences') && r.request().method() === 'PUT',
+    );
+    await player.root.getByLabel(n.speed).selectOption('0.5');
+    expect((await saved).ok()).toBe(true);
+    expect(await player.media()).toMatchObject({ rate: 0.5, pitch: true });
+
+    // a 3 s countdown before play, then it plays
+    await player.root.getByLabel(n.countdown).selectOption('3');
+    await player.button('play').click();
+    await expect(player.root.getByTestId('countdown-left')).toHaveText('3');
+    await expect(player.root.getByTestId('countdown-left')).toBeHidden({ timeout: 6_000 });
+    await expect.poll(async () => (await player.media()).paused).toBe(false);
+    await player.button('pause').click();
+    await player.root.getByLabel(n.countdown).selectOption('0');
+
+    // mirror
+    await player.button('mirror').click();
+    await expect(player.button('mirror')).toHaveAttribute('aria-pressed', 'true');
+    await expect(player.video).toHaveCSS('transform', 'matrix(-1, 0, 0, 1, 0, 0)');
+
+    // a loop from 1 s to 2 s, seen repeating while it plays
+    await player.video.evaluate((el: HTMLVideoElement) => {
+      el.currentTime = 1;
+    });
+    await player.button('setA').click();
+    await player.video.evaluate((el: HTMLVideoElement) => {
+      el.currentTime = 2;
+    });
+    await player.button('setB').click();
+    await expect(player.button('loop')).toHaveAttribute('aria-pressed', 'true');
+    await player.video.evaluate((el: HTMLVideoElement) => {
+      el.currentTime = 1;
+    });
+    await player.button('play').click();
+    await expect.poll(() => player.repeats(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const during = await player.media();
+    expect(during.time).toBeGreaterThanOrEqual(0.9);
+    expect(during.time).toBeLessThanOrEqual(2.3);
+    // the loop off, paused by keyboard
+    await player.button('loop').click();
+    await player.screen.focus();
+    await page.keyboard.press(' ');
+    await expect.poll(async () => (await player.media()).paused).toBe(true);
+
+    // frame by frame: two steps forward land on two successive frames (the demo is 12 fps)
+    await player.video.evaluate((el: HTMLVideoElement) => {
+      el.currentTime = 3.01;
+    });
+    await player.button('frameForward').click();
+    const f1 = await player.frame();
+    const t1 = (await player.media()).time;
+    await player.button('frameForward').click();
+    await expect.poll(() => player.frame()).toBe(f1 + 1);
+    const t2 = (await player.media()).time;
+    expect(f1).toBe(37);
+    expect(t2 - t1).toBeCloseTo(1 / 12, 3);
+    // by keyboard: "," goes back one frame
+    await player.screen.focus();
+    await page.keyboard.press(',');
+    await expect.poll(() => player.frame()).toBe(f1);
+
+    // where she stopped is kept: leave the page, come back, "Resume at"
+    await player.video.evaluate((el: HTMLVideoElement) => {
+      el.currentTime = 5;
+    });
+    const put = page.waitForResponse(
+      (r) =>
+        r.url().endsWith(`/api/learning/classes/${classId}/position`) &&
+        r.request().method() === 'PUT',
+    );
+    await player.button('play').click();
+    await page.keyboard.press(' ');
+    await player.screen.focus();
+    expect((await put).ok()).toBe(true);
+    await page.goto('/mis-cursos');
+    await untilLive(page);
+    await expect(page.getByTestId('my-courses')).toBeVisible();
+    await page.goto(`/mis-cursos/formacion/${formationId}`);
+    await untilLive(page);
+    await viewer.selectClass(moduleN, classLabel);
+    await viewer.classPanel.getByRole('button', { name: n.watch }).click();
+    await player.waitReady();
+    const resume = player.root.getByRole('button', { name: n.resume });
+    await expect(resume).toBeVisible();
+    // her choices came back with her
+    await expect(player.button('mirror')).toHaveAttribute('aria-pressed', 'true');
+    expect((await player.media()).rate).toBe(0.5);
+    await resume.click();
+    expect((await player.media()).time).toBeGreaterThanOrEqual(4.5);
+
+    // the camera beside the class, 3 s late, an attempt recorded and compared side by side
+    await player.button('camera').click();
+    const panel = page.getByTestId('camera-panel');
+    await expect(panel.getByTestId('camera-live')).toBeAttached();
+    await panel.getByLabel(n.delay).selectOption('3');
+    await expect(panel.getByTestId('camera-waiting')).toBeVisible();
+    await expect(panel.getByTestId('camera-waiting')).toBeHidden({ timeout: 8_000 });
+    const drawn = await panel
+      .getByTestId('camera-delayed')
+      .evaluate((c: HTMLCanvasElement) => c.width > 0 && c.height > 0);
+    expect(drawn).toBe(true);
+    await player.video.evaluate((el: HTMLVideoElement) => {
+      el.currentTime = 0;
+    });
+    await panel.getByRole('button', { name: n.record }).click();
+    await expect(panel.getByTestId('recording')).toBeVisible();
+    await page.waitForTimeout(2500);
+    await panel.getByRole('button', { name: n.stop }).click();
+    const compare = page.getByTestId('compare');
+    await expect(compare).toBeVisible();
+    await expect(compare.getByTestId('compare-attempt').locator('video')).toHaveJSProperty(
+      'readyState',
+      4,
+    );
+    await compare.getByRole('button', { name: n.playBoth }).click();
+    await expect
+      .poll(() =>
+        compare
+          .locator('video')
+          .evaluateAll((els) =>
+            (els as HTMLVideoElement[]).map((el) => !el.paused && el.currentTime > 0),
+          ),
+      )
+      .toEqual([true, true]);
+    // the attempt never left the browser: an object URL
+    expect(
+      await compare.getByTestId('compare-attempt').locator('video').getAttribute('src'),
+    ).toMatch(/^blob:/);
+
+    // "I practised this"
+    await viewer.classPanel.getByLabel(n.minutes).fill('25');
+    await viewer.classPanel.getByRole('button', { name: n.practised }).click();
+    await expect(viewer.classPanel.getByTestId('class-minutes')).toContainText('25');
+    await expect(viewer.classPanel.getByTestId('streak')).toContainText('1');
+    // My Courses shows every minute practised and the streak
+    await page.goto('/mis-cursos');
+    await untilLive(page);
+    await expect(page.getByTestId('practice-summary')).toContainText(
+      lang === 'es' ? 'Racha: 1 día' : 'Streak: 1 day',
+    );
+
+    // the attempt stayed in this browser: there after the pages changed, until she deletes it
+    await page.goto(`/mis-cursos/formacion/${formationId}`);
+    await untilLive(page);
+    await viewer.selectClass(moduleN, classLabel);
+    await viewer.classPanel.getByRole('button', { name: n.watch }).click();
+    const kept = page.getByTestId('attempt');
+    await expect(kept).toBeVisible();
+    await kept.getByRole('button', { name: n.deleteAttempt }).click();
+    await expect(kept).toBeHidden();
+
+    await request.put(`${baseURL}/api/learning/practice-preferences`, { headers, data: DEFAULTS });
+  });
+}
+
+test('en: the player works by keyboard alone, and a refused camera leaves the rest working', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const n = PRACTICE_NAMES.en;
+  await useLanguage(page, 'en');
+  const token = await loginAs(page, request, 'student');
+  const headers = { Authorization: `Bearer ${token}` };
+  await request.put(`${baseURL}/api/learning/practice-preferences`, { headers, data: DEFAULTS });
+  // the student says no to the camera prompt
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+  });
+  const api = new LearningApi(request, token);
+  const formationId = (await api.myItems()).formations.find(
+    (f) => f.title.es === FORMATION_ES,
+  )!._id;
+  await page.goto(`/mis-cursos/formacion/${formationId}`);
+  await untilLive(page);
+  const viewer = new ViewerPage(page);
+  await viewer.selectClass(1, 'Class 1');
+  await viewer.classPanel.getByRole('button', { name: n.watch }).focus();
+  await page.keyboard.press('Enter');
+  const player = new PracticePlayerPage(page, n);
+  await player.waitReady();
+
+  // Tab reaches the video's screen
+  for (let i = 0; i < 40; i++) {
+    if (await player.screen.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('Tab');
+  }
+  await expect(player.screen).toBeFocused();
+
+  await page.keyboard.press('>');
+  await expect.poll(async () => (await player.media()).rate).toBe(1.25);
+  await page.keyboard.press('<');
+  await page.keyboard.press('<');
+  await expect.poll(async () => (await player.media()).rate).toBe(0.75);
+  await page.keyboard.press('m');
+  await expect(player.button('mirror')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('m');
+  await expect(player.button('mirror')).toHaveAttribute('aria-pressed', 'false');
+
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await player.media()).time).toBeGreaterThanOrEqual(4.9);
+  await page.keyboard.press('[');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('.');
+  await expect.poll(() => player.frame()).toBe(64);
+  await page.keyboard.press(']');
+  await expect(player.button('loop')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press(',');
+  await expect.poll(() => player.frame()).toBe(63);
+  await page.keyboard.press('l');
+  await expect(player.button('loop')).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await player.media()).time).toBeLessThan(1);
+  await page.keyboard.press(' ');
+  await expect.poll(async () => (await player.media()).paused).toBe(false);
+  await page.keyboard.press(' ');
+  await expect.poll(async () => (await player.media()).paused).toBe(true);
+
+  // Camera by keyboard: refused, said clearly, and the player keeps working
+  await player.button('camera').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('camera-error')).toContainText('Camera access was refused');
+  await expect(player.button('play')).toBeEnabled();
+  const before = await player.frame();
+  await player.screen.focus();
+  await page.keyboard.press('.');
+  await expect.poll(() => player.frame()).toBe(before + 1);
+
+  await request.put(`${baseURL}/api/learning/practice-preferences`, { headers, data: DEFAULTS });
+});
