@@ -74,3 +74,36 @@ it("passes on a bundle's failure and a part left to the browser", async () => {
     'the server bundle /bundles/v1.cjs follows first-screen contract 1, not 2',
   );
 });
+
+it("renders one page at a time: a remote's stores are set for the page being rendered", async () => {
+  // the remote keeps the page's language in its module, as its stores do; the shell renders a
+  // little later (a lazy part), so a second page's serverApp could run in between
+  const slowShell = {
+    key: 'slow',
+    file: '/bundles/slow.cjs',
+    code: `
+exports.firstScreenApi = 2;
+exports.shared = {};
+exports.renderPage = async ({ remote }) => {
+  await new Promise((r) => setTimeout(r, 50));
+  return remote.App({ page: 'home' });
+};`,
+  };
+  const remote = {
+    name: 'mf_catalog',
+    bundle: {
+      key: 'cat',
+      file: '/bundles/cat.cjs',
+      code: `
+let lang = null;
+exports.firstScreenApi = 2;
+exports.serverApp = (input) => { lang = input.lang; return () => '<h1>' + lang + '</h1>'; };`,
+    },
+  };
+  const pages = await Promise.all(
+    (['es', 'en', 'fr'] as const).map((lang) =>
+      renderer.render(slowShell, remote, { ...INPUT, lang }),
+    ),
+  );
+  expect(pages.map((p) => p?.html)).toEqual(['<h1>es</h1>', '<h1>en</h1>', '<h1>fr</h1>']);
+});

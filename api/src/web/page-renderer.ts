@@ -106,7 +106,13 @@ export class PageRenderer {
       // from the source, the loader reads the API's .ts files and @swc/core (a native addon)
       const root = join(here, '../../..');
       const reads = FROM_SOURCE
-        ? [`--allow-fs-read=${root}/*`, '--allow-addons', '--allow-worker']
+        ? [
+            `--allow-fs-read=${root}/*`,
+            '--allow-addons',
+            '--allow-worker',
+            // (Node warns that these two widen the model: the tests' loader needs them)
+            '--disable-warning=SecurityWarning',
+          ]
         : [`--allow-fs-read=${entry}`];
       const child = fork(entry, [], {
         env: {},

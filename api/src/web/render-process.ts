@@ -116,8 +116,14 @@ async function render(req: RenderRequest): Promise<RenderReply> {
   }
 }
 
+// one page at a time: a remote's `serverApp` sets its stores for the page (its language, the
+// site content) before the shell renders it, so a second page's must wait until the first is done
+let turn: Promise<unknown> = Promise.resolve();
 process.on('message', (req: RenderRequest) => {
-  void render(req).then((reply) => process.send?.(reply));
+  turn = turn
+    .then(() => render(req))
+    .then((reply) => process.send?.(reply))
+    .catch(() => undefined);
 });
 // the API's end is this process's end
 process.on('disconnect', () => process.exit(0));
