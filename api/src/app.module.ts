@@ -25,6 +25,7 @@ import { PurchasesModule } from './modules/purchases/purchases.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { LearningModule } from './modules/learning/learning.module.js';
 import { MediaModule } from './modules/media/media.module.js';
+import { InsightsModule } from './modules/insights/insights.module.js';
 
 @Module({})
 export class AppModule {
@@ -55,6 +56,7 @@ export class AppModule {
         PaymentsModule,
         MediaModule,
         LearningModule,
+        InsightsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

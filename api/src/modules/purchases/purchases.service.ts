@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { accessEndsAt, type PurchasesResponse } from '@circo/shared-contracts';
+import {
+  accessEndsAt,
+  STUDENTS_ERRORS,
+  type GrantReason,
+  type PurchasesResponse,
+} from '@circo/shared-contracts';
+import { AppError, conflict, notFound } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { ItemType } from '../../database/columns.js';
 import { Transactional } from '../../database/transactions.js';
@@ -120,6 +126,99 @@ export class PurchasesService {
         refundsGrantId: g.id,
       })),
     );
+  }
+
+  /**
+   * An admin gives an item by hand (scholarship, technical problem, gift): for `months` months
+   * from the end of the access the user has now (an extension) or from now, or until `until`.
+   * A row of the history like any other: the student sees it as normal access.
+   */
+  @Transactional()
+  async grantByAdmin(
+    grant: {
+      userId: string;
+      item: ItemRef;
+      months?: number;
+      until?: Date;
+      reason: GrantReason;
+      note?: string | null;
+      adminId: string;
+    },
+    now = new Date(),
+  ): Promise<AccessGrantRow> {
+    const current = await this.repo.current(grant.userId, grant.item.type, grant.item.id);
+    const activeUntil =
+      current && current.expiresAt.getTime() > now.getTime() ? current.expiresAt : null;
+    let startsAt: Date;
+    let expiresAt: Date;
+    if (grant.months !== undefined) {
+      startsAt = activeUntil ?? now;
+      expiresAt = accessEndsAt(startsAt, grant.months);
+    } else {
+      const until = grant.until!;
+      if (until.getTime() <= (activeUntil ?? now).getTime()) {
+        const message = activeUntil
+          ? `The student has access until ${activeUntil.toISOString()} already: choose a later date`
+          : 'until must be in the future';
+        throw new AppError(400, STUDENTS_ERRORS.grantPeriod, message, {
+          errors: [{ field: 'until', code: STUDENTS_ERRORS.grantPeriod, message }],
+        });
+      }
+      startsAt = now;
+      expiresAt = until;
+    }
+    const [row] = await this.repo.insertGrants([
+      {
+        userId: grant.userId,
+        itemType: grant.item.type,
+        itemId: grant.item.id,
+        kind: 'admin_grant',
+        startsAt,
+        expiresAt,
+        reason: grant.reason,
+        note: grant.note || null,
+        grantedBy: grant.adminId,
+      },
+    ]);
+    return row;
+  }
+
+  /**
+   * An admin ends an admin grant of `userId` now: a revocation row that points at it (the grant
+   * stays in the history). A purchase is ended by refunding its payment instead.
+   */
+  @Transactional()
+  async endAdminGrant(
+    userId: string,
+    grantId: string,
+    adminId: string,
+    now = new Date(),
+  ): Promise<AccessGrantRow> {
+    const grant = await this.repo.findGrant(grantId);
+    if (!grant || grant.userId !== userId) {
+      throw notFound(STUDENTS_ERRORS.grantNotFound, 'This student has no such grant');
+    }
+    if (grant.kind !== 'admin_grant') {
+      throw conflict(
+        STUDENTS_ERRORS.grantNotAdmin,
+        'Only access given by hand can be ended here; a purchase ends by refunding its payment',
+      );
+    }
+    const [row] = await this.repo.insertGrants([
+      {
+        userId,
+        itemType: grant.itemType,
+        itemId: grant.itemId,
+        kind: 'revocation',
+        startsAt: now,
+        expiresAt: now,
+        refundsGrantId: grant.id,
+        grantedBy: adminId,
+      },
+    ]);
+    // the unique refunds_grant_id: a second end (or a refund meanwhile) inserts nothing
+    if (!row) throw conflict(STUDENTS_ERRORS.grantEnded, 'This grant has already ended');
+    return row;
   }
 
   /** When access bought at `now` ends (the configured access period). */
