@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
@@ -27,6 +27,7 @@ type Choice = StatsPreset | 'custom';
 export function SalesDashboard() {
   const { t } = useTranslation('admin');
   const f = useFormats();
+  const ids = useId();
   const today = useMemo(() => localToday(), []);
   const [choice, setChoice] = useState<Choice>('thisMonth');
   const [custom, setCustom] = useState(() => statsPeriod('thisMonth', today));
@@ -45,7 +46,7 @@ export function SalesDashboard() {
     useQuery({
       ...businessQueries.sales(query),
       enabled: choice !== 'custom' || customOk,
-      placeholderData: keepPreviousData,
+      placeholderData: (previous) => previous,
     }),
   );
 
@@ -72,8 +73,12 @@ export function SalesDashboard() {
       </div>
       <form className="adm-sales__controls" onSubmit={(e) => e.preventDefault()}>
         <label>
-          {t('business.period')}
-          <select value={choice} onChange={(e) => setChoice(e.target.value as Choice)}>
+          <span id={`${ids}-period`}>{t('business.period')}</span>
+          <select
+            aria-labelledby={`${ids}-period`}
+            value={choice}
+            onChange={(e) => setChoice(e.target.value as Choice)}
+          >
             {STATS_PRESETS.map((p) => (
               <option key={p} value={p}>
                 {t(`business.presets.${p}`)}
@@ -85,8 +90,9 @@ export function SalesDashboard() {
         {choice === 'custom' && (
           <>
             <label>
-              {t('business.from')}
+              <span id={`${ids}-from`}>{t('business.from')}</span>
               <input
+                aria-labelledby={`${ids}-from`}
                 type="date"
                 value={custom.from}
                 max={today}
@@ -94,8 +100,9 @@ export function SalesDashboard() {
               />
             </label>
             <label>
-              {t('business.to')}
+              <span id={`${ids}-to`}>{t('business.to')}</span>
               <input
+                aria-labelledby={`${ids}-to`}
                 type="date"
                 value={custom.to}
                 onChange={(e) => setCustom({ ...custom, to: e.target.value })}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Spinner, toResource } from '@circo/shared-web';
@@ -18,7 +18,7 @@ export function StudentsList() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [csvError, setCsvError] = useState(false);
   const res = toResource(
-    useQuery({ ...businessQueries.students(q, page), placeholderData: keepPreviousData }),
+    useQuery({ ...businessQueries.students(q, page), placeholderData: (previous) => previous }),
   );
   const go = (next: { q?: string; page?: number }) => {
     const p = new URLSearchParams();
