@@ -26,6 +26,7 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { LearningModule } from './modules/learning/learning.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
+import { RemindersModule } from './modules/reminders/reminders.module.js';
 
 @Module({})
 export class AppModule {
@@ -57,6 +58,7 @@ export class AppModule {
         MediaModule,
         LearningModule,
         InsightsModule,
+        RemindersModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -69,6 +69,12 @@ export interface ProgressRequest {
   classId: string;
 }
 
+/** GET and PUT /users/me/preferences: the account's settings. */
+export interface UserPreferences {
+  /** E-mails before access to an item ends (30, 7, 1 days) and once it has ended. */
+  reminders: boolean;
+}
+
 export const USER_ERRORS = {
   emailTaken: 'users.email_taken',
   invalidCredentials: 'auth.invalid_credentials',
