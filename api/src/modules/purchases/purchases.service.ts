@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   accessEndsAt,
+  RENEWAL_WINDOW_DAYS,
   STUDENTS_ERRORS,
   type GrantReason,
   type PurchasesResponse,
@@ -16,6 +17,8 @@ export interface ItemRef {
   type: ItemType;
   id: string;
 }
+
+const renewalWindowEnd = (now: Date) => now.getTime() + RENEWAL_WINDOW_DAYS * 86_400_000;
 
 /** What granting a payment's items did, item by item. */
 export interface GrantOutcome {
@@ -63,6 +66,22 @@ export class PurchasesService {
     return this.repo.hasActive(userId, itemType, itemId, now);
   }
 
+  /**
+   * Where a period bought now would start: now, or the end of access that ends within the
+   * renewal window (renewed ahead of its end); null when the user owns the item with access
+   * ending later (not sold again).
+   */
+  async periodStart(
+    userId: string,
+    itemType: ItemType,
+    itemId: string,
+    now = new Date(),
+  ): Promise<Date | null> {
+    const current = await this.repo.current(userId, itemType, itemId);
+    if (!current || current.expiresAt.getTime() <= now.getTime()) return now;
+    return current.expiresAt.getTime() > renewalWindowEnd(now) ? null : current.expiresAt;
+  }
+
   /** Of `items`, those the user owns with active access (not to be charged again). */
   async activeAmong(userId: string, items: ItemRef[], now = new Date()): Promise<ItemRef[]> {
     const owned: ItemRef[] = [];
@@ -74,8 +93,9 @@ export class PurchasesService {
 
   /**
    * Gives the buyer of a succeeded payment access to its items, each for the configured access
-   * period from `now`: a first purchase, or a renewal when the user had the item before (expired).
-   * Items with active access are left as they are. Run it more than once for the same payment (the
+   * period from `now`: a first purchase, or a renewal when the user had the item before (expired,
+   * or ending within the renewal window: then from its end). Items with access ending later are
+   * left as they are. Run it more than once for the same payment (the
    * confirm call and the webhook racing) and the items are still granted once.
    */
   @Transactional()
@@ -89,17 +109,20 @@ export class PurchasesService {
     const rows = [];
     for (const item of items) {
       const current = await this.repo.current(userId, item.type, item.id);
-      if (current && current.expiresAt.getTime() > now.getTime()) {
+      if (current && current.expiresAt.getTime() > renewalWindowEnd(now)) {
         alreadyOwned.push(item);
         continue;
       }
+      // access still running (within the renewal window) goes on from its end
+      const startsAt =
+        current && current.expiresAt.getTime() > now.getTime() ? current.expiresAt : now;
       rows.push({
         userId,
         itemType: item.type,
         itemId: item.id,
         kind: current ? ('renewal' as const) : ('purchase' as const),
-        startsAt: now,
-        expiresAt: this.accessEndsAt(now),
+        startsAt,
+        expiresAt: this.accessEndsAt(startsAt),
         paymentId,
       });
     }

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { CourseDetail, ItemType } from '@circo/shared-contracts';
+import { api, useCartStore, useLanguageStore, useSessionStore } from '@circo/shared-web';
+
+/** `?renovar=course:<id>` (or formation): the renew link of an access reminder. */
+const RENEW = /^(course|formation):([0-9a-fA-F-]{36})$/;
+
+export type RenewState = 'idle' | 'adding' | 'failed';
+
+/**
+ * A reminder's renew link opens /pago-embed?renovar=<type>:<id>: once the visitor is signed in
+ * (the login page brings them back here), the item is put in the cart (once: the cart keeps one
+ * line per item) and the parameter leaves the address, so a reload adds nothing.
+ */
+export function useRenewLink(): RenewState {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('renovar');
+  const session = useSessionStore((s) => s.status);
+  const add = useCartStore((s) => s.add);
+  const lang = useLanguageStore((s) => s.lang);
+  const [state, setState] = useState<RenewState>('idle');
+
+  useEffect(() => {
+    if (!raw || session !== 'authenticated') return;
+    const drop = () =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.delete('renovar');
+          return next;
+        },
+        { replace: true },
+      );
+    const match = RENEW.exec(raw);
+    if (!match) {
+      setState('failed');
+      drop();
+      return;
+    }
+    const type = match[1] as ItemType;
+    const id = match[2].toLowerCase();
+    let live = true;
+    setState('adding');
+    api<CourseDetail>(`/${type === 'course' ? 'courses' : 'formations'}/${id}`, { query: { lang } })
+      .then((item) => {
+        if (!live) return;
+        add({
+          _id: item._id,
+          type,
+          title: item.title,
+          image: { es: item.image.es ?? '', en: item.image.en ?? '', fr: item.image.fr ?? '' },
+          price: item.price,
+          // the server prices the payment with the vouchers running then
+          discount: null,
+        });
+        setState('idle');
+        drop();
+      })
+      .catch(() => {
+        if (!live) return;
+        setState('failed');
+        drop();
+      });
+    return () => {
+      live = false;
+    };
+  }, [raw, session, add, lang, setParams]);
+
+  return state;
+}
