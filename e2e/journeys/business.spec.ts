@@ -1,9 +1,40 @@
 import { statsPeriod, type SalesStats } from '@circo/shared-contracts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { MyCoursesPage } from '../pages/learning';
-import { baseURL } from '../support/env';
-import { apiLogin, expect, loginAs, test, untilLive, useLanguage } from '../support/fixtures';
+import { baseURL, outboxDir } from '../support/env';
+import { apiLogin, DEMO, expect, loginAs, test, untilLive, useLanguage } from '../support/fixtures';
 
 // The coach's business (issue 24): the sales dashboard and access given by hand.
+
+/** The renew link of the access reminder the first start sent the demo student (aerial silks). */
+async function demoRenewLink(): Promise<URL> {
+  let link: string | undefined;
+  await expect
+    .poll(() => {
+      const mails = (existsSync(outboxDir) ? readdirSync(outboxDir) : []).flatMap((f) => {
+        try {
+          return [
+            JSON.parse(readFileSync(join(outboxDir, f), 'utf8')) as { to: string; text: string },
+          ];
+        } catch {
+          return []; // being written
+        }
+      });
+      link = mails
+        .filter((m) => m.to === DEMO.student.email)
+        .map((m) => m.text.match(/https?:\/\/\S+\/pago-embed\?renovar=\S+/)?.[0])
+        .find(Boolean);
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link!);
+}
+
+const SILKS = {
+  es: 'Acrobacia aérea en telas: iniciación',
+  en: 'Aerial silks acrobatics: beginners',
+};
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const digits = (s: string) => s.replace(/\D/g, '');
@@ -82,10 +113,11 @@ for (const lang of ['es', 'en'] as const) {
     request,
     browser,
   }) => {
+    const surname = `Becada ${unique()}`;
     const email = `beca-${unique()}@example.com`;
     const password = 'Alumna1234';
     const created = await request.post(`${baseURL}/api/users`, {
-      data: { name: 'Alumna', surname: `Becada ${unique()}`, email, password },
+      data: { name: 'Alumna', surname, email, password },
     });
     expect(created.status()).toBe(201);
 
@@ -98,7 +130,8 @@ for (const lang of ['es', 'en'] as const) {
     await search.getByLabel(tx.search).fill(email);
     await search.getByRole('button', { name: tx.searchButton, exact: true }).click();
     await expect(page).toHaveURL(/\?q=/);
-    await page.getByRole('link', { name: /Alumna Becada/ }).click();
+    await expect(page.getByText(lang === 'es' ? '1 alumno' : '1 student')).toBeVisible();
+    await page.getByRole('link', { name: `Alumna ${surname}` }).click();
     await expect(page).toHaveURL(/\/admin\/alumnos\/[0-9a-f-]{36}$/);
     await untilLive(page);
 
@@ -128,3 +161,45 @@ for (const lang of ['es', 'en'] as const) {
     await student.context().close();
   });
 }
+
+for (const lang of ['es', 'en'] as const) {
+  test(`(${lang}) a reminder's renew link leads the signed-in student to /pago-embed with the item`, async ({
+    page,
+    request,
+  }) => {
+    const link = await demoRenewLink();
+    expect(link.searchParams.get('renovar')).toMatch(/^course:[0-9a-f-]{36}$/);
+    await useLanguage(page, lang);
+    await loginAs(page, request, 'student');
+    await page.goto(`${link.pathname}${link.search}`);
+    // the item is in the cart, and the address no longer adds it
+    await expect(page).toHaveURL(/\/pago-embed$/);
+    await expect(page.getByTestId('checkout-page')).toContainText(SILKS[lang]);
+    const cart = await page.evaluate(() => localStorage.getItem('cart'));
+    expect(cart).toContain(SILKS.es);
+    await page.reload();
+    const lines = await page.evaluate(
+      () =>
+        (JSON.parse(localStorage.getItem('cart') ?? '{}') as { state: { items: unknown[] } }).state
+          .items.length,
+    );
+    expect(lines).toBe(1);
+  });
+}
+
+test("a reminder's renew link asks a signed-out student to log in, then shows the item in the cart", async ({
+  page,
+}) => {
+  const link = await demoRenewLink();
+  await useLanguage(page, 'en');
+  await page.goto(`${link.pathname}${link.search}`);
+  await untilLive(page);
+  await page.getByTestId('login-required').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await untilLive(page);
+  await page.getByLabel('E-mail').fill(DEMO.student.email);
+  await page.getByLabel('Password').fill(DEMO.student.password);
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page).toHaveURL(/\/pago-embed$/);
+  await expect(page.getByTestId('checkout-page')).toContainText(SILKS.en);
+});
