@@ -27,6 +27,7 @@ import { LearningModule } from './modules/learning/learning.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
+import { AccountModule } from './modules/account/account.module.js';
 
 @Module({})
 export class AppModule {
@@ -59,6 +60,7 @@ export class AppModule {
         LearningModule,
         InsightsModule,
         RemindersModule,
+        AccountModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

@@ -75,6 +75,29 @@ export interface UserPreferences {
   reminders: boolean;
 }
 
+/** GET /users/me/export: everything the shop holds about the caller (issue 24). */
+export interface AccountExport {
+  exportedAt: string;
+  profile: Record<string, unknown>;
+  /** Every grant of access (purchases, renewals, given by hand, refunds), oldest first. */
+  access: Array<Record<string, unknown>>;
+  payments: Array<Record<string, unknown>>;
+  progress: Array<Record<string, unknown>>;
+  reminders: Array<Record<string, unknown>>;
+}
+
+/** DELETE /users/me: 202 with this when the confirmation e-mail is on its way. */
+export interface DeletionRequested {
+  confirmation: 'sent';
+}
+
+export const ACCOUNT_DELETION_ERRORS = {
+  /** The token of the confirmation e-mail is wrong, another account's, or expired. */
+  tokenInvalid: 'account.deletion_token_invalid',
+  /** An admin account is not deleted from here (the shop must keep its admins). */
+  adminAccount: 'account.admin_not_deletable',
+} as const;
+
 export const USER_ERRORS = {
   emailTaken: 'users.email_taken',
   invalidCredentials: 'auth.invalid_credentials',
