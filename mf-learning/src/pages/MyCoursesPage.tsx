@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner, learningQueries, toResource } from '@circo/shared-web';
 import { MySection } from '../features/my-courses/components/MySection';
-import { ReminderSetting } from '../features/my-courses/components/ReminderSetting';
+import { AccountSettings } from '../features/my-courses/components/AccountSettings';
 import { useLang, useUserId } from '../features/shared/hooks';
 
 /** /mis-cursos: four sections for a student; everything visible in the language for an admin. */
@@ -80,7 +80,7 @@ export function MyCoursesPage() {
             />
           ))
         ))}
-      {res.status === 'success' && !res.data.admin && <ReminderSetting />}
+      {res.status === 'success' && !res.data.admin && <AccountSettings />}
     </div>
   );
 }

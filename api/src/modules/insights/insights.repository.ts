@@ -21,6 +21,7 @@ const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(
 /** A payment counts as a sale once paid (a refunded one was paid, then refunded). */
 const PAID = sql.raw(`status in ('succeeded', 'refunded')`);
 const SOLD_AT = sql.raw('coalesce(fulfilled_at, created_at)');
+const SOLD_AT_P = sql.raw('coalesce(p.fulfilled_at, p.created_at)');
 
 export interface Period {
   from: string;
@@ -152,48 +153,63 @@ export class InsightsRepository extends Repository {
     }));
   }
 
-  /** Per item sold in the period: units, what they charged, and what of it was refunded. */
-  async salesByItem(p: Period): Promise<ItemSalesRow[]> {
+  /**
+   * What sold in the period, in one pass over its items: per item (units, what they charged, and
+   * what of it was refunded, whenever) and per voucher used (items, what it took off the list
+   * prices). An item's title is the catalogue's (an item with buyers cannot be deleted), else the
+   * one it was sold with.
+   */
+  async salesBreakdown(p: Period): Promise<{ items: ItemSalesRow[]; vouchers: VoucherSalesRow[] }> {
     const { lo, hi } = this.bounds(p);
     const rows = await this.all<Record<string, unknown>>(sql`
-      select i.item_type, i.item_id::text as item_id,
-        (array_agg(i.title order by p.at desc))[1] as title,
-        count(*) as sold, sum(i.price_cents) as gross,
-        coalesce(sum(i.price_cents) filter (where p.refunded_at is not null), 0) as refunded
-      from payment_items i
-      join (select id, ${SOLD_AT} as at, refunded_at from payments where ${PAID}) p
-        on p.id = i.payment_id
-      where p.at >= ${lo} and p.at < ${hi}
-      group by i.item_type, i.item_id
-      order by sum(i.price_cents) desc, i.item_id`);
-    return rows.map((r) => ({
-      itemType: r.item_type as ItemType,
-      itemId: String(r.item_id),
-      title: (typeof r.title === 'string' ? JSON.parse(r.title) : r.title) as Record<Lang, string>,
-      sold: num(r.sold),
-      gross: num(r.gross),
-      refunded: num(r.refunded),
-    }));
-  }
-
-  /** Per voucher used in the period: items sold with it and what it took off their list prices. */
-  async salesByVoucher(p: Period): Promise<VoucherSalesRow[]> {
-    const { lo, hi } = this.bounds(p);
-    const rows = await this.all<Record<string, unknown>>(sql`
-      select i.discount_id::text as discount_id, coalesce(i.discount_name, '') as name,
-        count(*) as uses, sum(i.list_price_cents - i.price_cents) as cost
-      from payment_items i
-      join (select id, ${SOLD_AT} as at from payments where ${PAID}) p on p.id = i.payment_id
-      where p.at >= ${lo} and p.at < ${hi}
-        and (i.discount_id is not null or i.discount_name is not null)
-      group by i.discount_id, coalesce(i.discount_name, '')
-      order by sum(i.list_price_cents - i.price_cents) desc, 2`);
-    return rows.map((r) => ({
-      discountId: r.discount_id === null ? null : String(r.discount_id),
-      name: String(r.name),
-      uses: num(r.uses),
-      cost: num(r.cost),
-    }));
+      with sold as (
+        select i.item_type, i.item_id, i.list_price_cents, i.price_cents, i.discount_id,
+          i.discount_name, p.refunded_at
+        from payment_items i join payments p on p.id = i.payment_id
+        where p.${PAID} and ${SOLD_AT_P} >= ${lo} and ${SOLD_AT_P} < ${hi}
+      ), grouped as (
+        select grouping(item_type, item_id) = 0 as by_item,
+          item_type, item_id, discount_id, coalesce(discount_name, '') as discount_name,
+          count(*) as n, sum(price_cents) as gross,
+          coalesce(sum(price_cents) filter (where refunded_at is not null), 0) as refunded,
+          sum(list_price_cents - price_cents) as cost
+        from sold
+        group by grouping sets ((item_type, item_id), (discount_id, coalesce(discount_name, '')))
+      )
+      select g.by_item, g.item_type, g.item_id::text as item_id, g.discount_id::text as discount_id,
+        g.discount_name, g.n, g.gross, g.refunded, g.cost,
+        coalesce(c.title, f.title, (select t.title from payment_items t
+          where t.item_type = g.item_type and t.item_id = g.item_id limit 1)) as title
+      from grouped g
+      left join courses c on g.by_item and g.item_type = 'course' and c.id = g.item_id
+      left join formations f on g.by_item and g.item_type = 'formation' and f.id = g.item_id`);
+    const items: ItemSalesRow[] = [];
+    const vouchers: VoucherSalesRow[] = [];
+    for (const r of rows) {
+      if (r.by_item === true) {
+        items.push({
+          itemType: r.item_type as ItemType,
+          itemId: String(r.item_id),
+          title: (typeof r.title === 'string' ? JSON.parse(r.title) : r.title) as Record<
+            Lang,
+            string
+          >,
+          sold: num(r.n),
+          gross: num(r.gross),
+          refunded: num(r.refunded),
+        });
+      } else if (r.discount_id !== null || r.discount_name !== '') {
+        vouchers.push({
+          discountId: r.discount_id === null ? null : String(r.discount_id),
+          name: String(r.discount_name),
+          uses: num(r.n),
+          cost: num(r.cost),
+        });
+      }
+    }
+    items.sort((a, b) => b.gross - a.gross || a.itemId.localeCompare(b.itemId));
+    vouchers.sort((a, b) => b.cost - a.cost || a.name.localeCompare(b.name));
+    return { items, vouchers };
   }
 
   /** Buyers whose first paid payment falls in the period. */

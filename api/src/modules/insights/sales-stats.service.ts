@@ -33,8 +33,7 @@ export class SalesStatsService {
     }
     // one after the other: PGlite has one connection, and each is a few ms
     const series = await this.repo.salesSeries(period, groupBy);
-    const items = await this.repo.salesByItem(period);
-    const vouchers = await this.repo.salesByVoucher(period);
+    const { items, vouchers } = await this.repo.salesBreakdown(period);
     const newStudents = await this.repo.newStudents(period);
 
     const byPeriod = new Map(series.map((s) => [s.period, s]));
