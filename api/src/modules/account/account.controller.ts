@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AccountExport, DeletionRequested } from '@circo/shared-contracts';
 import { AccountRateLimit, RateLimit } from '../../common/rate-limit/rate-limit.js';
@@ -25,6 +25,8 @@ export class AccountController {
 
   @Delete()
   @RateLimit('forgot')
+  @ApiResponse({ status: 202, description: 'the confirmation e-mail is on its way' })
+  @ApiResponse({ status: 204, description: 'the account is deleted' })
   @ApiOperation({
     summary:
       'Without a token: e-mails a confirmation link (202). With its token: deletes the account (204)',
