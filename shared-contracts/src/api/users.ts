@@ -91,6 +91,9 @@ export interface DeletionRequested {
   confirmation: 'sent';
 }
 
+/** The opt-out link of an access reminder is not the one the shop signed. */
+export const REMINDERS_ERRORS = { badLink: 'reminders.bad_link' } as const;
+
 export const ACCOUNT_DELETION_ERRORS = {
   /** The token of the confirmation e-mail is wrong, another account's, or expired. */
   tokenInvalid: 'account.deletion_token_invalid',

@@ -1,12 +1,11 @@
 import { Controller, Get, Header, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { REMINDERS_ERRORS } from '@circo/shared-contracts';
 import { AppError } from '../../common/errors/app-error.js';
 import { OptOutQueryDto } from './dto/opt-out-query.dto.js';
 import { optOutPage } from './reminder-mail.js';
 import { RemindersService } from './reminders.service.js';
-
-export const REMINDERS_ERRORS = { badLink: 'reminders.bad_link' } as const;
 
 const badLink = () =>
   new AppError(400, REMINDERS_ERRORS.badLink, 'This link is not valid (it may be incomplete)');

@@ -5,6 +5,7 @@ import {
   GRANT_MONTHS_MAX,
   GRANT_REASONS,
   isCalendarDay,
+  STUDENTS_ERRORS,
   type GrantAccessBody,
   type GrantReason,
   type ItemType,
@@ -70,7 +71,7 @@ export function GrantAccessForm({
     } catch (err) {
       const code = (err as { code?: string }).code;
       setError(
-        code === 'students.grant_period'
+        code === STUDENTS_ERRORS.grantPeriod
           ? t('students.grant.untilNotLater')
           : t('students.grant.failed'),
       );
