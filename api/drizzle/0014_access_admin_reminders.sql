@@ -22,6 +22,8 @@ ALTER TABLE "access_grants" ADD COLUMN "note" text;--> statement-breakpoint
 ALTER TABLE "access_reminders" ADD CONSTRAINT "access_reminders_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "access_reminders_once_key" ON "access_reminders" USING btree ("user_id","item_type","item_id","expires_at","days_before");--> statement-breakpoint
 CREATE INDEX "access_reminders_user_idx" ON "access_reminders" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "payments_sold_at_idx" ON "payments" USING btree (coalesce("fulfilled_at", "created_at")) WHERE "payments"."status" in ('succeeded', 'refunded');--> statement-breakpoint
+CREATE INDEX "payments_refunded_at_idx" ON "payments" USING btree ("refunded_at") WHERE "payments"."refunded_at" is not null;--> statement-breakpoint
 ALTER TABLE "access_grants" ADD CONSTRAINT "access_grants_reason_check" CHECK ("access_grants"."reason" is null or "access_grants"."reason" in ('scholarship', 'technical', 'gift', 'other'));--> statement-breakpoint
 ALTER TABLE "access_grants" ADD CONSTRAINT "access_grants_kind_check" CHECK ("access_grants"."kind" in ('purchase', 'renewal', 'admin_grant', 'refund', 'revocation'));--> statement-breakpoint
 ALTER TABLE "access_grants" ADD CONSTRAINT "access_grants_refund_check" CHECK (("access_grants"."kind" in ('refund', 'revocation')) = ("access_grants"."refunds_grant_id" is not null));--> statement-breakpoint
