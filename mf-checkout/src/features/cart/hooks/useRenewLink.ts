@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { CourseDetail, ItemType } from '@circo/shared-contracts';
+import {
+  bestDiscountFor,
+  type CourseDetail,
+  type DiscountDto,
+  type ItemType,
+} from '@circo/shared-contracts';
 import { api, useCartStore, useLanguageStore, useSessionStore } from '@circo/shared-web';
 
 /** `?renovar=course:<id>` (or formation): the renew link of an access reminder. */
@@ -42,17 +47,30 @@ export function useRenewLink(): RenewState {
     const id = match[2].toLowerCase();
     let live = true;
     setState('adding');
-    api<CourseDetail>(`/${type === 'course' ? 'courses' : 'formations'}/${id}`, { query: { lang } })
-      .then((item) => {
+    Promise.all([
+      api<CourseDetail>(`/${type === 'course' ? 'courses' : 'formations'}/${id}`, {
+        query: { lang },
+      }),
+      // the running vouchers, as the catalogue's add-to-cart shows them (none if they fail)
+      api<DiscountDto[]>('/discounts/activos').catch(() => [] as DiscountDto[]),
+    ])
+      .then(([item, vouchers]) => {
         if (!live) return;
+        const best = bestDiscountFor(
+          { _id: item._id, type, price: item.price },
+          vouchers,
+          Date.now(),
+        );
         add({
           _id: item._id,
           type,
           title: item.title,
           image: { es: item.image.es ?? '', en: item.image.en ?? '', fr: item.image.fr ?? '' },
           price: item.price,
-          // the server prices the payment with the vouchers running then
-          discount: null,
+          // shown until the server prices the payment with the vouchers running then
+          discount: best
+            ? { name: best.name, percentage: best.percentage, amount: best.amount }
+            : null,
         });
         setState('idle');
         drop();
