@@ -26,6 +26,9 @@ import { PaymentsModule } from './modules/payments/payments.module.js';
 import { LearningModule } from './modules/learning/learning.module.js';
 import { PracticeModule } from './modules/practice/practice.module.js';
 import { MediaModule } from './modules/media/media.module.js';
+import { InsightsModule } from './modules/insights/insights.module.js';
+import { RemindersModule } from './modules/reminders/reminders.module.js';
+import { AccountModule } from './modules/account/account.module.js';
 
 @Module({})
 export class AppModule {
@@ -57,6 +60,9 @@ export class AppModule {
         MediaModule,
         LearningModule,
         PracticeModule,
+        InsightsModule,
+        RemindersModule,
+        AccountModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

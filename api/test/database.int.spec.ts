@@ -89,6 +89,7 @@ describe('database', () => {
         'payments',
         'payment_items',
         'access_grants',
+        'access_reminders',
         'presential_formations',
         'processed_webhook_events',
         'uploaded_assets',

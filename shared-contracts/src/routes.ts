@@ -109,6 +109,21 @@ export const ROUTES = [
     noindex: true,
     access: 'admin',
   },
+  // the coach's students (issue 24)
+  {
+    id: 'adminStudents',
+    path: '/admin/alumnos',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
+  {
+    id: 'adminStudent',
+    path: '/admin/alumnos/:id',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type PageId = (typeof ROUTES)[number]['id'];

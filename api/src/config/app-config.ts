@@ -45,6 +45,8 @@ export interface AppConfig {
   publicOrigins: string[];
   salesPaused: boolean;
   accessPeriodMonths: number;
+  /** Access reminders (30, 7, 1 days before the end and once it ended): on, and how often they are looked for. */
+  reminders: { enabled: boolean; scanMs: number };
   webRoot: string;
   remotesFile: string;
   /** How long the server waits for a re-pointed remote's manifest before it keeps the last good entry. */
@@ -306,6 +308,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicOrigins: publicOrigins(env, publicUrl),
     salesPaused: bool(env, 'SALES_PAUSED', false),
     accessPeriodMonths: int(env, 'ACCESS_PERIOD_MONTHS', 12, 1, 120),
+    reminders: {
+      enabled: bool(env, 'REMINDERS', true),
+      scanMs: int(env, 'REMINDERS_SCAN_MS', 3_600_000, 60_000, 86_400_000),
+    },
     webRoot: resolve(env.WEB_ROOT ?? repoRoot),
     remotesFile: resolve(env.REMOTES_FILE ?? join(dataDir, 'remotes.json')),
     remoteCheckTimeoutMs: int(env, 'REMOTE_CHECK_TIMEOUT_MS', 5000, 100, 60000),

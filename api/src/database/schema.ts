@@ -14,3 +14,4 @@ export * from '../modules/practice/practice.table.js';
 export * from '../modules/uploads/uploads.table.js';
 export * from '../common/catalog-cache/catalog-version.table.js';
 export * from '../common/jobs/jobs.table.js';
+export * from '../modules/reminders/reminders.table.js';

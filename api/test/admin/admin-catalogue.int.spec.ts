@@ -313,6 +313,44 @@ describe('admin catalogue: writes, visibility, order, deletes', () => {
     await call(t, token, 'delete', `/discounts/${voucher._id}`).expect(404);
   });
 
+  it("accepts the spec's plain-string voucher name and description (Spanish)", async () => {
+    const course = await createCourse(t.db);
+    const created = await call(t, token, 'post', '/discounts', {
+      ...voucherBody(course.id),
+      name: 'Bono de primavera',
+      description: 'Para el grupo del sábado',
+    }).expect(201);
+    const voucher = created.body as DiscountDto;
+    expect(voucher).toMatchObject({
+      name: 'Bono de primavera',
+      nameI18n: { es: 'Bono de primavera', en: '', fr: '' },
+      description: 'Para el grupo del sábado',
+    });
+    // an English name given by the admin stays when a spec client edits the Spanish one
+    await call(t, token, 'put', `/discounts/${voucher._id}`, {
+      ...voucherBody(course.id),
+    }).expect(200);
+    const edited = await call(t, token, 'put', `/discounts/${voucher._id}`, {
+      ...voucherBody(course.id),
+      name: 'Bono de verano',
+    }).expect(200);
+    expect((edited.body as DiscountDto).nameI18n).toMatchObject({
+      es: 'Bono de verano',
+      en: 'Autumn voucher',
+    });
+    // a blank string is the spec's "name is required"; other shapes are refused by field
+    const blank = await call(t, token, 'post', '/discounts', {
+      ...voucherBody(course.id),
+      name: '  ',
+    }).expect(400);
+    expect(blank.body.code).toBe('common.validation_failed');
+    const wrong = await call(t, token, 'post', '/discounts', {
+      ...voucherBody(course.id),
+      name: 42,
+    }).expect(400);
+    expect(wrong.body.errors[0].field).toBe('name');
+  });
+
   it('manages in-person trainings: single date or range', async () => {
     const single = (
       await call(t, token, 'post', '/presential-formations', presentialBody()).expect(201)

@@ -17,6 +17,8 @@ const ADMIN_AREAS = [
   '/api/discounts',
   '/api/cloudinary',
   '/api/upload',
+  // the business: sales dashboard and students (issue 24)
+  '/api/admin',
 ];
 const inAdminArea = (r: RouteInfo) =>
   ADMIN_AREAS.some((a) => r.path === a || r.path.startsWith(`${a}/`));

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
+import { accessEndsAt } from '@circo/shared-contracts';
 import { accessGrants, paymentItems, payments } from '../../src/database/schema.js';
 import { localProviderObjects } from '../../src/modules/payments/payments.table.js';
 import { JobsService } from '../../src/common/jobs/jobs.service.js';
@@ -375,6 +376,39 @@ describe('renewal and refund', () => {
       .set('Authorization', `Bearer ${token}`)
       .expect(200);
     expect(mine.body.cursos[0].expired).toBe(false);
+  });
+
+  it("access ending within 30 days is renewed ahead (a reminder's renew link): the new period follows it", async () => {
+    const course = await createCourse(t.db);
+    const { user, token } = await buyer();
+    const ends = new Date(Date.now() + 6 * 86_400_000);
+    await createPurchase(t.db, {
+      userId: user.id,
+      itemType: 'course',
+      itemId: course.id,
+      expiresAt: ends,
+    });
+    const started = await startPayment(token, [{ id: course.id, type: 'course' }]);
+    expect(started.alreadyOwned).toEqual([]);
+    const expected = accessEndsAt(ends, t.config.accessPeriodMonths).toISOString();
+    expect(started.items[0].accessEndsAt).toBe(expected);
+    await pay(token, started.paymentIntentId, OK).expect(200);
+    const renewal = (await grantsOf(user.id)).find((g) => g.kind === 'renewal')!;
+    expect(renewal.startsAt.toISOString()).toBe(ends.toISOString());
+    expect(renewal.expiresAt.toISOString()).toBe(expected);
+
+    // access ending later than 30 days from now is already owned
+    const later = await createCourse(t.db);
+    await createPurchase(t.db, {
+      userId: user.id,
+      itemType: 'course',
+      itemId: later.id,
+      expiresAt: new Date(Date.now() + 31 * 86_400_000),
+    });
+    const res = await post('/stripe/crear-payment-intent', token, {
+      items: [{ id: later.id, type: 'course' }],
+    });
+    expect(res.status).toBe(409);
   });
 
   it('an admin refund ends the access at once', async () => {

@@ -7,6 +7,7 @@ import fr from '../locales/fr.json';
 import { DashboardPage } from '../pages/DashboardPage';
 import { CoursesPage, FormationsPage, PresentialPage, VouchersPage } from '../pages/ManagerPages';
 import { SimpleCoursePage } from '../pages/SimpleCoursePage';
+import { StudentPage, StudentsPage } from '../pages/StudentsPages';
 import '../admin.css';
 
 addTranslations('admin', { es, en, fr });
@@ -21,6 +22,8 @@ const pages: Record<Page, ComponentType> = {
   adminCourses: CoursesPage,
   adminVouchers: VouchersPage,
   adminPresential: PresentialPage,
+  adminStudents: StudentsPage,
+  adminStudent: StudentPage,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { SalesDashboard } from '../features/business/SalesDashboard';
 import { JobsDiagnostics } from '../features/diagnostics/JobsDiagnostics';
 import { AdminPage } from './AdminPage';
 
@@ -10,11 +11,12 @@ const CARDS = [
   { to: '/admin/bonos', key: 'vouchers' },
 ] as const;
 
-/** /admin: four cards, one per manager, and the background jobs' state. */
+/** /admin: the sales at a glance, four cards (one per manager), and the background jobs' state. */
 export function DashboardPage() {
   const { t } = useTranslation('admin');
   return (
     <AdminPage title={t('pages.admin.title')} back={false}>
+      <SalesDashboard />
       <ul className="adm-cards">
         {CARDS.map((c) => (
           <li key={c.key}>

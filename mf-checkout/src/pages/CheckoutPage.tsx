@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '@circo/shared-contracts';
-import { useCartStore, useLanguageStore } from '@circo/shared-web';
+import { Alert, Spinner, useCartStore, useLanguageStore } from '@circo/shared-web';
 import { CartGateView } from '../features/cart/components/CartGateView';
 import { CartLineList } from '../features/cart/components/CartLineList';
 import { CartTotal } from '../features/cart/components/CartTotal';
 import { TermsAcceptance } from '../features/cart/components/TermsAcceptance';
 import { useCartGate } from '../features/cart/hooks/useCartGate';
+import { useRenewLink } from '../features/cart/hooks/useRenewLink';
 import { cartLines, checkoutTotal } from '../features/cart/lines';
 import { PaymentPanel } from '../features/payment/components/PaymentPanel';
 import { usePaymentIntent } from '../features/payment/hooks/usePaymentIntent';
@@ -42,8 +43,16 @@ function Checkout({ items }: { items: CartItem[] }) {
   );
 }
 
-/** /pago-embed: the cart with the embedded card payment. */
+/** /pago-embed: the cart with the embedded card payment (and a reminder's renew link). */
 export function CheckoutPage() {
+  const { t } = useTranslation('checkout');
   const gate = useCartGate();
-  return gate.state === 'ready' ? <Checkout items={gate.items} /> : <CartGateView gate={gate} />;
+  const renew = useRenewLink();
+  if (renew === 'adding') return <Spinner />;
+  return (
+    <>
+      {renew === 'failed' && <Alert tone="error">{t('cart.renewFailed')}</Alert>}
+      {gate.state === 'ready' ? <Checkout items={gate.items} /> : <CartGateView gate={gate} />}
+    </>
+  );
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner, learningQueries, toResource } from '@circo/shared-web';
 import { MySection } from '../features/my-courses/components/MySection';
 import { PracticeSummary } from '../features/practice/components/PracticeLogPanel';
+import { AccountSettings } from '../features/my-courses/components/AccountSettings';
 import { useLang, useUserId } from '../features/shared/hooks';
 
 /** /mis-cursos: four sections for a student; everything visible in the language for an admin. */
@@ -81,6 +82,7 @@ export function MyCoursesPage() {
             />
           ))
         ))}
+      {res.status === 'success' && !res.data.admin && <AccountSettings />}
     </div>
   );
 }

@@ -164,9 +164,12 @@ export type AdminDiscount = DiscountDto;
 
 /** POST /discounts, PUT /discounts/{id}. Amount in USD. */
 export interface DiscountBody {
-  /** Spanish required; the others fall back to Spanish on the public pages. */
-  name: LocalizedBody;
-  description?: LocalizedBody;
+  /**
+   * Spanish required; the others fall back to Spanish on the public pages. A plain string (the
+   * spec's contract) is the Spanish text; on PUT the other languages then stay as they were.
+   */
+  name: LocalizedBody | string;
+  description?: LocalizedBody | string;
   percentage?: number;
   amount?: number;
   startDate: string;

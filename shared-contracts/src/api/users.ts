@@ -69,6 +69,38 @@ export interface ProgressRequest {
   classId: string;
 }
 
+/** GET and PUT /users/me/preferences: the account's settings. */
+export interface UserPreferences {
+  /** E-mails before access to an item ends (30, 7, 1 days) and once it has ended. */
+  reminders: boolean;
+}
+
+/** GET /users/me/export: everything the shop holds about the caller (issue 24). */
+export interface AccountExport {
+  exportedAt: string;
+  profile: Record<string, unknown>;
+  /** Every grant of access (purchases, renewals, given by hand, refunds), oldest first. */
+  access: Array<Record<string, unknown>>;
+  payments: Array<Record<string, unknown>>;
+  progress: Array<Record<string, unknown>>;
+  reminders: Array<Record<string, unknown>>;
+}
+
+/** DELETE /users/me: 202 with this when the confirmation e-mail is on its way. */
+export interface DeletionRequested {
+  confirmation: 'sent';
+}
+
+/** The opt-out link of an access reminder is not the one the shop signed. */
+export const REMINDERS_ERRORS = { badLink: 'reminders.bad_link' } as const;
+
+export const ACCOUNT_DELETION_ERRORS = {
+  /** The token of the confirmation e-mail is wrong, another account's, or expired. */
+  tokenInvalid: 'account.deletion_token_invalid',
+  /** An admin account is not deleted from here (the shop must keep its admins). */
+  adminAccount: 'account.admin_not_deletable',
+} as const;
+
 export const USER_ERRORS = {
   emailTaken: 'users.email_taken',
   invalidCredentials: 'auth.invalid_credentials',

@@ -14,3 +14,10 @@ export function accessEndsAt(from: Instant, months: number): Date {
   end.setUTCDate(Math.min(day, lastDay));
   return end;
 }
+
+/**
+ * Access that ends within this many days can be renewed before it ends (the first access
+ * reminder comes 30 days before): the new period starts where the current one ends. Access
+ * ending later is "already owned" and is not charged again.
+ */
+export const RENEWAL_WINDOW_DAYS = 30;

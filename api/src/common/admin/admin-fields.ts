@@ -97,3 +97,37 @@ export const OptionalFlagsField = () =>
     IsOptional(),
     IsLocalizedFlags(),
   );
+
+/**
+ * A translatable text that the spec's contract may also send as a plain string, meaning Spanish
+ * (the vouchers' `name` and `description`): a string up to `max` characters, or `{ es?, en?, fr? }`.
+ */
+export const IsLocalizedOrPlainText = (max: number, options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: 'isLocalizedOrPlainText',
+      validator: {
+        validate: (v) =>
+          typeof v === 'string' ? v.length <= max : isLocalizedOf(v, stringUpTo(max)),
+      },
+    },
+    {
+      message: ({ property }) =>
+        `${property} must be a text (Spanish) or an object with es, en, fr texts of at most ${max} characters`,
+      ...options,
+    },
+  );
+
+const localizedOrPlainSchema = (max: number) => ({
+  oneOf: [{ type: 'string' as const, maxLength: max }, localizedSchema('string')],
+});
+
+export const LocalizedOrPlainTextField = (max = TEXT_MAX) =>
+  applyDecorators(ApiProperty(localizedOrPlainSchema(max)), IsLocalizedOrPlainText(max));
+
+export const OptionalLocalizedOrPlainTextField = (max = TEXT_MAX) =>
+  applyDecorators(
+    ApiPropertyOptional(localizedOrPlainSchema(max)),
+    IsOptional(),
+    IsLocalizedOrPlainText(max),
+  );

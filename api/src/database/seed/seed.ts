@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -44,6 +45,13 @@ export const DEMO_ACCOUNTS = {
   student: { email: 'alumno@circo.local', password: 'Alumno1234', name: 'Alumno', surname: 'Demo' },
 } as const;
 
+/** The demo student whose access reminders fill the outbox on a first start (no password to log in). */
+export const DEMO_REMINDERS_STUDENT = {
+  email: 'avisos@circo.local',
+  name: 'Alumna',
+  surname: 'Avisos',
+} as const;
+
 export interface SeedSummary {
   courses: Record<string, string>;
   formations: Record<string, string>;
@@ -80,6 +88,8 @@ export async function seedDemo(
     ? await Promise.all([
         hashPassword(DEMO_ACCOUNTS.admin.password),
         hashPassword(DEMO_ACCOUNTS.student.password),
+        // the reminders' demo student: nobody logs in as her (no published password)
+        hashPassword(randomBytes(24).toString('base64url')),
       ])
     : null;
   const summary = await db.transaction(async (tx) => {
@@ -235,7 +245,7 @@ async function writeAccounts(
   tx: Transaction,
   config: Pick<AppConfig, 'accessPeriodMonths'>,
   { courses: courseIds, formations: formationIds }: Pick<SeedSummary, 'courses' | 'formations'>,
-  [adminHash, studentHash]: string[],
+  [adminHash, studentHash, remindersHash]: string[],
 ): Promise<{ adminId: string; studentId: string }> {
   const now = new Date();
   const [admin] = await tx
@@ -325,7 +335,51 @@ async function writeAccounts(
     classId: firstJugglingClass.id,
   });
 
+  await writeRemindersStudent(tx, now, admin.id, courseIds, formationIds, remindersHash);
   return { adminId: admin.id, studentId: student.id };
+}
+
+/**
+ * A second demo student whose access is in every reminder window (ends in 25 days, in 6 days, in
+ * 18 hours, ended 2 days ago), given by the admin: after a first start the outbox holds one
+ * reminder of each kind (the demo student's own aerial silks add another "7 days").
+ */
+async function writeRemindersStudent(
+  tx: Transaction,
+  now: Date,
+  adminId: string,
+  courseIds: Record<string, string>,
+  formationIds: Record<string, string>,
+  passwordHash: string,
+): Promise<void> {
+  const [student] = await tx
+    .insert(users)
+    .values({
+      name: DEMO_REMINDERS_STUDENT.name,
+      surname: DEMO_REMINDERS_STUDENT.surname,
+      email: DEMO_REMINDERS_STUDENT.email,
+      passwordHash,
+      role: 'user',
+    })
+    .returning({ id: users.id });
+  const grants = [
+    { itemType: 'course', itemId: courseIds.trapeze, endsIn: 25 * DAY },
+    { itemType: 'course', itemId: courseIds.juggling, endsIn: 6 * DAY },
+    { itemType: 'formation', itemId: formationIds['social-circus'], endsIn: 18 * 3_600_000 },
+    { itemType: 'course', itemId: courseIds.handstands, endsIn: -2 * DAY },
+  ] as const;
+  await tx.insert(accessGrants).values(
+    grants.map((g) => ({
+      userId: student.id,
+      itemType: g.itemType,
+      itemId: g.itemId,
+      kind: 'admin_grant' as const,
+      reason: 'gift' as const,
+      startsAt: new Date(now.getTime() - 90 * DAY),
+      expiresAt: new Date(now.getTime() + g.endsIn),
+      grantedBy: adminId,
+    })),
+  );
 }
 
 function classColumns(c: DemoClass) {

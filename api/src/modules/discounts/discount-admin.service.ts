@@ -51,8 +51,9 @@ export class DiscountAdminService {
 
   @Transactional()
   async update(id: string, body: DiscountBodyDto): Promise<AdminDiscount> {
-    const { values, targets } = await this.read(body);
-    if (!(await this.repo.findById(id))) throw discountNotFound();
+    const current = await this.repo.findById(id);
+    if (!current) throw discountNotFound();
+    const { values, targets } = await this.read(body, current);
     const row = await this.repo.update(id, values);
     if (!row) throw discountNotFound();
     await this.repo.replaceTargets(id, targets);
@@ -64,9 +65,16 @@ export class DiscountAdminService {
   }
 
   /** Checks the body with the shared voucher rule and resolves every target's kind. */
-  private async read(body: DiscountBodyDto) {
-    const name = toText(body.name);
-    const description = toRichText(body.description);
+  private async read(body: DiscountBodyDto, current?: DiscountRow) {
+    // the spec's contract sends plain strings (Spanish): the other languages stay as they were
+    const name =
+      typeof body.name === 'string'
+        ? toText({ ...current?.nameI18n, es: body.name })
+        : toText(body.name);
+    const description =
+      typeof body.description === 'string'
+        ? toRichText({ ...current?.descriptionI18n, es: body.description })
+        : toRichText(body.description);
     assertRules(
       validateVoucher({
         name: name.es,

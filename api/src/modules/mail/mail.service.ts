@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe of a reminder. */
+  headers?: Record<string, string>;
   /**
    * The durable job sending it (common/jobs): a retry of the same job writes the same outbox file
    * and sends the same Message-ID, so a mail sent again after a crash is one mail to the reader.

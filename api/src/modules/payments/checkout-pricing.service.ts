@@ -22,6 +22,8 @@ export interface PricedLine extends ItemRef {
   listPriceCents: number;
   priceCents: number;
   discount: { id: string; name: string; percentage: number; amountCents: number } | null;
+  /** Where the bought period starts: now, or the end of access still running (a renewal ahead). */
+  accessStartsAt: Date;
 }
 
 export interface Quote {
@@ -57,7 +59,8 @@ export class CheckoutPricingService {
       if (!LANGUAGES.some((l) => row.visible[l] === true)) {
         throw conflict(PAYMENT_ERRORS.itemUnavailable, `This ${item.type} is not on sale`);
       }
-      if (await this.purchases.hasActive(userId, item.type, item.id, now)) {
+      const accessStartsAt = await this.purchases.periodStart(userId, item.type, item.id, now);
+      if (!accessStartsAt) {
         alreadyOwned.push({ type: item.type, id: item.id });
         continue;
       }
@@ -89,6 +92,7 @@ export class CheckoutPricingService {
               amountCents: toCents(best.amount),
             }
           : null,
+        accessStartsAt,
       });
     }
     if (lines.length === 0) {

@@ -444,7 +444,6 @@ export class PaymentsService {
   }
 
   private quoted(quote: Quote, now: Date): QuotedItem[] {
-    const accessEndsAt = this.purchases.accessEndsAt(now).toISOString();
     return quote.lines.map((l) => ({
       id: l.id,
       type: l.type,
@@ -458,7 +457,9 @@ export class PaymentsService {
             amount: fromCents(l.discount.amountCents),
           }
         : null,
-      accessEndsAt,
+      accessEndsAt: this.purchases
+        .accessEndsAt(l.accessStartsAt.getTime() > now.getTime() ? l.accessStartsAt : now)
+        .toISOString(),
     }));
   }
 }

@@ -57,6 +57,13 @@ export const payments = pgTable(
     index('payments_user_id_idx').on(t.userId),
     index('payments_provider_intent_id_idx').on(t.providerIntentId),
     index('payments_user_idempotency_idx').on(t.userId, t.idempotencyKey),
+    // the admin's sales dashboard: paid payments by when they were paid, refunds by when
+    index('payments_sold_at_idx')
+      .on(sql`coalesce(${t.fulfilledAt}, ${t.createdAt})`)
+      .where(sql`${t.status} in ('succeeded', 'refunded')`),
+    index('payments_refunded_at_idx')
+      .on(t.refundedAt)
+      .where(sql`${t.refundedAt} is not null`),
     check('payments_kind_check', sql`${t.kind} in ('payment_intent', 'checkout_session')`),
     check('payments_lang_check', sql`${t.lang} in ('es', 'en', 'fr')`),
     check('payments_provider_check', sql`${t.provider} in ('stripe', 'local')`),

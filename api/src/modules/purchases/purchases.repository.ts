@@ -75,6 +75,21 @@ export class PurchasesRepository extends Repository {
       .orderBy(asc(accessGrants.createdAt), asc(accessGrants.startsAt));
   }
 
+  async findGrant(id: string): Promise<AccessGrantRow | undefined> {
+    const [row] = await this.db.select().from(accessGrants).where(eq(accessGrants.id, id)).limit(1);
+    return row;
+  }
+
+  /** The row that ends a grant (its refund or revocation), if any. */
+  async endingOf(grantId: string): Promise<AccessGrantRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(accessGrants)
+      .where(eq(accessGrants.refundsGrantId, grantId))
+      .limit(1);
+    return row;
+  }
+
   /** The grants a payment gave that no refund has cancelled yet. */
   unrefundedGrantsOfPayment(paymentId: string): Promise<AccessGrantRow[]> {
     return this.db

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { accessEndsAt, type PurchasesResponse } from '@circo/shared-contracts';
+import {
+  accessEndsAt,
+  RENEWAL_WINDOW_DAYS,
+  STUDENTS_ERRORS,
+  type GrantReason,
+  type PurchasesResponse,
+} from '@circo/shared-contracts';
+import { AppError, conflict, notFound } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { ItemType } from '../../database/columns.js';
 import { Transactional } from '../../database/transactions.js';
@@ -10,6 +17,8 @@ export interface ItemRef {
   type: ItemType;
   id: string;
 }
+
+const renewalWindowEnd = (now: Date) => now.getTime() + RENEWAL_WINDOW_DAYS * 86_400_000;
 
 /** What granting a payment's items did, item by item. */
 export interface GrantOutcome {
@@ -57,6 +66,22 @@ export class PurchasesService {
     return this.repo.hasActive(userId, itemType, itemId, now);
   }
 
+  /**
+   * Where a period bought now would start: now, or the end of access that ends within the
+   * renewal window (renewed ahead of its end); null when the user owns the item with access
+   * ending later (not sold again).
+   */
+  async periodStart(
+    userId: string,
+    itemType: ItemType,
+    itemId: string,
+    now = new Date(),
+  ): Promise<Date | null> {
+    const current = await this.repo.current(userId, itemType, itemId);
+    if (!current || current.expiresAt.getTime() <= now.getTime()) return now;
+    return current.expiresAt.getTime() > renewalWindowEnd(now) ? null : current.expiresAt;
+  }
+
   /** Of `items`, those the user owns with active access (not to be charged again). */
   async activeAmong(userId: string, items: ItemRef[], now = new Date()): Promise<ItemRef[]> {
     const owned: ItemRef[] = [];
@@ -68,8 +93,9 @@ export class PurchasesService {
 
   /**
    * Gives the buyer of a succeeded payment access to its items, each for the configured access
-   * period from `now`: a first purchase, or a renewal when the user had the item before (expired).
-   * Items with active access are left as they are. Run it more than once for the same payment (the
+   * period from `now`: a first purchase, or a renewal when the user had the item before (expired,
+   * or ending within the renewal window: then from its end). Items with access ending later are
+   * left as they are. Run it more than once for the same payment (the
    * confirm call and the webhook racing) and the items are still granted once.
    */
   @Transactional()
@@ -83,17 +109,20 @@ export class PurchasesService {
     const rows = [];
     for (const item of items) {
       const current = await this.repo.current(userId, item.type, item.id);
-      if (current && current.expiresAt.getTime() > now.getTime()) {
+      if (current && current.expiresAt.getTime() > renewalWindowEnd(now)) {
         alreadyOwned.push(item);
         continue;
       }
+      // access still running (within the renewal window) goes on from its end
+      const startsAt =
+        current && current.expiresAt.getTime() > now.getTime() ? current.expiresAt : now;
       rows.push({
         userId,
         itemType: item.type,
         itemId: item.id,
         kind: current ? ('renewal' as const) : ('purchase' as const),
-        startsAt: now,
-        expiresAt: this.accessEndsAt(now),
+        startsAt,
+        expiresAt: this.accessEndsAt(startsAt),
         paymentId,
       });
     }
@@ -120,6 +149,99 @@ export class PurchasesService {
         refundsGrantId: g.id,
       })),
     );
+  }
+
+  /**
+   * An admin gives an item by hand (scholarship, technical problem, gift): for `months` months
+   * from the end of the access the user has now (an extension) or from now, or until `until`.
+   * A row of the history like any other: the student sees it as normal access.
+   */
+  @Transactional()
+  async grantByAdmin(
+    grant: {
+      userId: string;
+      item: ItemRef;
+      months?: number;
+      until?: Date;
+      reason: GrantReason;
+      note?: string | null;
+      adminId: string;
+    },
+    now = new Date(),
+  ): Promise<AccessGrantRow> {
+    const current = await this.repo.current(grant.userId, grant.item.type, grant.item.id);
+    const activeUntil =
+      current && current.expiresAt.getTime() > now.getTime() ? current.expiresAt : null;
+    let startsAt: Date;
+    let expiresAt: Date;
+    if (grant.months !== undefined) {
+      startsAt = activeUntil ?? now;
+      expiresAt = accessEndsAt(startsAt, grant.months);
+    } else {
+      const until = grant.until!;
+      if (until.getTime() <= (activeUntil ?? now).getTime()) {
+        const message = activeUntil
+          ? `The student has access until ${activeUntil.toISOString()} already: choose a later date`
+          : 'until must be in the future';
+        throw new AppError(400, STUDENTS_ERRORS.grantPeriod, message, {
+          errors: [{ field: 'until', code: STUDENTS_ERRORS.grantPeriod, message }],
+        });
+      }
+      startsAt = now;
+      expiresAt = until;
+    }
+    const [row] = await this.repo.insertGrants([
+      {
+        userId: grant.userId,
+        itemType: grant.item.type,
+        itemId: grant.item.id,
+        kind: 'admin_grant',
+        startsAt,
+        expiresAt,
+        reason: grant.reason,
+        note: grant.note || null,
+        grantedBy: grant.adminId,
+      },
+    ]);
+    return row;
+  }
+
+  /**
+   * An admin ends an admin grant of `userId` now: a revocation row that points at it (the grant
+   * stays in the history). A purchase is ended by refunding its payment instead.
+   */
+  @Transactional()
+  async endAdminGrant(
+    userId: string,
+    grantId: string,
+    adminId: string,
+    now = new Date(),
+  ): Promise<AccessGrantRow> {
+    const grant = await this.repo.findGrant(grantId);
+    if (!grant || grant.userId !== userId) {
+      throw notFound(STUDENTS_ERRORS.grantNotFound, 'This student has no such grant');
+    }
+    if (grant.kind !== 'admin_grant') {
+      throw conflict(
+        STUDENTS_ERRORS.grantNotAdmin,
+        'Only access given by hand can be ended here; a purchase ends by refunding its payment',
+      );
+    }
+    const [row] = await this.repo.insertGrants([
+      {
+        userId,
+        itemType: grant.itemType,
+        itemId: grant.itemId,
+        kind: 'revocation',
+        startsAt: now,
+        expiresAt: now,
+        refundsGrantId: grant.id,
+        grantedBy: adminId,
+      },
+    ]);
+    // the unique refunds_grant_id: a second end (or a refund meanwhile) inserts nothing
+    if (!row) throw conflict(STUDENTS_ERRORS.grantEnded, 'This grant has already ended');
+    return row;
   }
 
   /** When access bought at `now` ends (the configured access period). */

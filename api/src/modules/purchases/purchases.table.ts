@@ -10,6 +10,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { GRANT_REASONS } from '@circo/shared-contracts';
 import { createdAt, generatedItemRef, ITEM_TYPES } from '../../database/columns.js';
 import { courses } from '../courses/courses.table.js';
 import { formations } from '../formations/formations.table.js';
@@ -18,10 +19,15 @@ import { users } from '../users/users.table.js';
 
 /**
  * How access was given or taken: a paid purchase, the renewal of an expired item, an admin grant,
- * or a refund (which points at the grant it cancels).
+ * a refund (which points at the grant it cancels), or an admin ending an admin grant (a
+ * revocation, which points at it too).
  */
-export const GRANT_KINDS = ['purchase', 'renewal', 'admin_grant', 'refund'] as const;
+export const GRANT_KINDS = ['purchase', 'renewal', 'admin_grant', 'refund', 'revocation'] as const;
 export type GrantKind = (typeof GRANT_KINDS)[number];
+/** Why an admin gave access by hand (shared-contracts GRANT_REASONS). */
+export { GRANT_REASONS, type GrantReason } from '@circo/shared-contracts';
+/** The kinds that end another grant (they point at it with refunds_grant_id). */
+export const ENDING_KINDS = ['refund', 'revocation'] as const;
 
 /**
  * The purchase history: every grant of access is a row that stays. What a user owns now is derived
@@ -51,8 +57,12 @@ export const accessGrants = pgTable(
     refundsGrantId: uuid('refunds_grant_id').references((): AnyPgColumn => accessGrants.id, {
       onDelete: 'restrict',
     }),
-    /** Who gave it, for admin grants. */
+    /** Who gave it, for admin grants (and who ended one, for a revocation). */
     grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Why an admin gave it (admin grants): scholarship, technical problem, gift, other. */
+    reason: text('reason', { enum: GRANT_REASONS }),
+    /** The admin's own words about it. */
+    note: text('note'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -69,12 +79,16 @@ export const accessGrants = pgTable(
     check('access_grants_item_type_check', sql`${t.itemType} in ('course', 'formation')`),
     check(
       'access_grants_kind_check',
-      sql`${t.kind} in ('purchase', 'renewal', 'admin_grant', 'refund')`,
+      sql`${t.kind} in ('purchase', 'renewal', 'admin_grant', 'refund', 'revocation')`,
     ),
     check('access_grants_period_check', sql`${t.expiresAt} >= ${t.startsAt}`),
     check(
       'access_grants_refund_check',
-      sql`(${t.kind} = 'refund') = (${t.refundsGrantId} is not null)`,
+      sql`(${t.kind} in ('refund', 'revocation')) = (${t.refundsGrantId} is not null)`,
+    ),
+    check(
+      'access_grants_reason_check',
+      sql`${t.reason} is null or ${t.reason} in ('scholarship', 'technical', 'gift', 'other')`,
     ),
     check(
       'access_grants_payment_check',
@@ -84,7 +98,8 @@ export const accessGrants = pgTable(
 );
 
 /**
- * What each user owns now: per (user, item), the latest end of its grants that no refund cancels,
+ * What each user owns now: per (user, item), the latest end of its grants that no refund or
+ * revocation cancels,
  * and when it was first granted. Active when `expires_at` is in the future.
  */
 export const currentAccess = pgView('current_access', {
@@ -96,7 +111,7 @@ export const currentAccess = pgView('current_access', {
 }).as(
   sql`select g.user_id, g.item_type, g.item_id, min(g.starts_at) as first_granted_at, max(g.expires_at) as expires_at
       from ${accessGrants} g
-      where g.kind <> 'refund'
+      where g.kind not in ('refund', 'revocation')
         and not exists (select 1 from ${accessGrants} r where r.refunds_grant_id = g.id)
       group by g.user_id, g.item_type, g.item_id`,
 );

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import {
   COMMON_ERRORS,
@@ -6,6 +6,7 @@ import {
   type FormationProgress,
   type PurchasesResponse,
   type RegisterResponse,
+  type UserPreferences,
 } from '@circo/shared-contracts';
 import { forbidden } from '../../common/errors/app-error.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
@@ -13,6 +14,7 @@ import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { AccountRateLimit, RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { ProgressService } from '../progress/progress.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
+import { PreferencesDto } from './dto/preferences.dto.js';
 import { ProgressDto } from './dto/progress.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { UsersService } from './users.service.js';
@@ -44,6 +46,22 @@ export class UsersController {
   @Auth()
   myPurchases(@CurrentUser() user: AuthUser): Promise<PurchasesResponse> {
     return this.purchases.listForUser(user.id);
+  }
+
+  @Get('me/preferences')
+  @Header('Cache-Control', 'private, no-store')
+  @Auth()
+  preferences(@CurrentUser() user: AuthUser): Promise<UserPreferences> {
+    return this.users.preferences(user.id);
+  }
+
+  @Put('me/preferences')
+  @Auth()
+  setPreferences(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: PreferencesDto,
+  ): Promise<UserPreferences> {
+    return this.users.setPreferences(user.id, { reminders: dto.reminders });
   }
 
   @Post(':userId/progreso-curso/:courseId')

@@ -45,4 +45,14 @@ export class UsersRepository extends Repository {
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
       .where(eq(users.id, id));
   }
+
+  /** Turns the access reminders off (true) or on again; false when there is no such user. */
+  async setRemindersOptOut(id: string, optOut: boolean): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ remindersOptOut: optOut })
+      .where(eq(users.id, id))
+      .returning({ id: users.id });
+    return rows.length > 0;
+  }
 }

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ACCOUNT_ERRORS, type RegisterResponse, type UserProfile } from '@circo/shared-contracts';
+import {
+  ACCOUNT_ERRORS,
+  type RegisterResponse,
+  type UserPreferences,
+  type UserProfile,
+} from '@circo/shared-contracts';
 import type { AuthAccount } from '../auth/auth-user.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { ProgressService } from '../progress/progress.service.js';
@@ -66,6 +71,21 @@ export class UsersService {
   /** Sets the password; sessions issued before it end (the token version is bumped). */
   async setPassword(id: string, password: string): Promise<void> {
     await this.repo.updatePassword(id, await hashPassword(password));
+  }
+
+  /** GET /users/me/preferences */
+  async preferences(id: string): Promise<UserPreferences> {
+    const user = await this.repo.findById(id);
+    if (!user) throw notFound(ACCOUNT_ERRORS.userNotFound, 'User not found');
+    return { reminders: !user.remindersOptOut };
+  }
+
+  /** PUT /users/me/preferences, and the opt-out link of every reminder. */
+  async setPreferences(id: string, prefs: UserPreferences): Promise<UserPreferences> {
+    if (!(await this.repo.setRemindersOptOut(id, !prefs.reminders))) {
+      throw notFound(ACCOUNT_ERRORS.userNotFound, 'User not found');
+    }
+    return { reminders: prefs.reminders };
   }
 
   /** GET /auth/perfil */

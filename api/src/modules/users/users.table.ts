@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../database/columns.js';
 
 export const USER_ROLES = ['admin', 'user'] as const;
@@ -20,6 +20,8 @@ export const users = pgTable(
      * under, and the guard refuses older ones, so a reset ends every earlier session.
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** The student said no to access reminders (the link in each one, or the account setting). */
+    remindersOptOut: boolean('reminders_opt_out').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

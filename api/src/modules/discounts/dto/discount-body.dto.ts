@@ -12,8 +12,8 @@ import {
 } from 'class-validator';
 import { ITEM_TYPES } from '@circo/shared-contracts';
 import {
-  LocalizedTextField,
-  OptionalLocalizedTextField,
+  LocalizedOrPlainTextField,
+  OptionalLocalizedOrPlainTextField,
   RICH_TEXT_MAX,
 } from '../../../common/admin/admin-fields.js';
 import { DISCOUNT_TYPES } from '../discounts.table.js';
@@ -64,11 +64,12 @@ export class DiscountTargetDto {
 
 /** POST /discounts and PUT /discounts/{id}. Amount in USD. */
 export class DiscountBodyDto {
-  @LocalizedTextField()
-  name!: Record<string, string | null>;
+  /** Per language, or (the spec's contract) a plain string meaning Spanish. */
+  @LocalizedOrPlainTextField()
+  name!: string | Record<string, string | null>;
 
-  @OptionalLocalizedTextField(RICH_TEXT_MAX)
-  description?: Record<string, string | null>;
+  @OptionalLocalizedOrPlainTextField(RICH_TEXT_MAX)
+  description?: string | Record<string, string | null>;
 
   @ApiPropertyOptional({ type: Number, minimum: 0, maximum: 100 })
   @IsNumberLike()

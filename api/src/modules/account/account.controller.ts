@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, Header, Res } from '@nestjs/common';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { AccountExport, DeletionRequested } from '@circo/shared-contracts';
+import { AccountRateLimit, RateLimit } from '../../common/rate-limit/rate-limit.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import { AccountService } from './account.service.js';
+import { DeleteAccountDto } from './dto/delete-account.dto.js';
+
+/** A student's own data: download it all, delete the account (issue 24). */
+@ApiTags('users')
+@Controller('users/me')
+@Auth()
+export class AccountController {
+  constructor(private readonly account: AccountService) {}
+
+  @Get('export')
+  @AccountRateLimit('progress')
+  @Header('Cache-Control', 'private, no-store')
+  @Header('Content-Disposition', 'attachment; filename="mis-datos.json"')
+  @ApiOperation({ summary: 'Everything the shop holds about the caller, as JSON' })
+  export(@CurrentUser() user: AuthUser): Promise<AccountExport> {
+    return this.account.export(user.id);
+  }
+
+  @Delete()
+  @RateLimit('forgot')
+  @ApiResponse({ status: 202, description: 'the confirmation e-mail is on its way' })
+  @ApiResponse({ status: 204, description: 'the account is deleted' })
+  @ApiOperation({
+    summary:
+      'Without a token: e-mails a confirmation link (202). With its token: deletes the account (204)',
+  })
+  async remove(
+    @CurrentUser() user: AuthUser,
+    @Body() body: DeleteAccountDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<DeletionRequested | undefined> {
+    if (body.token === undefined) {
+      await this.account.requestDeletion(user, body.lang ?? 'es');
+      void reply.status(202);
+      return { confirmation: 'sent' };
+    }
+    await this.account.confirmDeletion(user, body.token);
+    void reply.status(204);
+    return undefined;
+  }
+}

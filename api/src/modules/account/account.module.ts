@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
+import { AccountController } from './account.controller.js';
+import { AccountRepository } from './account.repository.js';
+import { AccountService } from './account.service.js';
+
+/** A student's own data: export and deletion (issue 24). */
+@Module({
+  imports: [UsersModule],
+  controllers: [AccountController],
+  providers: [AccountRepository, AccountService],
+})
+export class AccountModule {}

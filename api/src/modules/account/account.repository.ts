@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { sql, type SQL } from 'drizzle-orm';
+import { Repository } from '../../database/transactions.js';
+
+type Rows<T> = { rows: T[] };
+
+/**
+ * What the shop holds about one account, read for its owner's export, and its removal. A read
+ * (and a delete) across areas on purpose: a person's data is wherever their id is, and the export
+ * must show all of it, in one place that a new table's author updates.
+ */
+@Injectable()
+export class AccountRepository extends Repository {
+  private async rows(query: SQL): Promise<Array<Record<string, unknown>>> {
+    // both drivers (node-postgres, PGlite) answer { rows }
+    return ((await this.db.execute(query)) as unknown as Rows<Record<string, unknown>>).rows;
+  }
+
+  profile(userId: string) {
+    return this.rows(sql`
+      select id, name, surname, email, role, reminders_opt_out, created_at
+      from users where id = ${userId}`);
+  }
+
+  grants(userId: string) {
+    return this.rows(sql`
+      select g.id, g.item_type, g.item_id,
+        coalesce(c.title, f.title) as title,
+        g.kind, g.starts_at, g.expires_at, g.payment_id, g.reason, g.note,
+        g.refunds_grant_id as ends_grant_id, g.created_at
+      from access_grants g
+      left join courses c on c.id = g.course_id
+      left join formations f on f.id = g.formation_id
+      where g.user_id = ${userId} order by g.created_at, g.id`);
+  }
+
+  payments(userId: string) {
+    return this.rows(sql`
+      select p.id, p.provider, p.provider_payment_id, p.amount_cents, p.currency, p.status,
+        p.lang, p.created_at, p.fulfilled_at, p.refunded_at,
+        coalesce(json_agg(json_build_object(
+          'itemType', i.item_type, 'itemId', i.item_id, 'title', i.title,
+          'listPriceCents', i.list_price_cents, 'priceCents', i.price_cents,
+          'voucher', i.discount_name) order by i.id) filter (where i.id is not null), '[]') as items
+      from payments p left join payment_items i on i.payment_id = p.id
+      where p.user_id = ${userId} group by p.id order by p.created_at, p.id`);
+  }
+
+  progress(userId: string) {
+    return this.rows(sql`
+      select item_type, item_id, class_id, completed_at from class_progress
+      where user_id = ${userId} order by completed_at, class_id`);
+  }
+
+  reminders(userId: string) {
+    return this.rows(sql`
+      select item_type, item_id, expires_at, days_before, created_at from access_reminders
+      where user_id = ${userId} order by created_at, id`);
+  }
+
+  /**
+   * Removes the account: its payments stay as accounting rows without a person (user_id null,
+   * no idempotency key); grants, progress, reminders and reset tokens go with it (their foreign
+   * keys cascade); files it uploaded lose their author.
+   */
+  async remove(userId: string): Promise<boolean> {
+    await this.rows(
+      sql`update payments set user_id = null, idempotency_key = null where user_id = ${userId}`,
+    );
+    const gone = await this.rows(sql`delete from users where id = ${userId} returning id`);
+    return gone.length > 0;
+  }
+}
