@@ -72,6 +72,7 @@ describe('database', () => {
       [
         'catalog_version',
         'class_media',
+        'class_positions',
         'class_progress',
         'course_classes',
         'course_search',
@@ -90,6 +91,8 @@ describe('database', () => {
         'payment_items',
         'access_grants',
         'access_reminders',
+        'practice_log',
+        'practice_preferences',
         'presential_formations',
         'processed_webhook_events',
         'uploaded_assets',

@@ -52,8 +52,9 @@ export class DiscountAdminService {
   @Transactional()
   async update(id: string, body: DiscountBodyDto): Promise<AdminDiscount> {
     const current = await this.repo.findById(id);
+    // the body is checked first: a wrong body is 400 whichever voucher it names
+    const { values, targets } = await this.read(body, current ?? undefined);
     if (!current) throw discountNotFound();
-    const { values, targets } = await this.read(body, current);
     const row = await this.repo.update(id, values);
     if (!row) throw discountNotFound();
     await this.repo.replaceTargets(id, targets);
