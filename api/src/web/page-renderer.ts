@@ -45,8 +45,24 @@ export class PageRenderer {
     private readonly timeoutMs = RENDER_TIMEOUT_MS,
   ) {}
 
-  /** The page's markup and what went wrong; null when the renderer could not answer. */
-  async render(
+  /**
+   * The page's markup and what went wrong; null when the renderer could not answer. Pages go to
+   * the process one at a time (it renders them one at a time), so a page's time limit counts its
+   * own render, not the pages queued before it.
+   */
+  render(
+    shell: Required<BundleCode>,
+    remote: { name: string; bundle: Required<BundleCode> } | undefined,
+    input: RenderRequest['input'],
+  ): Promise<RenderReply | null> {
+    const turn = this.turn.then(() => this.renderNow(shell, remote, input));
+    this.turn = turn.catch(() => null);
+    return turn;
+  }
+
+  private turn: Promise<unknown> = Promise.resolve();
+
+  private async renderNow(
     shell: Required<BundleCode>,
     remote: { name: string; bundle: Required<BundleCode> } | undefined,
     input: RenderRequest['input'],
