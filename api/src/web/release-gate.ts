@@ -6,6 +6,7 @@ import {
   manifestVersion,
   type FederationManifest,
 } from '@circo/shared-contracts';
+import { fetchWithin } from './fetch-within.js';
 
 export type Verdict = { ok: true } | { ok: false; reason: string };
 
@@ -99,18 +100,7 @@ export class ReleaseGate {
       if (!file.startsWith(dist + sep)) throw new Error(`${entry} is not served by this server`);
       return readFile(file, 'utf8');
     }
-    let res: Response;
-    try {
-      res = await fetch(entry, { signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      throw new Error(
-        e.name === 'TimeoutError'
-          ? `no answer within ${this.timeoutMs} ms`
-          : (e.cause?.code ?? e.cause?.message ?? e.message),
-        { cause: err },
-      );
-    }
+    const res = await fetchWithin(entry, this.timeoutMs);
     if (!res.ok) throw new Error(`it answered ${res.status}`);
     return res.text();
   }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { isFederationManifest } from '@circo/shared-contracts';
+import { fetchWithin } from './fetch-within.js';
 import type { BundleCode } from './render-protocol.js';
 
 /** How long a bundle that could not be fetched is not asked for again. */
@@ -114,18 +115,7 @@ export class ServerBundles {
 
   /** The body at `url`, within the timeout and `maxBytes`. */
   private async get(url: string, maxBytes: number): Promise<Buffer> {
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      throw new Error(
-        e.name === 'TimeoutError'
-          ? `no answer within ${this.timeoutMs} ms`
-          : (e.cause?.code ?? e.cause?.message ?? e.message),
-        { cause: err },
-      );
-    }
+    const res = await fetchWithin(url, this.timeoutMs);
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     const length = Number(res.headers.get('content-length') ?? 0);
     if (length > maxBytes) throw new Error(`${url} is larger than ${maxBytes} bytes`);
