@@ -170,7 +170,10 @@ for (const [lang, moduleN, classLabel] of [
     });
     await panel.getByRole('button', { name: n.record }).click();
     await expect(panel.getByTestId('recording')).toBeVisible();
-    await page.waitForTimeout(2500);
+    // an attempt of a few seconds: the class plays along while it records
+    await expect
+      .poll(() => player.video.evaluate((el: HTMLVideoElement) => el.currentTime))
+      .toBeGreaterThan(2.5);
     await panel.getByRole('button', { name: n.stop }).click();
     const compare = page.getByTestId('compare');
     await expect(compare).toBeVisible();
