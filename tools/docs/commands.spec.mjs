@@ -59,12 +59,13 @@ function missingScripts(text) {
 const TOP =
   /^(?:api|bench|docs|e2e|scripts|tools|shell|shared-contracts|shared-web|mf-[a-z]+|\.ci)\//;
 
-/** Repository paths named in `text` (in code) that do not exist; built output is not checked. */
+/** Repository paths named in `text` (in code) that do not exist; built output and what a run writes
+ * (`dist/`, `.data/`) are not checked. */
 function missingPaths(text) {
   const missing = [];
   for (const m of text.matchAll(/(?<![\w/$.-])((?:\.ci|[a-z][\w-]*)\/[\w./{},*-]*)/g)) {
     const path = m[1].replace(/[.,:]+$/, '');
-    if (!TOP.test(path) || /[*{}$]|\/dist(\/|$)|<|>/.test(path)) continue;
+    if (!TOP.test(path) || /[*{}$]|\/(dist|\.data)(\/|$)|<|>/.test(path)) continue;
     if (!existsSync(join(root, path))) missing.push(path);
   }
   return missing;
