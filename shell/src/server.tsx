@@ -29,6 +29,7 @@ import {
   addTranslations,
   createQueryClient,
   i18n,
+  seedQueries,
   useAppConfig,
   useLanguageStore,
   useSessionStore,
@@ -100,15 +101,19 @@ function renderOnce({
   queries,
   remote,
   onError,
+  signedIn,
 }: Parameters<ShellFirstScreen['renderPage']>[0]): Promise<string> {
   useLanguageStore.setState({ lang });
   useSiteContentStore.setState({ byLang: content ? { [lang]: content } : {} });
   useAppConfig.setState(config);
-  // a page behind a sign-in: its frame and a placeholder until the browser reads the session
-  useSessionStore.setState({ status: routeAt(pathname)?.access ? 'loading' : 'anonymous' });
+  // as the browser's first render has it: a browser with a session (its hint) waits for it, and
+  // so does a page behind a sign-in (its frame and a placeholder); a visitor's page is theirs
+  useSessionStore.setState({
+    status: signedIn || routeAt(pathname)?.access ? 'loading' : 'anonymous',
+  });
   serveRemote(remote && { name: remote.name, App: remote.App as RemoteApp });
   const client = createQueryClient();
-  for (const q of queries) client.setQueryData(q.key, q.data);
+  seedQueries(client, queries);
   const done = () => {
     serveRemote();
     client.clear();
