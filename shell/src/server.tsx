@@ -17,18 +17,11 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
-import {
-  CLIENT_RENDERED,
-  FIRST_SCREEN_API,
-  type Lang,
-  type ShellFirstScreen,
-} from '@circo/shared-contracts';
+import { CLIENT_RENDERED, FIRST_SCREEN_API, type ShellFirstScreen } from '@circo/shared-contracts';
 import {
   QueryProvider,
   addTranslations,
   createQueryClient,
-  i18n,
   seedQueries,
   useAppConfig,
   useLanguageStore,
@@ -41,6 +34,7 @@ import {
   serveRemote,
   type RemoteApp,
 } from './federation/remotesRegistry.server';
+import { i18nIn } from '@circo/shared-web/src/remoteServerApp.server';
 import { AppRoutes } from './router';
 import { routeAt } from './routeAt';
 import es from './locales/es.json';
@@ -66,16 +60,6 @@ export const shared: Record<string, unknown> = {
   i18next: I18next,
   '@tanstack/react-query': ReactQuery,
 };
-
-const i18nOf = new Map<Lang, I18n>();
-function i18nFor(lang: Lang): I18n {
-  let instance = i18nOf.get(lang);
-  if (!instance) {
-    instance = i18n.cloneInstance({ lng: lang });
-    i18nOf.set(lang, instance);
-  }
-  return instance;
-}
 
 /**
  * The page's markup at `pathname` without a session (the browser renders a signed-in visitor's
@@ -130,7 +114,7 @@ function renderOnce({
     // React's streaming renderer; the whole page is written once it is all there (its data is)
     const stream = renderToPipeableStream(
       <StrictMode>
-        <I18nextProvider i18n={i18nFor(lang)}>
+        <I18nextProvider i18n={i18nIn(lang)}>
           <QueryProvider client={client}>
             <StaticRouter location={`${pathname}${search ?? ''}`}>
               <AppRoutes />
