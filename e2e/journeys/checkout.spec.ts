@@ -240,7 +240,7 @@ for (const lang of ['es', 'en'] as const) {
     }
     const buyer = await newBuyer(request);
     await page.getByTestId('login-required').getByRole('link').first().click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Fcarrito$/);
     await page.locator('input[type="email"]').fill(buyer.email);
     await page.locator('input[type="password"]').fill('Comprador123');
     await page.locator('form:has(input[type="password"]) button[type="submit"]').click();

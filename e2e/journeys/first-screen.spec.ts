@@ -12,10 +12,11 @@ import {
   remoteArea,
   renderedLive,
   test,
+  untilLive,
   useLanguage,
   type Lang,
 } from '../support/fixtures';
-import { cartItems } from '../pages/CheckoutPages';
+import { cartItems, newBuyer } from '../pages/CheckoutPages';
 
 const LANGS: Lang[] = ['es', 'en', 'fr'];
 const COURSES_TITLE: Record<Lang, string> = { es: 'Cursos', en: 'Courses', fr: 'Cours' };
@@ -231,6 +232,55 @@ test("an English visitor logs in before the page's code is there and arrives in 
   await expect(page).toHaveURL(/\/mis-cursos$/);
   await expect(remoteArea(page, 'mf_learning')).toBeVisible();
   expect(logins).toHaveLength(1);
+});
+
+test("a visitor taps Log in on /carrito before the page's code is there, and comes back to the cart after logging in", async ({
+  page,
+  request,
+}) => {
+  await englishVisitor(page);
+  const { email } = await newBuyer(request);
+  const release = await holdScripts(page);
+  await page.goto('/carrito', { waitUntil: 'commit' });
+  await expect(page.locator('#root h1')).toHaveText('Please log in');
+  // a plain page load of /login: the way back is in its address
+  await page.getByTestId('login-required').getByRole('link', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fcarrito$/);
+  release();
+  await untilLive(page);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill('Comprador123');
+  await page.getByRole('button', { name: 'Log in' }).last().click();
+  await expect(page).toHaveURL(/\/carrito$/);
+  await expect(page.getByTestId('cart-empty')).toBeVisible();
+});
+
+test("an English visitor on a Spanish-only course taps its Spanish version before the page's code is there, and gets it", async ({
+  page,
+  request,
+}) => {
+  await englishVisitor(page);
+  const spanish = (await (
+    await request.get('/api/courses/visible?lang=es')
+  ).json()) as CourseSummary[];
+  let hidden: CourseSummary | undefined;
+  for (const c of spanish) {
+    if ((await request.get(`/api/courses/${c._id}?lang=en`)).status() === 403) {
+      hidden = c;
+      break;
+    }
+  }
+  expect(hidden, 'the seed has a course hidden in English').toBeTruthy();
+  const release = await holdScripts(page);
+  await page.goto(`/courses/${hidden!._id}/${hidden!.slug}`, { waitUntil: 'commit' });
+  await expect(page.locator('#root h1')).toHaveText('Course not available');
+  await page.getByTestId('switch-lang-es').click();
+  release();
+  await expect(page.locator('#root h1')).toHaveText(hidden!.title.es);
+  await expect(page).toHaveURL(new RegExp(`/courses/${hidden!._id}/${hidden!.slug}$`));
+  await untilLive(page);
+  // the choice is kept: the shell took the address's language
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('es');
 });
 
 test("the live page takes over the server's elements instead of building them again, and they work", async ({

@@ -73,6 +73,31 @@ describe('LoginPage (shared form parts)', () => {
     expect(localStorage.getItem('token')).toBe('tok');
   });
 
+  it.each([
+    ['/login?next=%2Fcarrito', 'Carrito'],
+    // only a path of this site: another origin is not followed
+    ['/login?next=%2F%2Fevil.example%2F', 'Mis cursos'],
+    ['/login?next=https%3A%2F%2Fevil.example', 'Mis cursos'],
+  ])('after logging in at %s, goes to %s', async (address, heading) => {
+    api.on('POST', '/api/auth/login', { body: { token: 'tok' } }).on('GET', '/api/auth/perfil', {
+      body: { _id: 'u1', name: 'Ana', email: 'ana@example.com', role: 'user' } as UserProfile,
+    });
+    render(
+      <MemoryRouter initialEntries={[address]}>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/mis-cursos" element={<h1>Mis cursos</h1>} />
+          <Route path="/carrito" element={<h1>Carrito</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(es.fields.email), 'ana@example.com');
+    await user.type(screen.getByLabelText(es.fields.password), 'Secreta123');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
+  });
+
   it('speaks the chosen language', async () => {
     act(() => useLanguageStore.getState().setLang('en'));
     renderLogin();

@@ -14,6 +14,15 @@ interface LoginForm {
   password: string;
 }
 
+/**
+ * `?next=` of the login address: where a link sent before the page's code ran (a plain page load
+ * carries no router state) brings the visitor back. Only a path of this site.
+ */
+function nextOf(search: string): string | undefined {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/(?![/\\])/.test(next) ? next : undefined;
+}
+
 export function LoginPage() {
   const { t } = useTranslation('shell');
   const errorText = useValidationText();
@@ -41,7 +50,7 @@ export function LoginPage() {
       });
       const user = await login(token);
       if (!user) throw new Error('profile not loaded');
-      const from = (location.state as { from?: string } | null)?.from;
+      const from = (location.state as { from?: string } | null)?.from ?? nextOf(location.search);
       void navigate(from && from !== '/login' ? from : '/mis-cursos', { replace: true });
     } catch (err) {
       setFailed(tooManyText(err) ?? t('login.failed'));

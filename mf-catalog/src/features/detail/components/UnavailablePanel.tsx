@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ItemType, Lang } from '@circo/shared-contracts';
 import { useLanguageStore } from '@circo/shared-web';
@@ -7,7 +7,8 @@ const LIST_PATH: Record<ItemType, string> = { course: '/cursos', formation: '/fo
 
 /**
  * The item is hidden in the chosen language: says so, naming the language, and offers the
- * languages in which it can be seen (switching reloads the page's content in that language).
+ * languages in which it can be seen (switching reloads the page's content in that language), as
+ * links that work before the page's code is there too.
  */
 export function UnavailablePanel({
   kind,
@@ -20,6 +21,7 @@ export function UnavailablePanel({
 }) {
   const { t } = useTranslation('catalog');
   const setLang = useLanguageStore((s) => s.setLang);
+  const { pathname } = useLocation();
   const others = availableLanguages.filter((l) => l !== lang);
   return (
     <section className="panel panel--unavailable cat-state" data-testid="unavailable">
@@ -31,15 +33,21 @@ export function UnavailablePanel({
           <ul className="cat-state__actions">
             {others.map((l) => (
               <li key={l}>
-                <button
-                  type="button"
+                {/* a link: before the page's code runs it loads this page in that language
+                    (the shell reads ?lang=); once live, the language changes in place */}
+                <a
+                  href={`${pathname}?lang=${l}`}
+                  hrefLang={l}
                   className="btn btn--primary"
                   lang={l}
                   data-testid={`switch-lang-${l}`}
-                  onClick={() => setLang(l)}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setLang(l);
+                  }}
                 >
                   {t(`switchLanguage.${l}`)}
-                </button>
+                </a>
               </li>
             ))}
           </ul>

@@ -5,14 +5,16 @@ import { useTranslation } from 'react-i18next';
 export function LoginRequired() {
   const { t } = useTranslation('checkout');
   const location = useLocation();
+  const from = location.pathname + location.search;
   return (
     <section className="panel panel--center co-state" data-testid="login-required">
       <h1>{t('login.title')}</h1>
       <p>{t('login.text')}</p>
       <div className="co-state__actions">
+        {/* the way back is in the address too: a tap before the page's code runs loads /login */}
         <Link
-          to="/login"
-          state={{ from: location.pathname + location.search }}
+          to={{ pathname: '/login', search: `?next=${encodeURIComponent(from)}` }}
+          state={{ from }}
           className="btn btn--primary"
         >
           {t('login.action')}
