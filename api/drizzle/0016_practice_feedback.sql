@@ -21,6 +21,7 @@ CREATE TABLE "practice_clips" (
 	"item_id" uuid NOT NULL,
 	"class_id" uuid NOT NULL,
 	"note" text DEFAULT '' NOT NULL,
+	"lang" text DEFAULT 'es' NOT NULL,
 	"source" text NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"storage" text NOT NULL,
@@ -38,6 +39,7 @@ CREATE TABLE "practice_clips" (
 	CONSTRAINT "practice_clips_item_type_check" CHECK ("practice_clips"."item_type" in ('course', 'formation')),
 	CONSTRAINT "practice_clips_status_check" CHECK ("practice_clips"."status" in ('pending', 'answered')),
 	CONSTRAINT "practice_clips_source_check" CHECK ("practice_clips"."source" in ('file', 'recording')),
+	CONSTRAINT "practice_clips_lang_check" CHECK ("practice_clips"."lang" in ('es', 'en', 'fr')),
 	CONSTRAINT "practice_clips_storage_check" CHECK ("practice_clips"."storage" in ('local', 'cloudinary')),
 	CONSTRAINT "practice_clips_values_check" CHECK ("practice_clips"."duration_seconds" > 0 and "practice_clips"."size_bytes" > 0 and char_length("practice_clips"."note") <= 1000)
 );

@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { DrawingShape } from '@circo/shared-contracts';
+import { LANGUAGES, type DrawingShape } from '@circo/shared-contracts';
 import { createdAt, ITEM_TYPES } from '../../database/columns.js';
 import { users } from '../users/users.table.js';
 
@@ -36,6 +36,8 @@ export const practiceClips = pgTable(
     itemId: uuid('item_id').notNull(),
     classId: uuid('class_id').notNull(),
     note: text('note').notNull().default(''),
+    /** the language the student sent it in: the answer's e-mail is written in it */
+    lang: text('lang', { enum: LANGUAGES }).notNull().default('es'),
     source: text('source', { enum: ['file', 'recording'] }).notNull(),
     status: text('status', { enum: ['pending', 'answered'] })
       .notNull()
@@ -59,6 +61,7 @@ export const practiceClips = pgTable(
     check('practice_clips_item_type_check', sql`${t.itemType} in ('course', 'formation')`),
     check('practice_clips_status_check', sql`${t.status} in ('pending', 'answered')`),
     check('practice_clips_source_check', sql`${t.source} in ('file', 'recording')`),
+    check('practice_clips_lang_check', sql`${t.lang} in ('es', 'en', 'fr')`),
     check('practice_clips_storage_check', sql`${t.storage} in ('local', 'cloudinary')`),
     check(
       'practice_clips_values_check',
