@@ -567,7 +567,7 @@ describe('practice feedback: clips, pinned comments with drawings, answered by e
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toMatch(/^Votre professeure a répondu/);
     expect(mails[0]!.text).toContain(
-      `/mis-cursos/curso/${s.course.id}?clase=${s.cls}&clip=${clip._id}`,
+      `/mis-cursos/curso/${s.course.id}?class=${s.cls}&clip=${clip._id}`,
     );
 
     const answered = (await get(t, '/admin/practice/clips?status=answered', s.adminToken))

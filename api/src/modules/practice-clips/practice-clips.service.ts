@@ -410,7 +410,7 @@ export class PracticeClipsService {
       : '';
     const comments = await this.repo.countComments(clipId);
     const base = row.itemType === 'course' ? 'curso' : 'formacion';
-    const link = `${this.config.publicUrl}/mis-cursos/${base}/${row.itemId}?clase=${row.classId}&clip=${row.id}`;
+    const link = `${this.config.publicUrl}/mis-cursos/${base}/${row.itemId}?class=${row.classId}&clip=${row.id}`;
     await this.mail.send({
       to: ctx.email,
       ...answerMail(lang, ctx.name, title, comments, link),

@@ -51,7 +51,11 @@ export function ItemViewer({
   const doneCount = allClassIds.filter((id) => done.has(id)).length;
 
   const currentModule = modules
-    ? (modules.find((m) => m._id === moduleId) ?? modules[0] ?? null)
+    ? (modules.find((m) => m._id === moduleId) ??
+      // a link to a class alone (the teacher's answer e-mail) opens its module
+      modules.find((m) => m.classes.some((c) => c._id === classId)) ??
+      modules[0] ??
+      null)
     : null;
   const shown = modules ? (currentModule?.classes ?? []) : classes;
   const currentClass = shown.find((c) => c._id === classId) ?? null;
