@@ -62,8 +62,10 @@ export function ItemViewer({
 
   // a deep link to a module or class that is not (or no longer) offered falls back quietly
   useEffect(() => {
-    if (modules && currentModule && moduleId !== currentModule._id) selectModule(currentModule._id);
-  }, [modules, currentModule, moduleId, selectModule]);
+    if (modules && currentModule && moduleId !== currentModule._id) {
+      selectModule(currentModule._id, moduleId === null && currentClass !== null);
+    }
+  }, [modules, currentModule, currentClass, moduleId, selectModule]);
 
   return (
     <div className="learn-viewer">
