@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { baseURL, outboxDir, repoRoot } from '../support/env';
 import { DEMO, expect, test, loginAs, untilLive, useLanguage } from '../support/fixtures';
 import { LearningApi, ViewerPage } from '../pages/learning';
@@ -230,12 +231,12 @@ for (const [lang, moduleN, classLabel] of [
   });
 }
 
-async function adminToken(request: import('@playwright/test').APIRequestContext): Promise<string> {
+async function adminToken(request: APIRequestContext): Promise<string> {
   const res = await request.post(`${baseURL}/api/auth/login`, { data: DEMO.admin });
   return ((await res.json()) as { token: string }).token;
 }
 
-async function shot(page: import('@playwright/test').Page, name: string): Promise<void> {
+async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: false });

@@ -280,6 +280,12 @@ describe('practice feedback: clips, pinned comments with drawings, answered by e
     expect(res.body.code).toBe('practice_clips.not_found');
     await del(s.otherToken, `practice/clips/${NOT_FOUND_ID}`).expect(404);
     expect(await stored(mine._id)).toBeDefined();
+    // one student's clips (their admin page)
+    const ofStudent = await get(t, `/admin/practice/clips?studentId=${s.buyer.id}`, s.adminToken);
+    expect(ofStudent.body.clips.map((c: AdminPracticeClip) => c._id)).toEqual([mine._id]);
+    expect(ofStudent.body.total).toBe(1);
+    const ofOther = await get(t, `/admin/practice/clips?studentId=${s.other.id}`, s.adminToken);
+    expect(ofOther.body.clips).toEqual([]);
     const one = await get(t, `/admin/practice/clips/${mine._id}`, s.adminToken).expect(200);
     expect(one.body).toMatchObject({
       _id: mine._id,
@@ -576,7 +582,7 @@ describe('practice feedback: clips, pinned comments with drawings, answered by e
     const pending = (await get(t, '/admin/practice/clips?status=pending', s.adminToken))
       .body as AdminPracticeClipsPage;
     expect(pending.clips.map((c) => c._id)).not.toContain(clip._id);
-    for (const q of ['status=done', 'page=0', 'page=x', 'other=1']) {
+    for (const q of ['status=done', 'page=0', 'page=x', 'other=1', 'studentId=x']) {
       expect((await get(t, `/admin/practice/clips?${q}`, s.adminToken)).status).toBe(400);
     }
     expect((await get(t, '/admin/practice/clips/not-an-id', s.adminToken)).status).toBe(400);

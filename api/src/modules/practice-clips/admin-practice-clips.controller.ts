@@ -56,10 +56,10 @@ export class AdminPracticeClipsController {
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
     summary:
-      'The queue: clips waiting for an answer oldest first (status=pending, the default), or answered ones latest first, with student, item and class',
+      "The queue: clips waiting for an answer oldest first (status=pending, the default), or answered ones latest first, with student, item and class; studentId: one student's (their admin page)",
   })
   queue(@Query() query: AdminClipsQueryDto): Promise<AdminPracticeClipsPage> {
-    return this.clips.queue(query.status ?? 'pending', query.page ?? 1);
+    return this.clips.queue(query.status ?? 'pending', query.page ?? 1, query.studentId);
   }
 
   @Get(':id')

@@ -124,11 +124,16 @@ export class PracticeClipsRepository extends Repository {
   }
 
   /** The teacher's queue: waiting clips oldest first; answered ones latest answer first. */
-  queue(status: PracticeClipStatus, limit: number, offset: number): Promise<PracticeClipRow[]> {
+  queue(
+    status: PracticeClipStatus,
+    limit: number,
+    offset: number,
+    userId?: string,
+  ): Promise<PracticeClipRow[]> {
     return this.db
       .select()
       .from(practiceClips)
-      .where(eq(practiceClips.status, status))
+      .where(this.inQueue(status, userId))
       .orderBy(
         ...(status === 'pending'
           ? [asc(practiceClips.createdAt), asc(practiceClips.id)]
@@ -138,12 +143,18 @@ export class PracticeClipsRepository extends Repository {
       .offset(offset);
   }
 
-  async countByStatus(status: PracticeClipStatus): Promise<number> {
+  async countByStatus(status: PracticeClipStatus, userId?: string): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })
       .from(practiceClips)
-      .where(eq(practiceClips.status, status));
+      .where(this.inQueue(status, userId));
     return Number(row?.n ?? 0);
+  }
+
+  private inQueue(status: PracticeClipStatus, userId?: string) {
+    return userId
+      ? and(eq(practiceClips.status, status), eq(practiceClips.userId, userId))
+      : eq(practiceClips.status, status);
   }
 
   /** The student, item title and class title of each clip (null titles: removed since). */

@@ -225,11 +225,15 @@ export class PracticeClipsService {
 
   // ------------------------------------------------------------ the teacher's side
 
-  async queue(status: PracticeClipStatus, page: number): Promise<AdminPracticeClipsPage> {
+  async queue(
+    status: PracticeClipStatus,
+    page: number,
+    studentId?: string,
+  ): Promise<AdminPracticeClipsPage> {
     const size = PRACTICE_QUEUE_PAGE_SIZE;
     const [rows, total] = await Promise.all([
-      this.repo.queue(status, size, (page - 1) * size),
-      this.repo.countByStatus(status),
+      this.repo.queue(status, size, (page - 1) * size, studentId),
+      this.repo.countByStatus(status, studentId),
     ]);
     return { clips: await this.toAdminClips(rows), status, page, pageSize: size, total };
   }

@@ -89,6 +89,11 @@ export class AdminClipsQueryDto {
   @Min(1, { message: 'page must be 1 or more' })
   @Max(10_000, { message: 'page must be at most 10000' })
   page?: number;
+
+  @IsOptional()
+  @CanonicalId()
+  @IsUUID('all', { message: 'studentId must be a valid id' })
+  studentId?: string;
 }
 
 class DrawingShapeDoc {
