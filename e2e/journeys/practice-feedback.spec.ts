@@ -58,6 +58,7 @@ for (const [lang, moduleN, classLabel] of [
     page,
     browser,
     request,
+    a11y,
   }) => {
     test.setTimeout(180_000);
     // ---- the student: a file, then an attempt recorded in the practice player
@@ -115,6 +116,7 @@ for (const [lang, moduleN, classLabel] of [
     // ---- the teacher: the queue by keyboard, two pinned comments, one with an angle
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await adminContext.newPage();
+    a11y.watch(admin);
     await useLanguage(admin, lang);
     await loginAs(admin, request, 'admin');
     await admin.goto('/admin/practica');
@@ -157,6 +159,15 @@ for (const [lang, moduleN, classLabel] of [
       .fill(
         lang === 'es' ? 'Dobla las rodillas antes del tiempo' : 'Bend the knees before the beat',
       );
+    if (lang === 'en') {
+      // a voice note on the same moment (Chromium's fake microphone), listened to before sending
+      await composer.getByRole('button', { name: /^Record a voice note/ }).click();
+      await expect(composer.getByText(/^Recording… [1-9] s of 60$/)).toBeVisible({
+        timeout: 5_000,
+      });
+      await composer.getByRole('button', { name: 'Stop' }).click();
+      await expect(composer.getByLabel('Listen to the voice note')).toBeVisible();
+    }
     await composer.getByRole('button', { name: n.add }).click();
     await expect(teacher.marks).toHaveCount(1);
 
@@ -191,6 +202,7 @@ for (const [lang, moduleN, classLabel] of [
     // the second mark shows its angle over the frame: the teacher's view, looked at
     await teacher.marks.nth(1).click();
     await expect(svg.locator('[data-angle]')).toHaveCount(1);
+    await a11y.check(admin);
     await shot(admin, `teacher-answer-${lang}-desktop`);
     await admin.setViewportSize({ width: 390, height: 844 });
     await shot(admin, `teacher-answer-${lang}-390`);
@@ -219,6 +231,13 @@ for (const [lang, moduleN, classLabel] of [
     await clips.waitVideo();
     await expect(clips.marks).toHaveCount(2);
     await expect(clips.root.getByTestId('clip-comment')).toHaveCount(2);
+    if (lang === 'en') {
+      const voice = clips.root.getByLabel('Voice note at 0:01');
+      await expect(voice).toBeVisible();
+      await expect
+        .poll(() => voice.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 10_000 })
+        .toBeGreaterThan(0);
+    }
     await clips.marks.nth(1).click();
     await expect.poll(() => clips.videoTime()).toBeCloseTo(4, 0);
     await expect(clips.player.getByTestId('clip-drawing').locator('[data-angle]')).toHaveCount(1);

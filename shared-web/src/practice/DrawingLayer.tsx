@@ -95,7 +95,8 @@ function Shape({ shape, size, mirror }: { shape: DrawingShape; size: FrameSize; 
     case 'angle': {
       const [a, v, b] = [pts[0]!, pts[1]!, pts[2]!];
       const deg = angleDegrees(shape.points, size);
-      const fs = unit * 0.06;
+      // readable on a phone's frame too (the frame is about 200 px high there)
+      const fs = unit * 0.08;
       return (
         <g data-angle={deg}>
           {line(v, a, 'a')}
