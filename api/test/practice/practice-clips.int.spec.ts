@@ -623,6 +623,19 @@ describe('practice feedback: clips, pinned comments with drawings, answered by e
     const clip = (await sendClip(s.token, { classId: s.cls }).expect(201)).body as PracticeClip;
     const file = fileOf((await stored(clip._id)).publicId);
     expect(existsSync(file)).toBe(true);
+    // her data export lists it, with the teacher's comments
+    await comment(s.adminToken, clip._id, { atSeconds: 1, text: 'Arms straight' }).expect(201);
+    const exported = await get(t, '/users/me/export', s.token).expect(200);
+    expect(exported.body.practiceClips).toEqual([
+      expect.objectContaining({
+        id: clip._id,
+        class_id: s.cls,
+        status: 'pending',
+        comments: [
+          expect.objectContaining({ at_seconds: 1, text: 'Arms straight', voice_note: false }),
+        ],
+      }),
+    ]);
     // the confirmed deletion (the e-mailed link is checked in account.int.spec.ts)
     const account = t.app.get(AccountService);
     const [u] = await t.db.select().from(users).where(eq(users.id, s.buyer.id));

@@ -84,6 +84,7 @@ export class AccountService {
       payments: plain(await this.repo.payments(userId)),
       progress: plain(await this.repo.progress(userId)),
       reminders: plain(await this.repo.reminders(userId)),
+      practiceClips: plain(await this.repo.practiceClips(userId)),
     };
   }
 
