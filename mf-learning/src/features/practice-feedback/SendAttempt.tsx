@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../shared/hooks';
-import { clipErrorKey, sendClip, useRefreshClips } from './useClips';
+import { clipErrorKey, sendClip, useClips, useRefreshClips } from './useClips';
 
 /** "Send to my teacher": the attempt recorded in the practice player, as a practice clip. */
 export function SendAttempt({ classId, blob }: { classId: string; blob: Blob }) {
   const { t } = useTranslation('learning');
   const lang = useLang();
   const refresh = useRefreshClips();
+  const limits = useClips(classId).data;
   const [progress, setProgress] = useState<number | null>(null);
   const [state, setState] = useState<'idle' | 'sent' | string>('idle');
   const send = async () => {
@@ -50,7 +51,11 @@ export function SendAttempt({ classId, blob }: { classId: string; blob: Blob }) 
       )}
       {state !== 'idle' && state !== 'sent' && (
         <span role="alert" className="alert alert--error">
-          {t(state, { mb: '', seconds: '', max: '' })}
+          {t(state, {
+            mb: limits ? Math.floor(limits.maxBytes / 1_048_576) : '',
+            seconds: limits?.maxSeconds ?? '',
+            max: limits?.maxPending ?? '',
+          })}
         </span>
       )}
     </span>
