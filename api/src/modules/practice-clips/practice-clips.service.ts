@@ -425,15 +425,14 @@ export class PracticeClipsService {
 
   // ------------------------------------------------------------ answers
 
-  private async link(
+  private link(
     storage: 'local' | 'cloudinary',
     publicId: string,
-  ): Promise<{ url: string; expiresAt: string | null }> {
+  ): { url: string; expiresAt: string | null } {
     try {
-      const d = await this.media.deliver({ kind: 'video', url: null, publicId });
-      return { url: d.url, expiresAt: d.expiresAt };
+      return this.media.privateMediaLink(storage, publicId);
     } catch (err) {
-      // a file gone or a provider away: the clip is still listed, without a playable link
+      // Cloudinary no longer configured: the clip is still listed, without a playable link
       this.logger.warn(
         `no link for ${storage} ${publicId}: ${String((err as Error)?.message ?? err)}`,
       );
@@ -445,7 +444,7 @@ export class PracticeClipsService {
     let voice: PracticeMedia | null = null;
     if (c.voiceStorage && c.voicePublicId) {
       voice = {
-        ...(await this.link(c.voiceStorage, c.voicePublicId)),
+        ...this.link(c.voiceStorage, c.voicePublicId),
         contentType: c.voiceContentType ?? 'audio/webm',
         seconds: c.voiceSeconds ?? 0,
       };
@@ -472,7 +471,7 @@ export class PracticeClipsService {
         source: r.source,
         status: r.status,
         video: {
-          ...(await this.link(r.storage, r.publicId)),
+          ...this.link(r.storage, r.publicId),
           contentType: r.contentType,
           seconds: r.durationSeconds,
         },
