@@ -1,6 +1,6 @@
 import { createRef } from 'react';
 import { jest } from '@jest/globals';
-import { render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PracticeComment } from '@circo/shared-contracts';
 import { i18n } from '../i18n/i18n';
@@ -84,6 +84,20 @@ describe('the clip player of practice feedback', () => {
       /cannot play this clip's format/,
     );
     expect(screen.queryByTestId('clip-video')).toBeNull();
+  });
+
+  it('asks for a fresh link when the file fails after its link expired, and names a bad format otherwise', () => {
+    const onExpired = jest.fn();
+    const past = new Date(Date.now() - 1000).toISOString();
+    player({ expiresAt: past, onExpired });
+    fireEvent.error(screen.getByTestId('clip-video'));
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(screen.queryByTestId('clip-unplayable')).toBeNull();
+    cleanup();
+    player({ expiresAt: new Date(Date.now() + 600_000).toISOString(), onExpired });
+    fireEvent.error(screen.getByTestId('clip-video'));
+    expect(screen.getByTestId('clip-unplayable')).toBeVisible();
+    expect(onExpired).toHaveBeenCalledTimes(1);
   });
 
   it('draws an angle with its degrees, mirrored with the picture', () => {

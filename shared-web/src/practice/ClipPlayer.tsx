@@ -39,6 +39,9 @@ export interface ClipPlayerProps {
   editor?: Omit<Parameters<typeof DrawingLayer>[0], 'size' | 'mirror' | 'label'>;
   /** more controls in the toolbar (the teacher's "comment here") */
   children?: ReactNode;
+  /** when the file's link stops working: past it, a failed load asks for a fresh link */
+  expiresAt?: string | null;
+  onExpired?: () => void;
 }
 
 /**
@@ -147,7 +150,12 @@ export function ClipPlayer(p: ClipPlayerProps) {
           onSeeked={(e) => setTime(e.currentTarget.currentTime)}
           onPlay={() => setPlaying(true)}
           onPause={() => setPlaying(false)}
-          onError={() => setFailed(true)}
+          onError={() => {
+            // a link that expired during a long pause is renewed, not taken for a bad format
+            const expired = p.expiresAt && Date.parse(p.expiresAt) <= Date.now() + 5_000;
+            if (expired && p.onExpired) p.onExpired();
+            else setFailed(true);
+          }}
         />
         {p.editor ? (
           <DrawingLayer {...p.editor} size={size} mirror={mirror} label={label} />

@@ -122,6 +122,8 @@ export function ClipAnswerView({ clipId }: { clipId: string }) {
           selectedId={selected}
           onSelect={setSelected}
           videoRef={videoRef}
+          expiresAt={clip.video.expiresAt}
+          onExpired={() => void refresh()}
           editor={
             drawing.tool || drawing.shapes.length > 0
               ? {

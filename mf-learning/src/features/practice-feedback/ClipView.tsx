@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PracticeClip } from '@circo/shared-contracts';
 import { ClassBeside, ClipPlayer, CommentList, fetchPrivateVideo } from '@circo/shared-web';
 import { useLang, useUserId } from '../shared/hooks';
+import { useRefreshClips } from './useClips';
 
 /**
  * One of the student's clips with the teacher's answer: the marks on its timeline (each jumps to
@@ -24,6 +25,7 @@ export function ClipView({
   const lang = useLang();
   const userId = useUserId();
   const videoRef = useRef<HTMLVideoElement>(null);
+  const refresh = useRefreshClips();
   const [selected, setSelected] = useState<string | null>(null);
   const lesson = useQuery({
     queryKey: ['learning', userId, 'practice-clips', 'class-video', classId, classVideo, lang],
@@ -55,6 +57,8 @@ export function ClipView({
           selectedId={selected}
           onSelect={setSelected}
           videoRef={videoRef}
+          expiresAt={clip.video.expiresAt}
+          onExpired={() => void refresh()}
         />
         {lesson.data?.provider === 'local' && (
           <ClassBeside classSrc={lesson.data.url} title={title} clipRef={videoRef} />
