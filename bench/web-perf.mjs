@@ -143,6 +143,14 @@ export async function runWebBench() {
     const coursePath = `/courses/${course._id}/${course.slug}`;
     const [formation] = await (await fetch(`${base}/api/formations?lang=en`)).json();
     const formationPath = `/formaciones/${formation._id}/${formation.slug}`;
+    // a Spanish item that has no English version: its page is that screen, for this visitor
+    let elsewherePath = null;
+    for (const c of await (await fetch(`${base}/api/courses/visible?lang=es`)).json()) {
+      if ((await fetch(`${base}/api/courses/${c._id}?lang=en`)).status === 403) {
+        elsewherePath = `/courses/${c._id}/${c.slug}`;
+        break;
+      }
+    }
 
     console.log('\nJS each public route loads (gzip, built app, headless Chromium)');
     const browser = await chromium.launch({
@@ -269,6 +277,7 @@ export async function runWebBench() {
       ['/cursos', '/cursos'],
       ['course page', coursePath],
       ['formation page', formationPath],
+      ...(elsewherePath ? [['item not in English', elsewherePath]] : []),
       ['/formaciones', '/formaciones'],
       ['/nosotros', '/nosotros'],
       ['/buscar?q=circo', '/buscar?q=circo'],

@@ -40,6 +40,7 @@ const CATALOG = `
 exports.firstScreenApi = 2;
 exports.serverApp = ({ lang, content }) => ({ page, queries }) => {
   if (page === 'home') return '<h1>' + content.hero.title + '</h1>';
+  if (queries[0].error) return '<h1 data-page="' + page + '">refused: ' + queries[0].error.code + '</h1>';
   const data = queries[0].data;
   const item = Array.isArray(data) ? data[0] : data;
   return '<link rel="preload" as="image" href="' + item.image[lang] + '" fetchPriority="high"/>' +
@@ -75,7 +76,7 @@ afterAll(async () => {
 
 interface Data {
   lang: string;
-  queries?: Array<{ key: unknown[]; data: unknown }>;
+  queries?: Array<{ key: unknown[]; data?: unknown; error?: unknown }>;
 }
 const dataOf = (html: string) =>
   JSON.parse(
@@ -128,13 +129,35 @@ it('writes the first screen of /, /cursos and a course page, in the page languag
   expect(queries.count).toBe(0);
 });
 
-it("sends the shell's part alone for a missing item, a page of the shell or of a remote without a server bundle, a page behind a sign-in and an unknown address", async () => {
+it('writes the screen of an item that is missing or not in the page language from its refusal, which the page gets too', async () => {
   const missing = await request(server).get('/courses/00000000-0000-4000-8000-000000000000/x');
   expect(missing.status).toBe(404);
   expect(rootOf(missing.text)).toBe(
-    '<header data-lang="es">/courses/00000000-0000-4000-8000-000000000000/x</header><main><p>loading courseDetail</p></main>',
+    '<header data-lang="es">/courses/00000000-0000-4000-8000-000000000000/x</header><main><h1 data-page="courseDetail">refused: courses.not_found</h1></main>',
   );
-  expect(dataOf(missing.text).queries).toBeUndefined();
+  expect(dataOf(missing.text).queries?.[0]).toEqual({
+    key: ['catalog', 'course', '00000000-0000-4000-8000-000000000000', { lang: 'es' }],
+    error: expect.objectContaining({ statusCode: 404, code: 'courses.not_found' }),
+  });
+
+  const spanishOnly = await createCourse(t.db, { visible: { es: true, en: false, fr: false } });
+  await t.catalogChanged();
+  const elsewhere = await request(server).get(`/courses/${spanishOnly.id}/x?lang=en`).expect(200);
+  expect(rootOf(elsewhere.text)).toContain('refused: catalog.unavailable_in_language');
+  expect(dataOf(elsewhere.text).queries?.[0]).toEqual({
+    key: ['catalog', 'course', spanishOnly.id, { lang: 'en' }],
+    error: expect.objectContaining({
+      statusCode: 403,
+      code: 'catalog.unavailable_in_language',
+      data: { availableLanguages: ['es'] },
+    }),
+  });
+  // a malformed id is a 400: the page is the browser's
+  const malformed = await request(server).get('/courses/not-an-id/x');
+  expect(rootOf(malformed.text)).toContain('<p>loading courseDetail</p>');
+});
+
+it("sends the shell's part alone for a page of the shell or of a remote without a server bundle, a page behind a sign-in and an unknown address", async () => {
   for (const [path, page] of [
     ['/login', 'login'],
     ['/carrito', 'cart'],

@@ -82,16 +82,18 @@ test('the HTML carries the remotes map, config, site content and the preloads of
   page,
   request,
 }) => {
-  // a page whose remote part the browser renders (its remote has no server bundle): the shell's
-  // part is in the HTML, and the code of its remote is preloaded
-  const html = await (await request.get('/carrito')).text();
+  // a page whose remote part the browser renders (a signed-in page: its content comes with the
+  // session): the shell's part is in the HTML, and the code of its remote is preloaded
+  const html = await (
+    await request.get('/mis-cursos', { headers: { cookie: 'signed_in=1' } })
+  ).text();
   expect(html).toMatch(/<script id="circo-bootstrap" type="application\/json">/);
   expect(html).toContain('<header class="site-header">');
   expect(html).toContain(
-    '<link rel="preload" as="fetch" href="/remotes/mf-checkout/mf-manifest.json" crossorigin="anonymous" />',
+    '<link rel="preload" as="fetch" href="/remotes/mf-learning/mf-manifest.json" crossorigin="anonymous" />',
   );
   expect(html).toContain(
-    '<link rel="preload" as="script" href="/remotes/mf-checkout/remoteEntry.js" />',
+    '<link rel="preload" as="script" href="/remotes/mf-learning/remoteEntry.js" />',
   );
   expect(html).toMatch(/<link rel="preload" as="script" href="\/bootstrap\.[0-9a-f]{8}\.js" \/>/);
   // a page the server sends whole (first-screen.spec.ts): its styles apply before any JS, and no

@@ -1,6 +1,7 @@
 import type { Lang } from './languages.js';
 import type { SiteContent } from './api/content.js';
 import type { PublicConfig } from './api/config.js';
+import type { ApiErrorBody } from './api/errors.js';
 
 /**
  * The first screen (issues 11 and 21): an app's build emits `dist/server/first-screen.cjs`, a
@@ -13,11 +14,14 @@ import type { PublicConfig } from './api/config.js';
  */
 export const FIRST_SCREEN_API = 2;
 
-/** An answer of the API the page asks for first, under its TanStack Query key (shared-web's catalogKeys). */
-export interface SeededQuery {
-  key: readonly unknown[];
-  data: unknown;
-}
+/**
+ * An answer of the API the page asks for first, under its TanStack Query key (shared-web's
+ * catalogKeys): its body, or the API's refusal when the page shows that as its own screen (a
+ * course not in this language: 403 `catalog.unavailable_in_language`; one that does not exist).
+ */
+export type SeededQuery =
+  | { key: readonly unknown[]; data: unknown; error?: undefined }
+  | { key: readonly unknown[]; data?: undefined; error: ApiErrorBody };
 
 export interface FirstScreenInput {
   /** The route's page id (`home`, `courses`, `courseDetail`...). */
@@ -30,6 +34,11 @@ export interface FirstScreenInput {
   content: SiteContent | null;
   /** The answers the page needs (the same ones the HTML's bootstrap data carries). */
   queries: SeededQuery[];
+  /**
+   * The browser says it holds a session (its `signed_in` cookie, a hint): the page is rendered as
+   * the browser's first render has it, waiting for the session; else as a visitor's.
+   */
+  signedIn?: boolean;
 }
 
 /**
@@ -41,8 +50,13 @@ export type ServerRemoteApp = (props: { page: string }) => unknown;
 /** What a remote's server bundle exports: its `./App`, ready for one render. */
 export interface RemoteFirstScreen {
   firstScreenApi: number;
-  /** Prepares the remote's stores for a render in `lang` and returns its page component. */
-  serverApp(input: Pick<FirstScreenInput, 'lang' | 'content'>): ServerRemoteApp;
+  /**
+   * Prepares the remote's stores for a render in `lang` (its site content, the public
+   * configuration, whether the browser holds a session) and returns its page component.
+   */
+  serverApp(
+    input: Pick<FirstScreenInput, 'lang' | 'content' | 'signedIn'> & { config?: PublicConfig },
+  ): ServerRemoteApp;
 }
 
 /** What the shell's server bundle exports: the whole page's markup, the layout around the page. */

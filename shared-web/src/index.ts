@@ -9,7 +9,13 @@ export { useSessionStore, selectIsAdmin } from './session/sessionStore';
 export { useCartStore } from './cart/cartStore';
 export { useAppConfig } from './config/appConfigStore';
 export { api, ApiError, setApiBase, toApiError, type RequestOptions } from './api/client';
-export { queryClient, createQueryClient, CATALOG_STALE_MS, CACHE_GC_MS } from './api/queryClient';
+export {
+  queryClient,
+  createQueryClient,
+  seedQueries,
+  CATALOG_STALE_MS,
+  CACHE_GC_MS,
+} from './api/queryClient';
 export { QueryProvider } from './api/QueryProvider';
 export { catalogKeys, catalogQueries, type ItemDetailOf } from './api/queries/catalog';
 export {

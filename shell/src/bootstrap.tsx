@@ -7,6 +7,7 @@ import {
   addTranslations,
   api,
   queryClient,
+  seedQueries,
   useAppConfig,
   useLanguageStore,
   useSessionStore,
@@ -42,7 +43,7 @@ async function start(): Promise<void> {
   if (page.content && page.lang === lang) {
     useSiteContentStore.setState((s) => ({ byLang: { ...s.byLang, [lang]: page.content! } }));
     // the page's first answers (the list, the course): its first render asks for nothing
-    for (const q of page.queries ?? []) queryClient.setQueryData(q.key, q.data);
+    seedQueries(queryClient, page.queries ?? []);
   }
   // runtime composition: nothing about the remotes is baked into this build
   const remotes = (

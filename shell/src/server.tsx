@@ -17,18 +17,12 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
-import type { i18n as I18n } from 'i18next';
-import {
-  CLIENT_RENDERED,
-  FIRST_SCREEN_API,
-  type Lang,
-  type ShellFirstScreen,
-} from '@circo/shared-contracts';
+import { CLIENT_RENDERED, FIRST_SCREEN_API, type ShellFirstScreen } from '@circo/shared-contracts';
 import {
   QueryProvider,
   addTranslations,
   createQueryClient,
-  i18n,
+  seedQueries,
   useAppConfig,
   useLanguageStore,
   useSessionStore,
@@ -40,6 +34,7 @@ import {
   serveRemote,
   type RemoteApp,
 } from './federation/remotesRegistry.server';
+import { i18nIn } from '@circo/shared-web/src/remoteServerApp.server';
 import { AppRoutes } from './router';
 import { routeAt } from './routeAt';
 import es from './locales/es.json';
@@ -66,16 +61,6 @@ export const shared: Record<string, unknown> = {
   '@tanstack/react-query': ReactQuery,
 };
 
-const i18nOf = new Map<Lang, I18n>();
-function i18nFor(lang: Lang): I18n {
-  let instance = i18nOf.get(lang);
-  if (!instance) {
-    instance = i18n.cloneInstance({ lng: lang });
-    i18nOf.set(lang, instance);
-  }
-  return instance;
-}
-
 /**
  * The page's markup at `pathname` without a session (the browser renders a signed-in visitor's
  * header once hydrated, and a page behind a sign-in once it has the session): what goes inside
@@ -100,15 +85,19 @@ function renderOnce({
   queries,
   remote,
   onError,
+  signedIn,
 }: Parameters<ShellFirstScreen['renderPage']>[0]): Promise<string> {
   useLanguageStore.setState({ lang });
   useSiteContentStore.setState({ byLang: content ? { [lang]: content } : {} });
   useAppConfig.setState(config);
-  // a page behind a sign-in: its frame and a placeholder until the browser reads the session
-  useSessionStore.setState({ status: routeAt(pathname)?.access ? 'loading' : 'anonymous' });
+  // as the browser's first render has it: a browser with a session (its hint) waits for it, and
+  // so does a page behind a sign-in (its frame and a placeholder); a visitor's page is theirs
+  useSessionStore.setState({
+    status: signedIn || routeAt(pathname)?.access ? 'loading' : 'anonymous',
+  });
   serveRemote(remote && { name: remote.name, App: remote.App as RemoteApp });
   const client = createQueryClient();
-  for (const q of queries) client.setQueryData(q.key, q.data);
+  seedQueries(client, queries);
   const done = () => {
     serveRemote();
     client.clear();
@@ -125,7 +114,7 @@ function renderOnce({
     // React's streaming renderer; the whole page is written once it is all there (its data is)
     const stream = renderToPipeableStream(
       <StrictMode>
-        <I18nextProvider i18n={i18nFor(lang)}>
+        <I18nextProvider i18n={i18nIn(lang)}>
           <QueryProvider client={client}>
             <StaticRouter location={`${pathname}${search ?? ''}`}>
               <AppRoutes />

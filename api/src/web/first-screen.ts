@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
+  CATALOG_ERRORS,
   FIRST_SCREEN_API,
+  type ApiErrorBody,
   SEARCH_LIMIT,
   type Lang,
   type PublicConfig,
@@ -40,6 +42,17 @@ export async function firstQueries(
     const { body } = await getOwn<unknown>(fastify, url);
     return body === null ? null : { key, data: body };
   };
+  /** An item's answer, or the refusal its page shows as a screen of its own (spec section 4). */
+  const item = async (key: readonly unknown[], url: string): Promise<SeededQuery | null> => {
+    const res = await fastify.inject({ method: 'GET', url });
+    if (res.statusCode === 200) return { key, data: res.json<unknown>() };
+    if (res.statusCode !== 403 && res.statusCode !== 404) return null;
+    const error = res.json<ApiErrorBody>();
+    const shown =
+      res.statusCode === 404 ||
+      (error.code === CATALOG_ERRORS.unavailableInLanguage && !!error.data);
+    return shown ? { key, error } : null;
+  };
   const id = params[0] ?? '';
   let wanted: Array<Promise<SeededQuery | null>>;
   switch (route.id) {
@@ -68,7 +81,7 @@ export async function firstQueries(
       const kind = route.id === 'courseDetail' ? 'course' : 'formation';
       const api = kind === 'course' ? '/api/courses' : '/api/formations/visible';
       wanted = [
-        own(['catalog', kind, id, { lang }], `${api}/${encodeURIComponent(id)}?lang=${lang}`),
+        item(['catalog', kind, id, { lang }], `${api}/${encodeURIComponent(id)}?lang=${lang}`),
         own(['catalog', 'discounts', 'active'], '/api/discounts/activos'),
       ];
       break;
@@ -121,6 +134,8 @@ export interface FirstScreenInput {
   config: PublicConfig;
   /** The page's first answers; null when its main one is missing (the page part is the browser's). */
   queries: SeededQuery[] | null;
+  /** The browser says it holds a session (a hint): the page is rendered waiting for it. */
+  signedIn?: boolean;
 }
 
 const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
@@ -164,6 +179,7 @@ export class FirstScreens {
       content: o.content,
       config: o.config,
       queries: o.queries ?? [],
+      signedIn: o.signedIn ?? false,
     });
     if (!reply?.html) return null;
     const html = reply.html;

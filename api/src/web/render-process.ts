@@ -83,7 +83,8 @@ async function render(req: RenderRequest): Promise<RenderReply> {
     const code = { ...req.remote.bundle, key: `${req.remote.bundle.key}@${req.shell.key}` };
     const bundle = load<RemoteFirstScreen>(slot, code, req.api, shell.shared, logs);
     try {
-      const App = bundle?.serverApp({ lang: req.input.lang, content: req.input.content });
+      const { lang, content, config, signedIn } = req.input;
+      const App = bundle?.serverApp({ lang, content, config, signedIn });
       if (App) remote = { name: req.remote.name, App };
     } catch (err) {
       logs.push({

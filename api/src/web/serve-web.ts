@@ -157,9 +157,10 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
       ? await firstQueries(fastify, match.route, match.params, lang, query)
       : null;
     const inlineScripts: string[] = [];
+    const signedIn = signedInOf(req.headers.cookie);
     const html = await bootstrap.render(`/${path}`, lang, remotes, {
       queries: queries ?? undefined,
-      signedIn: signedInOf(req.headers.cookie),
+      signedIn,
       screen: async (data) => {
         const screen = await firstScreens.render({
           route: match?.route ?? null,
@@ -170,6 +171,7 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
           content: data.content,
           config: data.config,
           queries,
+          signedIn,
         });
         if (screen) inlineScripts.push(...screen.scripts);
         return screen;

@@ -5,6 +5,7 @@ import type {
   StudentDetail,
   StudentsPage,
 } from '@circo/shared-contracts';
+import { JobsService } from '../../src/common/jobs/jobs.service.js';
 import { classProgress } from '../../src/modules/progress/progress.table.js';
 import { paymentItems, payments } from '../../src/modules/payments/payments.table.js';
 import {
@@ -252,6 +253,90 @@ describe('admin business: sales dashboard, students, access by hand', () => {
     await bad("from=2023-02-01&to=2023-02-10&tz=UTC';drop", 'common.validation_failed');
     await bad('from=2023-02-10&to=2023-02-01', 'stats.bad_period');
     await bad('from=2000-01-01&to=2023-02-01', 'stats.bad_period');
+  });
+
+  it('subtracts a partial refund (a cart with an item already owned) from the day it was made, then what a whole refund left', async () => {
+    const x = await createCourse(t.db, { priceCents: 2000 });
+    const y = await createCourse(t.db, { priceCents: 1500 });
+    const student = await createUser(t.db);
+    const token = await tokenFor(t, student);
+    // yesterday to tomorrow: a run at midnight stays inside
+    const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+    const statsToday = async () =>
+      (await get(t, `/admin/stats/sales?from=${day(-1)}&to=${day(1)}`, admin).expect(200))
+        .body as SalesStats;
+    const before = await statsToday();
+
+    // tab A starts paying x + y; meanwhile tab B buys x; then A is paid: x's 20.00 goes back
+    const start = (items: string[]) =>
+      call(t, token, 'post', '/stripe/crear-payment-intent', {
+        items: items.map((id) => ({ id, type: 'course' })),
+      }).expect(201);
+    const a = await start([x.id, y.id]);
+    const b = await start([x.id]);
+    for (const started of [b, a]) {
+      const paid = await call(t, token, 'post', '/stripe/local/confirm', {
+        paymentIntentId: started.body.paymentIntentId,
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/40',
+        cvc: '123',
+      }).expect(200);
+      expect(paid.body.status).toBe('succeeded');
+    }
+    await t.app.get(JobsService).drain(); // the refund job
+    const [paymentA] = await t.db
+      .select()
+      .from(payments)
+      .where(sql`${payments.providerPaymentId} = ${a.body.paymentIntentId}`);
+    expect(paymentA).toMatchObject({ status: 'succeeded', refundedAt: null, amountCents: 3500 });
+    const itemsA = await t.db
+      .select()
+      .from(paymentItems)
+      .where(sql`${paymentItems.paymentId} = ${paymentA.id}`);
+    expect(
+      itemsA.map((i) => [i.itemId, i.refundedAt !== null]).sort((m, n) => (m[0] < n[0] ? -1 : 1)),
+    ).toEqual(
+      [
+        [x.id, true],
+        [y.id, false],
+      ].sort((m, n) => (m[0] < n[0] ? -1 : 1)),
+    );
+
+    const cents = (n: number) => Math.round(n * 100);
+    const after = await statsToday();
+    expect(cents(after.totals.gross - before.totals.gross)).toBe(2000 + 3500);
+    expect(after.totals.sales - before.totals.sales).toBe(2);
+    expect(after.totals.refunds - before.totals.refunds).toBe(1);
+    expect(cents(after.totals.refunded - before.totals.refunded)).toBe(2000);
+    expect(cents(after.totals.net - before.totals.net)).toBe(3500);
+    const soldX = after.items.find((i) => i.itemId === x.id);
+    expect(soldX).toMatchObject({ sold: 2, gross: 40, refunded: 20, net: 20 });
+    expect(after.items.find((i) => i.itemId === y.id)).toMatchObject({ sold: 1, refunded: 0 });
+
+    // the student's page and list: spent 35.00, x's line in A marked refunded
+    const detail = (await get(t, `/admin/students/${student.id}`, admin).expect(200))
+      .body as StudentDetail;
+    const shownA = detail.payments.find((p) => p._id === paymentA.id)!;
+    expect(shownA.refundedAt).toBeNull();
+    expect(shownA.items.find((i) => i.itemId === x.id)?.refundedAt).toEqual(expect.any(String));
+    expect(shownA.items.find((i) => i.itemId === y.id)?.refundedAt).toBeNull();
+    const listed = (
+      await get(t, `/admin/students?q=${encodeURIComponent(student.email)}`, admin).expect(200)
+    ).body as StudentsPage;
+    expect(listed.students[0].spent).toBe(35);
+
+    // the admin then refunds A whole: only what was left of it (15.00) goes back now
+    await call(t, admin, 'post', `/payments/${paymentA.id}/refund`).expect(200);
+    const last = await statsToday();
+    expect(last.totals.refunds - before.totals.refunds).toBe(2);
+    expect(cents(last.totals.refunded - before.totals.refunded)).toBe(3500);
+    expect(cents(last.totals.net - before.totals.net)).toBe(2000);
+    expect(last.items.find((i) => i.itemId === y.id)).toMatchObject({ refunded: 15 });
+    expect(last.items.find((i) => i.itemId === x.id)).toMatchObject({ refunded: 20 });
+    expect(
+      cents(last.series.reduce((sum, s) => sum + s.refunded, 0)) -
+        cents(before.series.reduce((sum, s) => sum + s.refunded, 0)),
+    ).toBe(3500);
   });
 
   it('keeps every admin route to admins: 401 without a token, 403 for a student', async () => {

@@ -24,7 +24,10 @@ export interface SalesTotals {
   sales: number;
   /** What they charged. */
   gross: number;
-  /** Payments refunded in the period, and what they had charged. */
+  /**
+   * Refunds made in the period and what they gave back: a whole payment, or the price of items
+   * paid back on their own (a cart with an item the buyer already owned).
+   */
   refunds: number;
   refunded: number;
   /** gross - refunded. */
@@ -146,6 +149,8 @@ export interface StudentPaymentItem {
   listPrice: number;
   price: number;
   voucher: string | null;
+  /** When this item's price alone went back (the payment stays paid for the rest). */
+  refundedAt: string | null;
 }
 
 export interface StudentPayment {

@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient, MutationCache } from '@tanstack/react-query';
+import type { SeededQuery } from '@circo/shared-contracts';
 import { useSessionStore } from '../session/sessionStore';
 import { ApiError } from './client';
 
@@ -38,6 +39,32 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Puts the page's first answers (what the server read for it) in `client`, before the first
+ * render, on the server and in the browser alike: an answer as the query's data, a refusal as
+ * the query's error, so the page's first render is the server's.
+ */
+export function seedQueries(client: QueryClient, queries: readonly SeededQuery[]): void {
+  for (const q of queries) {
+    if (!q.error) {
+      client.setQueryData(q.key, q.data);
+      continue;
+    }
+    const { statusCode, code, message } = q.error;
+    const error = new ApiError(statusCode, code, message, q.error);
+    const now = Date.now();
+    client.getQueryCache().build(client, { queryKey: q.key }).setState({
+      status: 'error',
+      fetchStatus: 'idle',
+      error,
+      errorUpdatedAt: now,
+      errorUpdateCount: 1,
+      fetchFailureCount: 1,
+      fetchFailureReason: error,
+    });
+  }
 }
 
 /**

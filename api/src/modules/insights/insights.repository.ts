@@ -103,6 +103,8 @@ export interface PaymentWithItemsRow {
     listPriceCents: number;
     priceCents: number;
     discountName: string | null;
+    /** A partial refund of this item alone (json: the database's text of the instant). */
+    refundedAt: string | null;
   }>;
 }
 
@@ -140,7 +142,14 @@ export class InsightsRepository extends Repository {
       from (
         select true as sale, ${SOLD_AT} as at, amount_cents as cents from payments where ${PAID}
         union all
-        select false, refunded_at, amount_cents from payments where refunded_at is not null
+        -- a whole refund gives back what an earlier partial refund left
+        select false, p.refunded_at, p.amount_cents - coalesce((select sum(i.price_cents)
+            from payment_items i where i.payment_id = p.id and i.refunded_at is not null), 0)
+        from payments p where p.refunded_at is not null
+        union all
+        -- a partial refund: the items paid back on their own, one refund per payment and moment
+        select false, refunded_at, sum(price_cents) from payment_items
+        where refunded_at is not null group by payment_id, refunded_at
       ) e
       where e.at >= ${lo} and e.at < ${hi}
       group by 1 order by 1`);
@@ -164,7 +173,7 @@ export class InsightsRepository extends Repository {
     const rows = await this.all<Record<string, unknown>>(sql`
       with sold as (
         select i.item_type, i.item_id, i.list_price_cents, i.price_cents, i.discount_id,
-          i.discount_name, p.refunded_at
+          i.discount_name, coalesce(i.refunded_at, p.refunded_at) as refunded_at
         from payment_items i join payments p on p.id = i.payment_id
         where p.${PAID} and ${SOLD_AT_P} >= ${lo} and ${SOLD_AT_P} < ${hi}
       ), grouped as (
@@ -251,7 +260,10 @@ export class InsightsRepository extends Repository {
           as active_items,
         (select count(*) from current_access a where a.user_id = u.id) as items,
         (select coalesce(sum(p.amount_cents) filter (where p.refunded_at is null), 0)
-          from payments p where p.user_id = u.id and p.${PAID}) as spent,
+          from payments p where p.user_id = u.id and p.${PAID})
+        - (select coalesce(sum(i.price_cents), 0) from payments p
+          join payment_items i on i.payment_id = p.id
+          where p.user_id = u.id and p.refunded_at is null and i.refunded_at is not null) as spent,
         (select max(c.completed_at) from class_progress c where c.user_id = u.id) as last_activity
       from users u where ${this.studentFilter(q)}
       order by u.created_at desc, u.id ${page}`);
@@ -362,7 +374,7 @@ export class InsightsRepository extends Repository {
         coalesce(json_agg(json_build_object(
           'itemType', i.item_type, 'itemId', i.item_id, 'title', i.title,
           'listPriceCents', i.list_price_cents, 'priceCents', i.price_cents,
-          'discountName', i.discount_name) order by i.id) filter (where i.id is not null), '[]')
+          'discountName', i.discount_name, 'refundedAt', i.refunded_at) order by i.id) filter (where i.id is not null), '[]')
           as items
       from payments p left join payment_items i on i.payment_id = p.id
       where p.user_id = ${userId} and p.${PAID}

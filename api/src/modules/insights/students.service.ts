@@ -161,6 +161,7 @@ export class StudentsService {
           listPrice: fromCents(i.listPriceCents),
           price: fromCents(i.priceCents),
           voucher: i.discountName,
+          refundedAt: i.refundedAt === null ? null : new Date(i.refundedAt).toISOString(),
         })),
       })),
     };

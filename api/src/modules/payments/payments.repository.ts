@@ -130,6 +130,21 @@ export class PaymentsRepository extends Repository {
     await this.db.update(payments).set(changes).where(eq(payments.id, id));
   }
 
+  /** Marks these rows of a payment's items refunded on their own (a repeat keeps the first time). */
+  async markItemsRefunded(paymentId: string, rowIds: readonly string[], at: Date): Promise<void> {
+    if (rowIds.length === 0) return;
+    await this.db
+      .update(paymentItems)
+      .set({ refundedAt: at })
+      .where(
+        and(
+          eq(paymentItems.paymentId, paymentId),
+          inArray(paymentItems.id, [...rowIds]),
+          isNull(paymentItems.refundedAt),
+        ),
+      );
+  }
+
   /**
    * Records a webhook event id; false when it was already recorded (a redelivery). Run inside the
    * transaction that applies the event, so an event whose handling fails is not marked done.

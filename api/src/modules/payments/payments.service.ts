@@ -364,9 +364,9 @@ export class PaymentsService {
   /**
    * Paid for items the buyer already had (two tabs paid overlapping carts): that money goes back,
    * the whole payment when it granted nothing (it is then marked refunded), else the owned items'
-   * prices (the payment stays paid for the rest, as a partial refund does in Stripe). A job: a
-   * failure throws and is retried; the provider's idempotency key keeps a repeat from paying
-   * twice.
+   * prices (the payment stays paid for the rest, as a partial refund does in Stripe; those items
+   * are marked refunded on their own, for the sales dashboard). A job: a failure throws and is
+   * retried; the provider's idempotency key keeps a repeat from paying twice.
    */
   private async refundUnneeded(paymentId: string, ownedCents: number): Promise<void> {
     const payment = await this.repo.findById(paymentId);
@@ -374,6 +374,18 @@ export class PaymentsService {
     const intent = payment.providerIntentId ?? payment.providerPaymentId;
     if (ownedCents > 0) {
       await this.provider.refund(intent, `refund-owned:${payment.id}`, ownedCents);
+      // the items it granted nothing for are the ones paid back: the sales dashboard subtracts them
+      const granted = new Set(
+        (await this.purchases.grantsOfPayment(payment.id)).map((g) => `${g.itemType}:${g.itemId}`),
+      );
+      const owned = (await this.repo.items(payment.id)).filter(
+        (i) => !granted.has(`${i.itemType}:${i.itemId}`),
+      );
+      await this.repo.markItemsRefunded(
+        payment.id,
+        owned.map((i) => i.id),
+        new Date(),
+      );
       this.logger.log(
         `payment ${payment.id} included items already owned: ${ownedCents} cents refunded`,
       );

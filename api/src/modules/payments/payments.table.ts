@@ -98,10 +98,19 @@ export const paymentItems = pgTable(
     discountName: text('discount_name'),
     discountPercentage: integer('discount_percentage'),
     discountAmountCents: integer('discount_amount_cents'),
+    /**
+     * When this item's price alone went back to the buyer (a partial refund: the cart held an item
+     * they already owned); a whole refund is the payment's `refunded_at`.
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payment_items_payment_item_key').on(t.paymentId, t.itemType, t.itemId),
     index('payment_items_item_idx').on(t.itemType, t.itemId),
+    // the sales dashboard's partial refunds, by when
+    index('payment_items_refunded_at_idx')
+      .on(t.refundedAt)
+      .where(sql`${t.refundedAt} is not null`),
     check('payment_items_item_type_check', sql`${t.itemType} in ('course', 'formation')`),
     check(
       'payment_items_price_check',

@@ -242,6 +242,12 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
                         {i.price !== i.listPrice && (
                           <span className="adm-muted"> ({f.money(i.listPrice)})</span>
                         )}
+                        {i.refundedAt && !p.refundedAt && (
+                          <span className="adm-muted">
+                            {' '}
+                            · {t('students.refunded')} {f.date(i.refundedAt)}
+                          </span>
+                        )}
                       </div>
                     ))}
                   </td>

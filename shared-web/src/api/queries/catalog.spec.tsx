@@ -7,7 +7,12 @@ import type { CourseSummary, Lang } from '@circo/shared-contracts';
 import { installFakeApi, gate, type FakeApi } from '../../../test/fakeApi';
 import { ApiError } from '../client';
 import { QueryProvider } from '../QueryProvider';
-import { CATALOG_STALE_MS, createQueryClient, queryClient as sharedClient } from '../queryClient';
+import {
+  CATALOG_STALE_MS,
+  createQueryClient,
+  queryClient as sharedClient,
+  seedQueries,
+} from '../queryClient';
 import { useSessionStore } from '../../session/sessionStore';
 import { catalogKeys, catalogQueries } from './catalog';
 import { sendJson, useApiMutation } from './mutation';
@@ -244,5 +249,55 @@ describe('useApiMutation', () => {
     renderWith(<Register />);
     await userEvent.click(screen.getByRole('button', { name: 'send' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('users.email_taken');
+  });
+});
+
+describe('seedQueries (the answers the server sent with the page)', () => {
+  function Detail({ id }: { id: string }) {
+    const res = toResource(
+      useQuery({ ...catalogQueries.detail('course', id, 'en'), retryOnMount: false }),
+    );
+    if (res.status === 'loading') return <p>loading</p>;
+    if (res.status === 'error') {
+      const data = res.error.body?.data as { availableLanguages?: string[] } | undefined;
+      return (
+        <p role="alert">
+          {res.error.status} {res.error.code} {data?.availableLanguages?.join(',')}
+        </p>
+      );
+    }
+    return <h1>{res.data.title.en}</h1>;
+  }
+
+  it('renders a seeded answer and a seeded refusal at once, asking the API for neither', async () => {
+    seedQueries(client, [
+      {
+        key: catalogKeys.detail('course', 'c-1', 'en'),
+        data: course('c-1', 'Aro'),
+      },
+      {
+        key: catalogKeys.detail('course', 'c-2', 'en'),
+        error: {
+          statusCode: 403,
+          code: 'catalog.unavailable_in_language',
+          message: 'This course is not available in en',
+          data: { availableLanguages: ['es', 'fr'] },
+        },
+      },
+    ]);
+    renderWith(
+      <>
+        <Detail id="c-1" />
+        <Detail id="c-2" />
+      </>,
+    );
+    // the first render is the seeded one (what the server rendered), not a spinner
+    expect(screen.getByRole('heading')).toHaveTextContent('Aro (en)');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '403 catalog.unavailable_in_language es,fr',
+    );
+    await act(() => Promise.resolve());
+    expect(screen.queryByText('loading')).toBeNull();
+    expect(api.requests).toHaveLength(0);
   });
 });

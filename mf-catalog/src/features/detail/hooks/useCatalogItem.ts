@@ -27,7 +27,14 @@ export function useCatalogItem<K extends ItemType>(
   lang: Lang,
 ): CatalogItemState<ItemOf<K>> {
   const res = toResource(
-    useQuery({ ...catalogQueries.detail(kind, id ?? '', lang), enabled: !!id }),
+    useQuery({
+      ...catalogQueries.detail(kind, id ?? '', lang),
+      enabled: !!id,
+      // a refusal is an answer (not in this language, not found): the one the server sent with
+      // the page is shown as it is, not asked again with a spinner on the way; a failure keeps
+      // its retry button
+      retryOnMount: false,
+    }),
   );
   if (!id) return { status: 'notFound' };
   switch (res.status) {

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_items" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "payment_items_refunded_at_idx" ON "payment_items" USING btree ("refunded_at") WHERE "payment_items"."refunded_at" is not null;
