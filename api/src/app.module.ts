@@ -25,6 +25,7 @@ import { PurchasesModule } from './modules/purchases/purchases.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { LearningModule } from './modules/learning/learning.module.js';
 import { PracticeModule } from './modules/practice/practice.module.js';
+import { PracticeClipsModule } from './modules/practice-clips/practice-clips.module.js';
 import { MediaModule } from './modules/media/media.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
@@ -60,6 +61,7 @@ export class AppModule {
         MediaModule,
         LearningModule,
         PracticeModule,
+        PracticeClipsModule,
         InsightsModule,
         RemindersModule,
         AccountModule,

@@ -91,6 +91,8 @@ describe('database', () => {
         'payment_items',
         'access_grants',
         'access_reminders',
+        'practice_clip_comments',
+        'practice_clips',
         'practice_log',
         'practice_preferences',
         'presential_formations',

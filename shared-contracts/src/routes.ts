@@ -124,6 +124,21 @@ export const ROUTES = [
     noindex: true,
     access: 'admin',
   },
+  // practice feedback: the queue of students' clips and the answer view (issue 23)
+  {
+    id: 'adminPractice',
+    path: '/admin/practica',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
+  {
+    id: 'adminPracticeClip',
+    path: '/admin/practica/:id',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type PageId = (typeof ROUTES)[number]['id'];

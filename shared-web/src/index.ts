@@ -38,6 +38,7 @@ export {
 export { getJson } from './api/queries/fetcher';
 export { toResource, type Resource } from './api/queries/resource';
 export { useApiMutation, sendJson, type ApiMutationOptions } from './api/queries/mutation';
+export { uploadForm } from './api/uploadForm';
 export { Spinner } from './ui/Spinner';
 export { Price } from './ui/Price';
 export { Alert } from './ui/Alert';
@@ -59,3 +60,12 @@ export { applyPageMeta, usePageMeta, type PageMeta } from './ui/pageMeta';
 export { useSiteContent } from './content/useSiteContent';
 export { useSiteContentStore } from './content/siteContentStore';
 export { mountStandalone } from './standalone/mountStandalone';
+// practice feedback (issue 23): the student's clip with the teacher's pinned comments and drawings
+export {
+  ClipPlayer,
+  DrawingLayer,
+  CommentList,
+  ClassBeside,
+  type ClipPlayerProps,
+  type FrameSize,
+} from './practice';

@@ -125,6 +125,11 @@ export interface AppConfig {
     orphanGraceHours: number;
     sweepMinutes: number;
   };
+  /**
+   * Students' practice clips (issue 23): the largest file, the longest clip, and how many clips
+   * one student may have waiting for an answer at once.
+   */
+  practice: { maxBytes: number; maxSeconds: number; maxPending: number };
   /** HMAC key of the local storage's signed private-file links (see modules/media). */
   mediaSigningKey: string;
   /** How long a signed private-media link works, in seconds. */
@@ -364,6 +369,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxVideoBytes: int(env, 'UPLOAD_MAX_VIDEO_MB', 2000, 1, 2047) * 1_048_576,
       orphanGraceHours: int(env, 'UPLOAD_ORPHAN_GRACE_HOURS', 24, 1, 24 * 90),
       sweepMinutes: int(env, 'UPLOAD_SWEEP_MINUTES', 60, 0, 24 * 60),
+    },
+    practice: {
+      maxBytes: int(env, 'PRACTICE_MAX_MB', 200, 1, 2047) * 1_048_576,
+      maxSeconds: int(env, 'PRACTICE_MAX_SECONDS', 180, 5, 3600),
+      maxPending: int(env, 'PRACTICE_MAX_PENDING', 5, 1, 100),
     },
     mediaSigningKey: mediaSigningKeyFor(env, dataDir),
     mediaLinkTtlSeconds: int(env, 'MEDIA_LINK_TTL_SECONDS', 600, 30, 86_400),

@@ -15,3 +15,4 @@ export * from '../modules/uploads/uploads.table.js';
 export * from '../common/catalog-cache/catalog-version.table.js';
 export * from '../common/jobs/jobs.table.js';
 export * from '../modules/reminders/reminders.table.js';
+export * from '../modules/practice-clips/practice-clips.table.js';

@@ -8,6 +8,7 @@ import { DashboardPage } from '../pages/DashboardPage';
 import { CoursesPage, FormationsPage, PresentialPage, VouchersPage } from '../pages/ManagerPages';
 import { SimpleCoursePage } from '../pages/SimpleCoursePage';
 import { StudentPage, StudentsPage } from '../pages/StudentsPages';
+import { PracticeClipPage, PracticePage } from '../pages/PracticePages';
 import '../admin.css';
 
 addTranslations('admin', { es, en, fr });
@@ -24,6 +25,8 @@ const pages: Record<Page, ComponentType> = {
   adminPresential: PresentialPage,
   adminStudents: StudentsPage,
   adminStudent: StudentPage,
+  adminPractice: PracticePage,
+  adminPracticeClip: PracticeClipPage,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */

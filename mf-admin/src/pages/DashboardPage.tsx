@@ -9,9 +9,10 @@ const CARDS = [
   { to: '/admin/formaciones-presenciales', key: 'presential' },
   { to: '/admin/cursos', key: 'courses' },
   { to: '/admin/bonos', key: 'vouchers' },
+  { to: '/admin/practica', key: 'practice' },
 ] as const;
 
-/** /admin: the sales at a glance, four cards (one per manager), and the background jobs' state. */
+/** /admin: the sales at a glance, a card per manager and the practice clips, and the background jobs' state. */
 export function DashboardPage() {
   const { t } = useTranslation('admin');
   return (

@@ -84,6 +84,8 @@ export interface AccountExport {
   payments: Array<Record<string, unknown>>;
   progress: Array<Record<string, unknown>>;
   reminders: Array<Record<string, unknown>>;
+  /** Her practice clips (what was sent, when, and the teacher's comments; not the files). */
+  practiceClips: Array<Record<string, unknown>>;
 }
 
 /** DELETE /users/me: 202 with this when the confirmation e-mail is on its way. */

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PracticeClipsModule } from '../practice-clips/practice-clips.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountController } from './account.controller.js';
 import { AccountRepository } from './account.repository.js';
@@ -6,7 +7,7 @@ import { AccountService } from './account.service.js';
 
 /** A student's own data: export and deletion (issue 24). */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, PracticeClipsModule],
   controllers: [AccountController],
   providers: [AccountRepository, AccountService],
 })

@@ -58,6 +58,17 @@ export class AccountRepository extends Repository {
       where user_id = ${userId} order by created_at, id`);
   }
 
+  practiceClips(userId: string) {
+    return this.rows(sql`
+      select c.id, c.item_type, c.item_id, c.class_id, c.note, c.source, c.status, c.content_type,
+        c.size_bytes, c.duration_seconds, c.created_at, c.answered_at,
+        coalesce((select json_agg(json_build_object('at_seconds', m.at_seconds, 'text', m.text,
+          'drawing', m.drawing, 'voice_note', m.voice_public_id is not null,
+          'created_at', m.created_at) order by m.at_seconds, m.created_at)
+          from practice_clip_comments m where m.clip_id = c.id), '[]'::json) as comments
+      from practice_clips c where c.user_id = ${userId} order by c.created_at, c.id`);
+  }
+
   /**
    * Removes the account: its payments stay as accounting rows without a person (user_id null,
    * no idempotency key); grants, progress, reminders and reset tokens go with it (their foreign

@@ -12,6 +12,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Transactional } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { MailService } from '../mail/mail.service.js';
+import { PracticeClipsService } from '../practice-clips/practice-clips.service.js';
 import { UsersService } from '../users/users.service.js';
 import { deletionMail } from './account-mail.js';
 import { AccountRepository } from './account.repository.js';
@@ -66,6 +67,7 @@ export class AccountService {
     private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly jobs: JobsService,
+    private readonly practiceClips: PracticeClipsService,
   ) {
     jobs.register(ACCOUNT_DELETION_JOB, (payload, job) =>
       this.sendConfirmation(String(payload.userId), asLang(payload.lang), Number(payload.exp), job),
@@ -82,6 +84,7 @@ export class AccountService {
       payments: plain(await this.repo.payments(userId)),
       progress: plain(await this.repo.progress(userId)),
       reminders: plain(await this.repo.reminders(userId)),
+      practiceClips: plain(await this.repo.practiceClips(userId)),
     };
   }
 
@@ -109,6 +112,8 @@ export class AccountService {
     if (!claims || claims.u !== user.id || claims.exp < Date.now()) throw tokenInvalid();
     const account = await this.users.findAuthAccount(user.id);
     if (!account || account.tokenVersion !== claims.v) throw tokenInvalid();
+    // the practice clips' rows go with the account; their files by a job written with it
+    await this.practiceClips.discardFilesOfStudent(user.id);
     await this.repo.remove(user.id);
     this.logger.log(`account ${user.id} deleted by its owner (payments kept without it)`);
   }

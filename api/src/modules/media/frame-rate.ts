@@ -13,6 +13,12 @@ const MAX_FPS = 240;
  * video track, or the rate makes no sense; the player then measures it in the browser.
  */
 export async function readFrameRate(path: string): Promise<number | null> {
+  const movie = await readMovie(path);
+  return movie ? frameRateOf(movie) : null;
+}
+
+/** The ISO-BMFF (MP4, MOV) movie header of a file, or null when it is not one or unreadable. */
+export async function readMovie(path: string): Promise<Movie | null> {
   const handle = await open(path, 'r').catch(() => null);
   if (!handle) return null;
   try {
@@ -42,7 +48,7 @@ export async function readFrameRate(path: string): Promise<number | null> {
       offset = next > offset ? next : offset + bytesRead;
     }
     file.flush();
-    return movie ? frameRateOf(movie) : null;
+    return movie;
   } catch {
     return null;
   } finally {

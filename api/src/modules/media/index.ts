@@ -10,3 +10,4 @@ export {
   MEDIA_FOLDERS,
 } from './media-layout.js';
 export { readFrameRate } from './frame-rate.js';
+export { readMediaInfo, type MediaInfo } from './media-info.js';

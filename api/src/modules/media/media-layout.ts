@@ -13,6 +13,8 @@ export const MEDIA_FOLDERS = {
   pdf: 'pdfs',
   video: 'videos',
   image: 'ImagenesCursos',
+  /** students' practice clips and the teacher's voice notes on them (issue 23), always private */
+  practice: 'practice',
 } as const;
 export type MediaFolderKind = keyof typeof MEDIA_FOLDERS;
 
@@ -22,6 +24,7 @@ export const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
   webm: 'video/webm',
   mov: 'video/quicktime',
+  m4a: 'audio/mp4',
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
   png: 'image/png',
@@ -32,7 +35,7 @@ export const CONTENT_TYPES: Record<string, string> = {
 
 /** `<folder>/<name>.<ext>`: one folder level, ASCII names, a known extension, no dot segments. */
 const PUBLIC_ID =
-  /^(pdfs|videos|ImagenesCursos)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.([a-z0-9]{2,5})$/;
+  /^(pdfs|videos|ImagenesCursos|practice)\/[A-Za-z0-9][A-Za-z0-9_-]{0,127}\.([a-z0-9]{2,5})$/;
 
 /** Whether `value` is a publicId of the local layout (so it can be mapped to a file). */
 export function isLocalPublicId(value: string): boolean {

@@ -130,6 +130,23 @@ export class MediaStorageService {
   }
 
   /**
+   * A short-lived link of a private video or audio file that another record owns (a practice
+   * clip, a voice note): a signed local link, or Cloudinary's signed, expiring download. No
+   * uploaded_assets lookup: the owner's row says where the file is.
+   */
+  privateMediaLink(
+    storage: 'local' | 'cloudinary',
+    publicId: string,
+    nowMs = Date.now(),
+  ): { url: string; expiresAt: string | null } {
+    if (storage === 'cloudinary') {
+      const d = this.fromCloudinary(publicId, 'video', nowMs);
+      return { url: d.url, expiresAt: d.expiresAt };
+    }
+    return this.signPrivate(publicId, nowMs);
+  }
+
+  /**
    * A local file for GET /api/files/{public|private}/<publicId>, honouring one `Range`.
    * 404 when the publicId is not of the layout or no file is there.
    */

@@ -10,7 +10,7 @@ import { AppError, badRequest } from '../../common/errors/app-error.js';
 import { uploadsRoot } from './local-storage.js';
 
 /** What an upload call takes, judged by the file's bytes (never its name or declared type). */
-export type UploadKind = 'pdf' | 'image' | 'video';
+export type UploadKind = 'pdf' | 'image' | 'video' | 'audio';
 
 /** Extensions file-type may find per kind, with the extension the file is stored under. */
 const ACCEPTED: Record<UploadKind, Record<string, string>> = {
@@ -18,12 +18,15 @@ const ACCEPTED: Record<UploadKind, Record<string, string>> = {
   // no SVG: it is script-capable text, not an image by its bytes
   image: { jpg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' },
   video: { mp4: 'mp4', m4v: 'mp4', mov: 'mov', webm: 'webm' },
+  // a voice note recorded in the browser: WebM/Opus (Chromium, Firefox) or MP4/AAC (Safari)
+  audio: { webm: 'webm', m4a: 'm4a', mp4: 'm4a' },
 };
 
 const KIND_NAMES: Record<UploadKind, string> = {
   pdf: 'a PDF',
   image: 'a JPEG, PNG, WebP or GIF image',
   video: 'an MP4, MOV or WebM video',
+  audio: 'a WebM or MP4 audio recording',
 };
 
 /** A file part streamed to a temporary file (never held in memory). */

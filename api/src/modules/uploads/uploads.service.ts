@@ -38,7 +38,7 @@ export const REMOVE_FILES_JOB = 'uploads.remove-files';
 export const SWEEP_JOB = 'uploads.sweep';
 
 /** What removing a stored file needs to know (the row itself is gone by then). */
-type StoredFile = Pick<
+export type StoredFile = Pick<
   UploadedAssetRow,
   'publicId' | 'resourceType' | 'url' | 'private' | 'storage'
 >;
@@ -72,6 +72,8 @@ const inUse = () =>
     'A saved record still uses this file: remove it there and save',
   );
 const signatureInvalid = (why: string) => new AppError(401, UPLOAD_ERRORS.signatureInvalid, why);
+
+const stripExt = (publicId: string) => publicId.replace(/\.[a-z0-9]+$/, '');
 
 /** The private-file URL we record for a local private file (served only through signed links). */
 const privateFileUrl = (publicId: string) => `/api/files/private/${publicId}`;
@@ -219,6 +221,52 @@ export class UploadsService implements OnApplicationBootstrap {
     } finally {
       await rm(file.tmpPath, { force: true });
     }
+  }
+
+  /**
+   * A checked private media file that another record owns (a student's practice clip, a voice
+   * note): stored under `practice/` on the local disk, or on Cloudinary (authenticated delivery)
+   * when configured, and NOT recorded in uploaded_assets (its owner's row is the record; the
+   * orphan sweep does not look at it). Answers where it is; the temporary file is removed.
+   */
+  async storePrivateMedia(
+    file: ReceivedFile,
+  ): Promise<{ storage: 'local' | 'cloudinary'; publicId: string }> {
+    const publicId = newPublicId('practice', file.ext);
+    try {
+      if (this.cloudinary) {
+        try {
+          // a video's extension becomes its format on Cloudinary (cloudinaryPrivateUrl)
+          await this.cloudinary.upload(file.tmpPath, stripExt(publicId), 'video', 'authenticated');
+        } catch (err) {
+          throw providerFailed('The Cloudinary upload', err);
+        }
+        return { storage: 'cloudinary', publicId };
+      }
+      await this.moveIntoPlace(file.tmpPath, true, publicId);
+      return { storage: 'local', publicId };
+    } finally {
+      await rm(file.tmpPath, { force: true });
+    }
+  }
+
+  /**
+   * Removes private media stored by `storePrivateMedia` once the open transaction commits (a job
+   * written in it: a rollback keeps the files, a crash does not lose the removal).
+   */
+  async discardPrivateMedia(
+    files: ReadonlyArray<{ storage: 'local' | 'cloudinary'; publicId: string }>,
+  ): Promise<void> {
+    if (files.length === 0) return;
+    await this.removeLater(
+      files.map((f) => ({
+        publicId: f.storage === 'cloudinary' ? stripExt(f.publicId) : f.publicId,
+        resourceType: 'video' as const,
+        url: '',
+        private: true,
+        storage: f.storage,
+      })),
+    );
   }
 
   // ------------------------------------------------------------ signed direct uploads

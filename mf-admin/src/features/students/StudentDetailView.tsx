@@ -8,6 +8,7 @@ import { displayTitle } from '../common/titles';
 import { businessPaths, businessQueries } from '../business/queries';
 import { useFormats } from '../business/useFormats';
 import { GrantAccessForm, type GrantTarget } from './GrantAccessForm';
+import { StudentClips } from '../practice/StudentClips';
 
 /** Asks before an action that cannot be undone (ending access, refunding a payment). */
 function Confirm({
@@ -206,6 +207,7 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
         ))}
       </section>
 
+      <StudentClips studentId={studentId} />
       <section aria-labelledby="adm-student-payments">
         <h2 id="adm-student-payments">{t('students.payments')}</h2>
         {payments.length === 0 ? (

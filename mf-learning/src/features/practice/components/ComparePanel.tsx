@@ -15,6 +15,7 @@ import { compareLength, drifted, sideTime, type CompareSide } from '../model/com
 import { formatClock } from '../model/resume';
 import { speedLabel } from '../model/speed';
 import type { Attempt } from '../hooks/useRecorder';
+import { SendAttempt } from '../../practice-feedback/SendAttempt';
 
 type Side = 'lesson' | 'attempt';
 
@@ -46,6 +47,7 @@ export function ComparePanel(p: {
   lessonUrl: string;
   onDelete: () => void;
   onClose: () => void;
+  classId: string;
 }) {
   const { t } = useTranslation('practice');
   const refs = { lesson: useRef<HTMLVideoElement>(null), attempt: useRef<HTMLVideoElement>(null) };
@@ -295,6 +297,8 @@ export function ComparePanel(p: {
         >
           {t('repeats', { count: loop.repeats })}
         </span>
+        {/* the attempt, as it is, to the teacher (practice feedback, issue 23) */}
+        <SendAttempt classId={p.classId} blob={p.attempt.blob} />
         <button type="button" className="btn btn--ghost practice__big" onClick={p.onClose}>
           {t('closeCompare')}
         </button>

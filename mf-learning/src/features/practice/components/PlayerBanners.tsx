@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatClock } from '../model/resume';
 import type { Attempt } from '../hooks/useRecorder';
 import { ComparePanel } from './ComparePanel';
+import { SendAttempt } from '../../practice-feedback/SendAttempt';
 
 /** "Resume at 3:12" where the student left the video (on any device), or start over. */
 export function ResumeOffer(p: { at: number; onResume: () => void; onDismiss: () => void }) {
@@ -26,6 +27,7 @@ export function AttemptArea(p: {
   onDelete: () => void;
   /** the class video's file; null for a provider's player (no side by side) */
   lessonUrl: string | null;
+  classId: string;
 }) {
   const { t } = useTranslation('practice');
   if (!p.comparing) {
@@ -39,6 +41,7 @@ export function AttemptArea(p: {
         >
           {t('compare')}
         </button>
+        <SendAttempt classId={p.classId} blob={p.attempt.blob} />
         <button type="button" className="btn btn--ghost practice__big" onClick={p.onDelete}>
           {t('deleteAttempt')}
         </button>
@@ -58,6 +61,7 @@ export function AttemptArea(p: {
       lessonUrl={p.lessonUrl}
       onDelete={p.onDelete}
       onClose={() => p.onCompare(false)}
+      classId={p.classId}
     />
   );
 }

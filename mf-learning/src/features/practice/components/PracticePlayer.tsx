@@ -374,6 +374,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
           onCompare={setComparing}
           onDelete={deleteAttempt}
           lessonUrl={provider === 'local' ? video.url : null}
+          classId={classId}
         />
       )}
       {message && (

@@ -5,6 +5,7 @@ import { Spinner, learningQueries, toResource, useToggleClassDone } from '@circo
 import { useLang, useUserId } from '../../shared/hooks';
 import { inLang } from '../../shared/localized';
 import { PracticeLogPanel } from '../../practice/components/PracticeLogPanel';
+import { ClipsPanel } from '../../practice-feedback/ClipsPanel';
 import { PdfList } from './PdfList';
 import { VideoList } from './VideoList';
 
@@ -42,6 +43,7 @@ export function ClassPanel({
   const cls = res.data;
   const subtitle = inLang(cls.subtitle, lang);
   const secondary = inLang(cls.secondaryContent, lang);
+  const firstVideo = cls.videos.findIndex((v) => v.hasFile[lang]);
   return (
     <article className="learn-class" data-testid="class-panel" data-class-id={cls._id}>
       <header className="learn-class__head">
@@ -69,6 +71,11 @@ export function ClassPanel({
       <PdfList itemType={kind} classId={cls._id} pdfs={cls.pdfs} />
       <VideoList classId={cls._id} videos={cls.videos} height={videoHeight} />
       <PracticeLogPanel classId={cls._id} />
+      <ClipsPanel
+        classId={cls._id}
+        title={inLang(cls.title, lang)}
+        classVideo={firstVideo === -1 ? null : firstVideo}
+      />
     </article>
   );
 }

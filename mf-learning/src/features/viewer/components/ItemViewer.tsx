@@ -51,15 +51,21 @@ export function ItemViewer({
   const doneCount = allClassIds.filter((id) => done.has(id)).length;
 
   const currentModule = modules
-    ? (modules.find((m) => m._id === moduleId) ?? modules[0] ?? null)
+    ? (modules.find((m) => m._id === moduleId) ??
+      // a link to a class alone (the teacher's answer e-mail) opens its module
+      modules.find((m) => m.classes.some((c) => c._id === classId)) ??
+      modules[0] ??
+      null)
     : null;
   const shown = modules ? (currentModule?.classes ?? []) : classes;
   const currentClass = shown.find((c) => c._id === classId) ?? null;
 
   // a deep link to a module or class that is not (or no longer) offered falls back quietly
   useEffect(() => {
-    if (modules && currentModule && moduleId !== currentModule._id) selectModule(currentModule._id);
-  }, [modules, currentModule, moduleId, selectModule]);
+    if (modules && currentModule && moduleId !== currentModule._id) {
+      selectModule(currentModule._id, moduleId === null && currentClass !== null);
+    }
+  }, [modules, currentModule, currentClass, moduleId, selectModule]);
 
   return (
     <div className="learn-viewer">

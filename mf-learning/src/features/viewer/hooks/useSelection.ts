@@ -8,19 +8,20 @@ import { useSearchParams } from 'react-router-dom';
 export function useSelection(): {
   moduleId: string | null;
   classId: string | null;
-  selectModule: (id: string) => void;
+  /** `keepClass`: a link to a class alone gets its module without losing the class */
+  selectModule: (id: string, keepClass?: boolean) => void;
   selectClass: (id: string) => void;
 } {
   const [params, setParams] = useSearchParams();
   const moduleId = params.get('module');
   const classId = params.get('class');
   const selectModule = useCallback(
-    (id: string) =>
+    (id: string, keepClass = false) =>
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
           next.set('module', id);
-          next.delete('class');
+          if (!keepClass) next.delete('class');
           return next;
         },
         { replace: true },

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { ClassesModule } from '../classes/classes.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { MediaModule } from '../media/media.module.js';
+import { UploadsModule } from '../uploads/uploads.module.js';
+import { AdminPracticeClipsController } from './admin-practice-clips.controller.js';
+import { PracticeClipsController } from './practice-clips.controller.js';
+import { PracticeClipsRepository } from './practice-clips.repository.js';
+import { PracticeClipsService } from './practice-clips.service.js';
+
+/** Practice feedback (issue 23): students' clips and the teacher's pinned answers. */
+@Module({
+  imports: [ClassesModule, MailModule, MediaModule, UploadsModule],
+  controllers: [PracticeClipsController, AdminPracticeClipsController],
+  providers: [PracticeClipsRepository, PracticeClipsService],
+  exports: [PracticeClipsService],
+})
+export class PracticeClipsModule {}

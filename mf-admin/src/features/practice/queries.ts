@@ -1,0 +1,55 @@
+// Practice feedback's data for the teacher (issue 23). Keys live under ['admin'], so every admin
+// write (useAdminWrite) refreshes them too.
+import { queryOptions } from '@tanstack/react-query';
+import {
+  PRACTICE_CLIP_PATHS,
+  PRACTICE_CLIP_ERRORS,
+  type AdminPracticeClip,
+  type AdminPracticeClipsPage,
+  type PracticeClipStatus,
+} from '@circo/shared-contracts';
+import { ApiError, getJson } from '@circo/shared-web';
+
+export const practiceKeys = {
+  all: ['admin', 'practice'] as const,
+  queue: (status: PracticeClipStatus, page: number) =>
+    ['admin', 'practice', 'queue', status, page] as const,
+  clip: (id: string) => ['admin', 'practice', 'clip', id] as const,
+};
+
+export const practiceQueries = {
+  /** GET /admin/practice/clips?status=&page= */
+  queue: (status: PracticeClipStatus, page: number) =>
+    queryOptions({
+      queryKey: practiceKeys.queue(status, page),
+      queryFn: getJson<AdminPracticeClipsPage>(PRACTICE_CLIP_PATHS.adminClips, { status, page }),
+    }),
+  /** GET /admin/practice/clips/{id} (its file links expire: fetched fresh when opened) */
+  clip: (id: string) =>
+    queryOptions({
+      queryKey: practiceKeys.clip(id),
+      queryFn: getJson<AdminPracticeClip>(PRACTICE_CLIP_PATHS.adminClip(id)),
+      staleTime: 60_000,
+    }),
+};
+
+/** The admin text key (namespace admin) of a refused comment or status change. */
+export function practiceErrorKey(err: unknown): string {
+  switch (err instanceof ApiError ? err.code : '') {
+    case PRACTICE_CLIP_ERRORS.timeOutside:
+      return 'practice.errors.timeOutside';
+    case PRACTICE_CLIP_ERRORS.drawingOutside:
+    case PRACTICE_CLIP_ERRORS.drawingInvalid:
+      return 'practice.errors.drawing';
+    case PRACTICE_CLIP_ERRORS.emptyComment:
+      return 'practice.errors.empty';
+    case PRACTICE_CLIP_ERRORS.voiceTooLong:
+      return 'practice.errors.voiceTooLong';
+    case PRACTICE_CLIP_ERRORS.noComments:
+      return 'practice.errors.noComments';
+    case PRACTICE_CLIP_ERRORS.tooManyComments:
+      return 'practice.errors.tooMany';
+    default:
+      return 'practice.errors.failed';
+  }
+}

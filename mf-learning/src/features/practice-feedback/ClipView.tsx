@@ -1,0 +1,75 @@
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { PracticeClip } from '@circo/shared-contracts';
+import { ClassBeside, ClipPlayer, CommentList, fetchPrivateVideo } from '@circo/shared-web';
+import { useLang, useUserId } from '../shared/hooks';
+import { useRefreshClips } from './useClips';
+
+/**
+ * One of the student's clips with the teacher's answer: the marks on its timeline (each jumps to
+ * its moment and shows the drawing over the frame), the comments with their voice notes, and the
+ * class video beside it.
+ */
+export function ClipView({
+  clip,
+  classId,
+  title,
+  classVideo,
+}: {
+  clip: PracticeClip;
+  classId: string;
+  title: string;
+  /** the index of the class's first video with a file in this language (null: none) */
+  classVideo: number | null;
+}) {
+  const lang = useLang();
+  const userId = useUserId();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const refresh = useRefreshClips();
+  const [selected, setSelected] = useState<string | null>(null);
+  const lesson = useQuery({
+    queryKey: ['learning', userId, 'practice-clips', 'class-video', classId, classVideo, lang],
+    queryFn: () => fetchPrivateVideo(classId, classVideo ?? 0, lang),
+    enabled: classVideo !== null,
+    staleTime: 5 * 60_000,
+  });
+  const size = { width: clip.width ?? 16, height: clip.height ?? 9 };
+  const jump = (id: string, at: number) => {
+    setSelected(id);
+    const el = videoRef.current;
+    if (el) {
+      el.pause();
+      el.currentTime = at;
+    }
+  };
+  return (
+    <div className="clips__view" data-testid="clip-view">
+      <div className="clip__pair">
+        <ClipPlayer
+          src={clip.video.url}
+          contentType={clip.video.contentType}
+          codec={clip.codec}
+          title={title}
+          frameRate={clip.frameRate}
+          width={clip.width}
+          height={clip.height}
+          comments={clip.comments}
+          selectedId={selected}
+          onSelect={setSelected}
+          videoRef={videoRef}
+          expiresAt={clip.video.expiresAt}
+          onExpired={() => void refresh()}
+        />
+        {lesson.data?.provider === 'local' && (
+          <ClassBeside classSrc={lesson.data.url} title={title} clipRef={videoRef} />
+        )}
+      </div>
+      <CommentList
+        comments={clip.comments}
+        selectedId={selected}
+        size={size}
+        onJump={(c) => jump(c._id, c.atSeconds)}
+      />
+    </div>
+  );
+}
