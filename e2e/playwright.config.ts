@@ -1,7 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_PORT, baseURL } from './support/env';
-
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { E2E_PORT, baseURL, chromiumArgs, chromiumPath } from './support/env';
 
 export default defineConfig({
   testDir: './journeys',
@@ -25,18 +23,7 @@ export default defineConfig({
     // browser's (Accept-Language); journeys about another language choose it as a visitor does
     locale: 'es-ES',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromium,
-      // this closed network refuses Chromium's background connections
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [
     { name: 'journeys', testIgnore: /(ops|contract)\.(spec|setup)\.ts/ },

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { baseURL, outboxDir, repoRoot } from '../support/env';
+import { baseURL, fakeCameraLaunch, outboxDir, repoRoot } from '../support/env';
 import { DEMO, expect, test, loginAs, untilLive, useLanguage } from '../support/fixtures';
 import { LearningApi, ViewerPage } from '../pages/learning';
 import { PRACTICE_NAMES, PracticePlayerPage } from '../pages/PracticePlayer';
@@ -15,21 +15,7 @@ const SHOTS = process.env.PRACTICE_SHOTS_DIR ?? null;
 // one student and one teacher: the two languages run one after the other
 test.describe.configure({ mode: 'serial' });
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      // Chromium's fake camera and microphone, and no permission prompt
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
+  launchOptions: fakeCameraLaunch,
 });
 
 interface Mail {

@@ -1,4 +1,4 @@
-import { baseURL } from '../support/env';
+import { baseURL, fakeCameraLaunch } from '../support/env';
 import { expect, test, loginAs, untilLive, useLanguage } from '../support/fixtures';
 import { LearningApi, ViewerPage } from '../pages/learning';
 import { PRACTICE_NAMES, PracticePlayerPage } from '../pages/PracticePlayer';
@@ -8,21 +8,7 @@ const FORMATION_ES = 'Formación de instructores de circo social';
 // the student's remembered choices are one per account: the two languages run one after the other
 test.describe.configure({ mode: 'serial' });
 test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      // Chromium's fake camera (a moving test pattern) and no permission prompt
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
+  launchOptions: fakeCameraLaunch,
 });
 
 const DEFAULTS = { speed: 1, mirror: false, countdown: 0, cameraDelay: 0 };

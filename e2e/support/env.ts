@@ -14,3 +14,28 @@ export const serverLogFile = join(dataDir, 'server.log');
  * checkouts running their journeys side by side never share one.
  */
 export const contractPort = (i: number) => 20_000 + (E2E_PORT % 1000) * 10 + i;
+
+/** Debian's Chromium, which the journeys run in. */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Its flags: this closed network refuses Chromium's background connections. */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+/**
+ * For journeys that film: Chromium's fake camera and microphone (a moving test pattern and a
+ * tone), no permission prompt, and media that may play without a tap.
+ */
+export const fakeCameraLaunch = {
+  executablePath: chromiumPath,
+  args: [
+    ...chromiumArgs,
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--autoplay-policy=no-user-gesture-required',
+  ],
+};

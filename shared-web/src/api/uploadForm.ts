@@ -5,18 +5,20 @@ import { ApiError } from './client';
 /**
  * POSTs a multipart body to our API with XMLHttpRequest, whose upload events give the progress
  * (fetch has none): 0-100 to `onProgress`. Errors are the API's coded ApiError, as `api` throws.
- * `signal` aborts it (the form's cancel button).
+ * `signal` aborts it (the form's cancel button). `direct`: an upload straight to the media host
+ * (Cloudinary's signed upload): `path` is its whole URL, and the session's token stays here.
  */
 export function uploadForm<T>(
   path: string,
   form: FormData,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
+  direct = false,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${path}`);
-    const token = readToken();
+    xhr.open('POST', direct ? path : `/api${path}`);
+    const token = direct ? null : readToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (e) => {

@@ -1,13 +1,10 @@
 import {
-  CLIENT_ERRORS,
-  httpErrorCode,
   uploadPaths,
-  type ApiErrorBody,
   type DirectUploadResponse,
   type SignatureResponse,
   type UploadedVideoResponse,
 } from '@circo/shared-contracts';
-import { ApiError, api, useSessionStore } from '@circo/shared-web';
+import { api, uploadForm } from '@circo/shared-web';
 
 /** What the form keeps of an uploaded file. */
 export interface Uploaded {
@@ -22,49 +19,6 @@ export interface Uploaded {
 export type UploadKind = 'image' | 'pdfPublic' | 'pdfPrivate' | 'videoPromo' | 'videoPrivate';
 
 export const isVideoKind = (k: UploadKind) => k === 'videoPromo' || k === 'videoPrivate';
-
-/**
- * Sends a multipart body with XMLHttpRequest, whose upload events give the progress percentage
- * (fetch has none). `withToken`: our API; a direct upload to Cloudinary carries only its signature.
- */
-function sendForm<T>(
-  url: string,
-  form: FormData,
-  onProgress: (percent: number) => void,
-  withToken: boolean,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    const token = useSessionStore.getState().token;
-    if (withToken && token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText || 'null');
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
-      const err = (body ?? {}) as Partial<ApiErrorBody>;
-      reject(
-        new ApiError(
-          xhr.status,
-          err.code ?? httpErrorCode(xhr.status),
-          err.message ?? '',
-          err as ApiErrorBody,
-        ),
-      );
-    };
-    xhr.onerror = () => reject(new ApiError(0, CLIENT_ERRORS.networkUnreachable, 'upload failed'));
-    xhr.send(form);
-  });
-}
-
-const apiUrl = (path: string) => `/api${path}`;
 
 /** Uploads `file` as `kind`, reporting 0-100 %; answers where it is stored. */
 export async function uploadFile(
@@ -95,28 +49,32 @@ export async function uploadFile(
       }))
         form.append(k, v);
       form.append('file', file);
-      const r = await sendForm<DirectUploadResponse>(s.upload_url, form, onProgress, false);
+      const r = await uploadForm<DirectUploadResponse>(
+        s.upload_url,
+        form,
+        onProgress,
+        undefined,
+        true,
+      );
       return { url: r.secure_url, public_id: r.public_id };
     }
     case 'pdfPublic':
     case 'pdfPrivate':
       form.append('pdf', file);
-      return sendForm<Uploaded>(
-        apiUrl(kind === 'pdfPublic' ? uploadPaths.pdfPublic : uploadPaths.pdfPrivate),
+      return uploadForm<Uploaded>(
+        kind === 'pdfPublic' ? uploadPaths.pdfPublic : uploadPaths.pdfPrivate,
         form,
         onProgress,
-        true,
       );
     case 'videoPromo':
     case 'videoPrivate':
       form.append('title', meta.title);
       form.append('description', meta.description ?? '');
       form.append('file', file);
-      return sendForm<UploadedVideoResponse>(
-        apiUrl(kind === 'videoPromo' ? uploadPaths.videoPromo : uploadPaths.videoPrivate),
+      return uploadForm<UploadedVideoResponse>(
+        kind === 'videoPromo' ? uploadPaths.videoPromo : uploadPaths.videoPrivate,
         form,
         onProgress,
-        true,
       );
   }
 }
