@@ -79,14 +79,7 @@ for (const [lang, moduleN, classLabel] of [
     await player.button('camera').click();
     const panel = page.getByTestId('camera-panel');
     await expect(panel.getByTestId('camera-live')).toBeAttached();
-    await panel.getByRole('button', { name: p.record }).click();
-    await expect(panel.getByTestId('recording')).toBeVisible();
-    await expect
-      .poll(() => player.video.evaluate((el: HTMLVideoElement) => el.currentTime))
-      .toBeGreaterThan(2);
-    await panel.getByRole('button', { name: p.stop }).click();
-    const compare = page.getByTestId('compare');
-    await expect(compare).toBeVisible();
+    const { compare } = await player.recordAttempt(2);
     await compare.getByTestId('send-attempt').click();
     await expect(compare.getByTestId('attempt-sent')).toBeVisible({ timeout: 20_000 });
     await expect(clips.items).toHaveCount(2);

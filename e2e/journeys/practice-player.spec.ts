@@ -154,15 +154,8 @@ for (const [lang, moduleN, classLabel] of [
     await player.video.evaluate((el: HTMLVideoElement) => {
       el.currentTime = 0;
     });
-    await panel.getByRole('button', { name: n.record }).click();
-    await expect(panel.getByTestId('recording')).toBeVisible();
     // an attempt of a few seconds: the class plays along while it records
-    await expect
-      .poll(() => player.video.evaluate((el: HTMLVideoElement) => el.currentTime))
-      .toBeGreaterThan(2.5);
-    await panel.getByRole('button', { name: n.stop }).click();
-    const compare = page.getByTestId('compare');
-    await expect(compare).toBeVisible();
+    const { compare } = await player.recordAttempt(2.5);
     await expect(compare.getByTestId('compare-attempt').locator('video')).toHaveJSProperty(
       'readyState',
       4,

@@ -42,6 +42,22 @@ export class PracticePlayerPage {
         await new Promise((r) => el.addEventListener('canplay', r, { once: true }));
     });
   }
+  /**
+   * Records an attempt with the camera panel open while the class plays on to `seconds`, then
+   * stops: the attempt is shown beside the class (`compare`), which is returned.
+   */
+  async recordAttempt(seconds: number): Promise<{ panel: Locator; compare: Locator }> {
+    const panel = this.page.getByTestId('camera-panel');
+    await panel.getByRole('button', { name: this.names.record }).click();
+    await expect(panel.getByTestId('recording')).toBeVisible();
+    await expect
+      .poll(() => this.video.evaluate((el: HTMLVideoElement) => el.currentTime))
+      .toBeGreaterThan(seconds);
+    await panel.getByRole('button', { name: this.names.stop }).click();
+    const compare = this.page.getByTestId('compare');
+    await expect(compare).toBeVisible();
+    return { panel, compare };
+  }
 }
 
 export interface PracticeNames {
