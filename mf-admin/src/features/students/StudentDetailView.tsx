@@ -10,6 +10,15 @@ import { useFormats } from '../business/useFormats';
 import { GrantAccessForm, type GrantTarget } from './GrantAccessForm';
 import { StudentClips } from '../practice/StudentClips';
 
+/** What a whole refund of the payment gives back now: its amount less the items refunded alone. */
+function leftOf(p: StudentPayment): number {
+  const cents = p.items.reduce(
+    (left, i) => (i.refundedAt ? left - Math.round(i.price * 100) : left),
+    Math.round(p.amount * 100),
+  );
+  return cents / 100;
+}
+
 /** Asks before an action that cannot be undone (ending access, refunding a payment). */
 function Confirm({
   title,
@@ -315,10 +324,16 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
           }
         >
           <p>
-            {t('students.refundText', {
-              amount: f.money(pending.payment.amount),
-              date: f.date(pending.payment.paidAt ?? pending.payment.createdAt),
-            })}
+            {/* what is left of it: items paid back on their own are not paid twice */}
+            {t(
+              leftOf(pending.payment) < pending.payment.amount
+                ? 'students.refundRestText'
+                : 'students.refundText',
+              {
+                amount: f.money(leftOf(pending.payment)),
+                date: f.date(pending.payment.paidAt ?? pending.payment.createdAt),
+              },
+            )}
           </p>
         </Confirm>
       )}
