@@ -24,6 +24,8 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: process.env.LOAD_USERS ?? '200' },
     seconds: { type: 'string', default: process.env.LOAD_SECONDS ?? '60' },
     'no-build': { type: 'boolean', default: false },
+    // a V8 CPU profile of each API process, written when it stops (open it in Chrome's DevTools)
+    profile: { type: 'string' },
   },
 });
 const instances = Math.min(4, Math.max(1, Number(args.instances)));
@@ -63,7 +65,8 @@ async function main() {
     const extra = instances > 1 ? { REDIS_URL: redisUrl, TRUST_PROXY: 'true' } : {};
     // the first instance migrates and seeds; the others start on the ready database
     for (let i = 0; i < instances; i++) {
-      apis.push(await startApi({ port: await freePort(), env: loadEnv(db.url, extra) }));
+      const nodeArgs = args.profile ? ['--cpu-prof', '--cpu-prof-dir', args.profile] : [];
+      apis.push(await startApi({ port: await freePort(), env: loadEnv(db.url, extra), nodeArgs }));
     }
     const baseUrls = apis.map((a) => a.url);
     if (instances > 1) {

@@ -57,10 +57,13 @@ export async function adminQuery(serverUrl, text, params = []) {
 
 const MAIN = join(root, 'api/dist/main.js');
 
-/** Starts the built API (`node api/dist/main.js`) on `port`; resolves once /api/health is 200. */
-export async function startApi({ port, env, name = `api:${port}` }) {
+/**
+ * Starts the built API (`node [nodeArgs] api/dist/main.js`) on `port`; resolves once /api/health
+ * is 200. `nodeArgs`: Node's own flags (`--cpu-prof`).
+ */
+export async function startApi({ port, env, name = `api:${port}`, nodeArgs = [] }) {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm run build first`);
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
     cwd: root,
     env: {
       ...process.env,
