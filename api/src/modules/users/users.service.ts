@@ -5,7 +5,7 @@ import {
   type UserPreferences,
   type UserProfile,
 } from '@circo/shared-contracts';
-import type { AuthAccount } from '../auth/auth-user.js';
+import type { AuthAccount, AuthUser } from '../auth/auth-user.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { ProgressService } from '../progress/progress.service.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -45,10 +45,7 @@ export class UsersService {
    * (the API answers 503): an outage is not a logout.
    */
   async findAuthAccount(id: string): Promise<AuthAccount | null> {
-    const row = await this.repo.findById(id);
-    return row
-      ? { id: row.id, email: row.email, role: row.role, tokenVersion: row.tokenVersion }
-      : null;
+    return (await this.repo.findAuthAccount(id)) ?? null;
   }
 
   /** Name and e-mail to write to (receipts), or undefined when the account is gone. */
@@ -88,11 +85,9 @@ export class UsersService {
     return { reminders: prefs.reminders };
   }
 
-  /** GET /auth/perfil */
-  async profile(id: string): Promise<UserProfile> {
-    const user = await this.repo.findById(id);
-    if (!user) throw notFound(ACCOUNT_ERRORS.userNotFound, 'User not found');
-    const progress = await this.progress.listForUser(id);
+  /** GET /auth/perfil: the caller as the guard read it, and its progress (one query). */
+  async profile(user: AuthUser): Promise<UserProfile> {
+    const progress = await this.progress.listForUser(user.id);
     return {
       _id: user.id,
       name: user.name,
