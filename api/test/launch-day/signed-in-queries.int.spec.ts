@@ -1,4 +1,6 @@
+import { KeyObject } from 'node:crypto';
 import { jest } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import type { MyCourseResponse, UserProfile } from '@circo/shared-contracts';
 import { createCourse, createPurchase, createUser } from '../support/factories.js';
@@ -80,6 +82,14 @@ describe('a signed-in request reads its account once', () => {
     );
     expect(onUsers(sql)).toHaveLength(1);
   });
+});
+
+it('verifies session tokens with a secret KeyObject (a string is first tried as a PEM key per call)', () => {
+  const jwt = t.app.get(JwtService, { strict: false }) as unknown as {
+    options: { secret?: unknown };
+  };
+  expect(jwt.options.secret).toBeInstanceOf(KeyObject);
+  expect((jwt.options.secret as KeyObject).type).toBe('secret');
 });
 
 describe('the student area does not repeat statements per item', () => {

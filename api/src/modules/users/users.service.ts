@@ -8,7 +8,7 @@ import {
 import type { AuthAccount, AuthUser } from '../auth/auth-user.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { ProgressService } from '../progress/progress.service.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { PasswordHasher } from './password-hasher.js';
 import { UsersRepository } from './users.repository.js';
 import type { UserRow } from './users.table.js';
 import type { RegisterDto } from './dto/register.dto.js';
@@ -18,6 +18,7 @@ export class UsersService {
   constructor(
     private readonly repo: UsersRepository,
     private readonly progress: ProgressService,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   async register(dto: RegisterDto): Promise<RegisterResponse> {
@@ -25,7 +26,7 @@ export class UsersService {
       name: dto.name,
       surname: dto.surname,
       email: dto.email,
-      passwordHash: await hashPassword(dto.password),
+      passwordHash: await this.passwords.hash(dto.password),
       role: 'user',
     });
     return {
@@ -61,13 +62,13 @@ export class UsersService {
   /** The user whose e-mail and password match, or null (the same time is spent either way). */
   async checkCredentials(email: string, password: string): Promise<UserRow | null> {
     const user = await this.repo.findByEmail(email);
-    const ok = await verifyPassword(password, user?.passwordHash ?? null);
+    const ok = await this.passwords.verify(password, user?.passwordHash ?? null);
     return ok && user ? user : null;
   }
 
   /** Sets the password; sessions issued before it end (the token version is bumped). */
   async setPassword(id: string, password: string): Promise<void> {
-    await this.repo.updatePassword(id, await hashPassword(password));
+    await this.repo.updatePassword(id, await this.passwords.hash(password));
   }
 
   /** GET /users/me/preferences */
