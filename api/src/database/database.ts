@@ -43,6 +43,45 @@ export interface DatabaseHandle {
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
   /** Closes the connection (idempotent). */
   close(): Promise<void>;
+  /** The PostgreSQL pool's size and how long requests waited for a connection (null on PGlite). */
+  poolStats(): PoolStats | null;
+}
+
+/** What the pool lent lately: connections and the wait for one (`GET /admin/diagnostics/runtime`). */
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  /** requests waiting for a connection now */
+  waiting: number;
+  /** connections lent since the start */
+  acquired: number;
+  /** of those, lent after a wait of 1 ms or more */
+  waited: number;
+  /** the wait for a connection over the last 4,096 loans, ms */
+  waitMs: { p50: number; p95: number; p99: number; max: number };
+}
+
+/** The last `size` waits, for their percentiles. */
+class WaitSamples {
+  private readonly ring: Float64Array;
+  private n = 0;
+  constructor(private readonly size = 4096) {
+    this.ring = new Float64Array(size);
+  }
+  add(ms: number): void {
+    this.ring[this.n++ % this.size] = ms;
+  }
+  percentiles(): PoolStats['waitMs'] {
+    const sorted = Array.from(this.ring.subarray(0, Math.min(this.n, this.size))).sort(
+      (a, b) => a - b,
+    );
+    const at = (p: number) =>
+      sorted.length
+        ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] * 10) / 10
+        : 0;
+    return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+  }
 }
 
 export type DatabaseConfig = Pick<AppConfig, 'dataDir' | 'databaseUrl'> &
@@ -127,6 +166,7 @@ async function openPglite(dataDir: string, inWorker: boolean): Promise<DatabaseH
     db,
     driver: 'pglite',
     exclusive: (fn) => fn(),
+    poolStats: () => null,
     async close() {
       if (closed) return;
       closed = true;
@@ -201,6 +241,30 @@ async function openServer(url: string, opts: AppConfig['dbPool']): Promise<Datab
   // terminated: without a listener of its own its 'error' event would end the process. Its next
   // statement fails (503) and the pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', () => undefined));
+  // how long each loan waited (pool.query borrows through connect too): the pool's queue
+  let acquired = 0;
+  let waited = 0;
+  const waits = new WaitSamples();
+  const lend = pool.connect.bind(pool) as (cb?: (...a: unknown[]) => void) => unknown;
+  const timed = (since: number) => {
+    const ms = performance.now() - since;
+    acquired++;
+    if (ms >= 1) waited++;
+    waits.add(ms);
+  };
+  (pool as unknown as { connect: typeof lend }).connect = (cb) => {
+    const since = performance.now();
+    if (cb) {
+      return lend((...a: unknown[]) => {
+        timed(since);
+        cb(...a);
+      });
+    }
+    return (lend() as Promise<pg.PoolClient>).then((client) => {
+      timed(since);
+      return client;
+    });
+  };
   // fail fast with a clear message when the server is unreachable
   const probe = await pool.connect().catch(async (err: unknown) => {
     await pool.end();
@@ -212,6 +276,15 @@ async function openServer(url: string, opts: AppConfig['dbPool']): Promise<Datab
   return {
     db,
     driver: 'pg',
+    poolStats: () => ({
+      max: opts.max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      acquired,
+      waited,
+      waitMs: waits.percentiles(),
+    }),
     async exclusive(fn) {
       const lockClient = await pool.connect();
       try {

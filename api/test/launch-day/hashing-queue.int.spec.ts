@@ -70,3 +70,33 @@ it('sign-ups are bounded the same way, and a refused one creates no account', as
   }
   expect(again).toBe(201);
 });
+
+it('GET /admin/diagnostics/runtime shows the hashing queue to an admin only', async () => {
+  const admin = await createUser(t.db, { role: 'admin' });
+  const student = await createUser(t.db);
+  const login = async (u: { email: string; password: string }) => {
+    for (;;) {
+      const res = await api()
+        .post('/api/auth/login')
+        .send({ email: u.email, password: u.password });
+      if (res.status === 200) return res.body.token as string;
+      expect(res.status).toBe(503);
+    }
+  };
+  await api()
+    .get('/api/admin/diagnostics/runtime')
+    .set('Authorization', `Bearer ${await login(student)}`)
+    .expect(403);
+  const res = await api()
+    .get('/api/admin/diagnostics/runtime')
+    .set('Authorization', `Bearer ${await login(admin)}`)
+    .expect(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.body.passwordHashing).toMatchObject({ threads: 1, queueLimit: 0, queued: 0 });
+  // the bursts above were partly refused
+  expect(res.body.passwordHashing.rejected).toBeGreaterThan(0);
+  expect(res.body.passwordHashing.done).toBeGreaterThan(0);
+  // a pool on PostgreSQL, none on PGlite
+  if (process.env.DATABASE_URL) expect(res.body.dbPool.acquired).toBeGreaterThan(0);
+  else expect(res.body.dbPool).toBeNull();
+});

@@ -56,25 +56,33 @@ export function recordStatements(db: Database): { readonly statements: string[];
       else restore.push(() => delete target[name]); // a pooled client: back to its prototype's
     }
   };
-  wrapQueries(client, true);
-  for (const name of ['transaction', 'connect']) {
-    const original = client[name];
-    if (typeof original !== 'function') continue;
-    client[name] = function (this: unknown, ...args: unknown[]) {
-      if (name === 'transaction') {
-        const fn = args[0] as (tx: Client) => unknown;
-        return (original as (...a: unknown[]) => unknown).call(this, (tx: Client) => {
-          wrapQueries(tx, true);
-          return fn(tx);
+  if (typeof client.connect === 'function') {
+    // node-postgres: every statement (pool.query too) runs on a client the pool lends
+    const lend = client.connect as (cb?: (...a: unknown[]) => void) => unknown;
+    client.connect = function (this: unknown, cb?: (...a: unknown[]) => void) {
+      if (cb) {
+        return lend.call(this, (err: unknown, lent: unknown, ...rest: unknown[]) => {
+          if (lent) wrapQueries(lent as Client, false);
+          cb(err, lent, ...rest);
         });
       }
-      const lent = (original as (...a: unknown[]) => unknown).apply(this, args);
-      return (lent as Promise<Client>).then((c) => {
-        wrapQueries(c, false);
-        return c;
+      return (lend.call(this) as Promise<Client>).then((lent) => {
+        wrapQueries(lent, false);
+        return lent;
       });
     };
-    restore.push(() => (client[name] = original));
+    restore.push(() => (client.connect = lend));
+  } else {
+    // PGlite: its own query/exec, and those of the transactions it opens
+    wrapQueries(client, true);
+    const open = client.transaction as (fn: (tx: Client) => unknown) => unknown;
+    client.transaction = function (this: unknown, fn: (tx: Client) => unknown) {
+      return open.call(this, (tx: Client) => {
+        wrapQueries(tx, true);
+        return fn(tx);
+      });
+    };
+    restore.push(() => (client.transaction = open));
   }
   return {
     statements,
