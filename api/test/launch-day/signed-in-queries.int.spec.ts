@@ -17,7 +17,11 @@ jest.setTimeout(120_000);
 let t: TestApp;
 beforeAll(async () => {
   // no job worker: its polls would add statements to the counts
-  t = await createTestApp({}, { JOBS_WORKER: 'false' });
+  // nor the catalogue's version poll
+  t = await createTestApp(
+    { catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 } },
+    { JOBS_WORKER: 'false' },
+  );
 });
 afterAll(() => t?.close());
 
@@ -132,5 +136,30 @@ describe('the student area does not repeat statements per item', () => {
     );
     // account, the class ids, the access, the insert, the marks
     expect(mark.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('the money path does not read the buyer access per item', () => {
+  const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+  const onAccess = (sql: string[]) => sql.filter((s) => /\bcurrent_access\b/i.test(s));
+
+  it('a cart of three: one read of the access to price it, one to register it', async () => {
+    const { token } = await studentWith(0);
+    const cart = [];
+    for (let i = 0; i < 3; i++) cart.push({ id: (await createCourse(t.db)).id, type: 'course' });
+    const post = (path: string, body: object) =>
+      api().post(`/api${path}`).set('Authorization', `Bearer ${token}`).send(body);
+    let intent = '';
+    const start = await statementsOf(async () => {
+      const res = await post('/stripe/crear-payment-intent', { items: cart }).expect(201);
+      intent = res.body.paymentIntentId as string;
+    });
+    expect(onAccess(start)).toHaveLength(1);
+    await post('/stripe/local/confirm', { paymentIntentId: intent, ...CARD }).expect(200);
+    const again = await statementsOf(() =>
+      post('/stripe/crear-payment-intent', { items: cart }).expect(409),
+    );
+    // everything owned now: still one read
+    expect(onAccess(again)).toHaveLength(1);
   });
 });

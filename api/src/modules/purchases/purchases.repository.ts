@@ -44,6 +44,27 @@ export class PurchasesRepository extends Repository {
     return row;
   }
 
+  /**
+   * The current access to each of `items` (by `type:id`; absent when never granted or all
+   * refunded): one statement however many items a cart has.
+   */
+  async currentOf(
+    userId: string,
+    items: ReadonlyArray<{ type: ItemType; id: string }>,
+  ): Promise<Map<string, CurrentAccessRow>> {
+    if (items.length === 0) return new Map();
+    const rows = await this.db
+      .select()
+      .from(currentAccess)
+      .where(
+        and(
+          eq(currentAccess.userId, userId),
+          inArray(currentAccess.itemId, [...new Set(items.map((i) => i.id))]),
+        ),
+      );
+    return new Map(rows.map((r) => [`${r.itemType}:${r.itemId}`, r]));
+  }
+
   async hasActive(userId: string, itemType: ItemType, itemId: string, now: Date): Promise<boolean> {
     const access = await this.current(userId, itemType, itemId);
     return !!access && access.expiresAt.getTime() > now.getTime();
