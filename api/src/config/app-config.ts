@@ -351,7 +351,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         1,
         64,
       ),
-      queue: int(env, 'PASSWORD_HASH_QUEUE', 64, 0, 100_000),
+      queue: int(env, 'PASSWORD_HASH_QUEUE', 128, 0, 100_000),
     },
     rateLimit: {
       login: int(env, 'RATE_LIMIT_LOGIN', 10, 1, 100000),

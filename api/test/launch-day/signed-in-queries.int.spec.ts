@@ -145,7 +145,7 @@ describe('the money path does not read the buyer access per item', () => {
 
   it('a cart of three: one read of the access to price it, one to register it', async () => {
     const { token } = await studentWith(0);
-    const cart = [];
+    const cart: Array<{ id: string; type: 'course' }> = [];
     for (let i = 0; i < 3; i++) cart.push({ id: (await createCourse(t.db)).id, type: 'course' });
     const post = (path: string, body: object) =>
       api().post(`/api${path}`).set('Authorization', `Bearer ${token}`).send(body);
