@@ -55,7 +55,8 @@ interface Pending {
 }
 interface Slot {
   worker: Worker;
-  busy: Pending | null;
+  /** the jobs posted to this worker, oldest first: it runs them one at a time, in order */
+  jobs: Pending[];
   cpuMs: number;
 }
 
@@ -96,7 +97,6 @@ export class HashingBusyError extends AppError {
 export class PasswordHasher implements OnModuleDestroy {
   private readonly logger = new Logger('PasswordHasher');
   private readonly slots: Slot[] = [];
-  private readonly waiting: Pending[] = [];
   private nextId = 1;
   private done = 0;
   private rejected = 0;
@@ -138,11 +138,12 @@ export class PasswordHasher implements OnModuleDestroy {
 
   stats(): PasswordHasherStats {
     const cpu = this.slots.map((s) => s.cpuMs);
+    const running = this.slots.filter((s) => s.jobs.length > 0).length;
     return {
       threads: this.threads,
       queueLimit: this.queueLimit,
-      running: this.slots.filter((s) => s.busy).length,
-      queued: this.waiting.length,
+      running,
+      queued: this.inFlight() - running,
       done: this.done,
       rejected: this.rejected,
       cpuMs: cpu.some((c) => c < 0) ? null : cpu.reduce((a, b) => a + b, 0),
@@ -153,7 +154,7 @@ export class PasswordHasher implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     const stopped = new Error('The password hasher stopped');
-    for (const p of this.waiting.splice(0)) p.reject(stopped);
+    for (const slot of this.slots) for (const p of slot.jobs.splice(0)) p.reject(stopped);
     await Promise.all(this.slots.map((s) => s.worker.terminate()));
   }
 
@@ -163,29 +164,37 @@ export class PasswordHasher implements OnModuleDestroy {
     return this.dummy;
   }
 
+  private inFlight(): number {
+    return this.slots.reduce((n, slot) => n + slot.jobs.length, 0);
+  }
+
+  // Jobs are posted to a worker as they come (its message queue is the queue), so a worker never
+  // waits for this thread between two hashes: on a busy event loop it would, and the queue would
+  // fill while the hashing threads idle.
   private run(job: Job): Promise<string | boolean> {
     if (this.closed) return Promise.reject(new Error('The password hasher stopped'));
-    const free = this.freeSlot();
-    if (!free && this.waiting.length >= this.queueLimit) {
+    const waiting = this.inFlight() - this.slots.filter((s) => s.jobs.length > 0).length;
+    const slot = this.leastBusy();
+    if (slot.jobs.length > 0 && waiting >= this.queueLimit) {
       this.rejected++;
-      // the time the queue ahead takes to drain, rounded up to whole seconds
-      const ahead = this.waiting.length + this.threads;
+      // the time the jobs ahead take, rounded up to whole seconds
+      const ahead = this.inFlight();
       const seconds = Math.max(1, Math.ceil((ahead * this.meanMs) / this.threads / 1000));
       return Promise.reject(new HashingBusyError(seconds));
     }
     return new Promise((resolve, reject) => {
-      const pending = { job, resolve, reject };
-      if (free) this.start(free, pending);
-      else this.waiting.push(pending);
+      slot.jobs.push({ job, resolve, reject });
+      this.started.set(job.id, performance.now());
+      slot.worker.postMessage(job);
     });
   }
 
-  /** An idle worker, started on first need (threads are made lazily, up to `threads`). */
-  private freeSlot(): Slot | undefined {
-    const idle = this.slots.find((s) => !s.busy);
+  /** The worker with the fewest jobs; threads are started on first need, up to `threads`. */
+  private leastBusy(): Slot {
+    const idle = this.slots.find((s) => s.jobs.length === 0);
     if (idle) return idle;
     if (this.slots.length < this.threads) return this.spawn();
-    return undefined;
+    return this.slots.reduce((a, b) => (b.jobs.length < a.jobs.length ? b : a));
   }
 
   private spawn(): Slot {
@@ -196,7 +205,7 @@ export class PasswordHasher implements OnModuleDestroy {
         options: ARGON2_OPTIONS,
       },
     });
-    const slot: Slot = { worker, busy: null, cpuMs: 0 };
+    const slot: Slot = { worker, jobs: [], cpuMs: 0 };
     worker.unref();
     worker.on('message', (reply: Reply) => this.finish(slot, reply));
     worker.on('error', (err) => this.fail(slot, err));
@@ -207,38 +216,30 @@ export class PasswordHasher implements OnModuleDestroy {
     return slot;
   }
 
-  private start(slot: Slot, pending: Pending): void {
-    slot.busy = pending;
-    this.started.set(pending.job.id, performance.now());
-    slot.worker.postMessage(pending.job);
-  }
-
   private finish(slot: Slot, reply: Reply): void {
-    const pending = slot.busy;
-    slot.busy = null;
+    const pending = slot.jobs.shift();
     if (reply.cpuMs === null) slot.cpuMs = -1;
     else if (slot.cpuMs >= 0) slot.cpuMs = reply.cpuMs;
+    // a job's time on its thread: from the end of the one before it (or its posting)
     const began = this.started.get(reply.id);
     this.started.delete(reply.id);
-    if (began !== undefined) this.meanMs = 0.9 * this.meanMs + 0.1 * (performance.now() - began);
+    const now = performance.now();
+    if (began !== undefined) this.meanMs = 0.9 * this.meanMs + 0.1 * (now - began);
+    const next = slot.jobs[0];
+    if (next) this.started.set(next.job.id, now);
     this.done++;
-    if (pending) {
-      if (reply.error !== undefined) pending.reject(new Error(reply.error));
-      else pending.resolve(reply.result!);
-    }
-    const next = this.waiting.shift();
-    if (next) this.start(slot, next);
+    if (!pending) return;
+    if (reply.error !== undefined) pending.reject(new Error(reply.error));
+    else pending.resolve(reply.result!);
   }
 
-  /** A worker that died: its job fails, the slot goes, the queue moves to a new worker. */
+  /** A worker that died: its jobs fail (the callers may try again), the slot goes. */
   private fail(slot: Slot, err: Error): void {
     const i = this.slots.indexOf(slot);
     if (i < 0) return;
     this.slots.splice(i, 1);
     this.logger.error(`password worker failed: ${err.message}`);
-    slot.busy?.reject(err);
+    for (const p of slot.jobs.splice(0)) p.reject(err);
     void slot.worker.terminate();
-    const next = this.waiting.shift();
-    if (next && !this.closed) this.start(this.spawn(), next);
   }
 }
