@@ -94,7 +94,7 @@ function generatedRows(kind) {
   const title = (l) =>
     `${sqlArray(DISCIPLINES, l)}[1 + i % ${DISCIPLINES.length}] || ' ' || ${sqlArray(LEVELS, l)}[1 + (i / ${DISCIPLINES.length}) % ${LEVELS.length}] || ' ${kind} ' || i`;
   const description = (l) =>
-    `${sqlArray(PHRASES, l)}[1 + i % ${PHRASES.length}] || ', ' || ${sqlArray(PHRASES, l)}[1 + (i * 7 / 3) % ${PHRASES.length}] || '. ' || ${sqlArray(DISCIPLINES, l)}[1 + (i * 5) % ${DISCIPLINES.length}] || ' (ref. ' || (i * 7919) % 1000003 || ').'`;
+    `${sqlArray(PHRASES, l)}[1 + i % ${PHRASES.length}] || ', ' || ${sqlArray(PHRASES, l)}[1 + (i * 7 / 3) % ${PHRASES.length}] || '. ' || ${sqlArray(DISCIPLINES, l)}[1 + (i * 5) % ${DISCIPLINES.length}] || ' (ref. ' || (i::bigint * 7919) % 1000003 || ').'`;
   const obj = (f) => `jsonb_build_object(${langs.map((l) => `'${key[l]}', ${f(l)}`).join(', ')})`;
   return `select ${obj(title)}, ${obj(description)}, 900 + (i % 120) * 100,
       jsonb_build_object('es', true, 'en', i % 5 <> 0, 'fr', i % 7 <> 0),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +89,12 @@ export interface AppConfig {
    * Requests per window: per client IP for the anonymous account routes (login, register, forgot,
    * reset), per account for the authenticated routes that cost work (payment, upload, progress).
    */
+  /**
+   * Password hashing (argon2id, OWASP's parameters) runs on `threads` worker threads, so a burst
+   * of logins and sign-ups uses at most that many cores and never the event loop; at most `queue`
+   * more wait their turn, and past that the API answers 503 with Retry-After at once.
+   */
+  passwordHashing: { threads: number; queue: number };
   rateLimit: {
     login: number;
     register: number;
@@ -340,6 +347,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminPassword: str(env, 'ADMIN_PASSWORD'),
     seedDemo,
     seedDemoAccounts: seedDemo && demoMode,
+    passwordHashing: {
+      // one core of two, half of more: the rest stays for the requests that do not hash
+      threads: int(
+        env,
+        'PASSWORD_HASH_THREADS',
+        Math.max(1, Math.floor(availableParallelism() / 2)),
+        1,
+        64,
+      ),
+      queue: int(env, 'PASSWORD_HASH_QUEUE', 128, 0, 100_000),
+    },
     rateLimit: {
       login: int(env, 'RATE_LIMIT_LOGIN', 10, 1, 100000),
       register: int(env, 'RATE_LIMIT_REGISTER', 10, 1, 100000),

@@ -24,7 +24,21 @@ export class StripeStandIn {
   private readonly sessions = new Map<string, Obj>();
   private readonly byIdempotencyKey = new Map<string, Obj>();
   private server!: Server;
+  private holds: Array<{ path: string; arrived: () => void; released: Promise<void> }> = [];
   port = 0;
+
+  /**
+   * The next request to `path` waits, as a slow api.stripe.com would, until `release()`;
+   * `arrived` resolves once it is here (the API is then inside its provider call).
+   */
+  hold(path: string): { arrived: Promise<void>; release: () => void } {
+    let arrived!: () => void;
+    let release!: () => void;
+    const hasArrived = new Promise<void>((r) => (arrived = r));
+    const released = new Promise<void>((r) => (release = r));
+    this.holds.push({ path, arrived, released });
+    return { arrived: hasArrived, release };
+  }
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
@@ -34,9 +48,17 @@ export class StripeStandIn {
         const body = Object.fromEntries(new URLSearchParams(raw));
         const path = (req.url ?? '').split('?')[0];
         this.requests.push({ method: req.method ?? '', path, body, headers: req.headers });
-        const [status, json] = this.answer(req.method ?? '', path, body, req.headers);
-        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${id()}` });
-        res.end(JSON.stringify(json));
+        const held = this.holds.findIndex((h) => h.path === path);
+        const wait = held >= 0 ? this.holds.splice(held, 1)[0] : undefined;
+        wait?.arrived();
+        void (wait?.released ?? Promise.resolve()).then(() => {
+          const [status, json] = this.answer(req.method ?? '', path, body, req.headers);
+          res.writeHead(status, {
+            'Content-Type': 'application/json',
+            'Request-Id': `req_${id()}`,
+          });
+          res.end(JSON.stringify(json));
+        });
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));

@@ -301,6 +301,37 @@ export interface JobsDiagnostics {
   dead: DeadJob[];
 }
 
+/** GET /admin/diagnostics/runtime (admin): where this instance's time goes. */
+export interface RuntimeDiagnostics {
+  pid: number;
+  uptimeSeconds: number;
+  /** CPU of the whole process (every thread) since it started */
+  cpuMs: { user: number; system: number };
+  rssMb: number;
+  eventLoopDelayMs: { p50: number; p99: number; max: number };
+  passwordHashing: {
+    threads: number;
+    queueLimit: number;
+    running: number;
+    queued: number;
+    done: number;
+    rejected: number;
+    /** CPU of the hashing threads (Linux; null elsewhere) */
+    cpuMs: number | null;
+    meanHashMs: number;
+  };
+  /** null on the embedded database (PGlite) */
+  dbPool: {
+    max: number;
+    total: number;
+    idle: number;
+    waiting: number;
+    acquired: number;
+    waited: number;
+    waitMs: { p50: number; p95: number; p99: number; max: number };
+  } | null;
+}
+
 /**
  * POST /admin/diagnostics/jobs/{id}/retry (admin) makes a dead job pending again, with fresh
  * attempts; 404 `diagnostics.job_not_found` when no dead job has that id.

@@ -25,6 +25,8 @@ export const COMMON_ERRORS = {
   tooManyRequests: 'common.too_many_requests',
   internal: 'common.internal_error',
   serviceUnavailable: 'common.service_unavailable',
+  /** More sign-ins at once than the server hashes passwords for: retry after `Retry-After` s. */
+  busy: 'common.busy',
   inUse: 'common.in_use',
   salesPaused: 'payments.sales_paused',
 } as const;

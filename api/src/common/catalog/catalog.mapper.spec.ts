@@ -15,7 +15,10 @@ import {
   type Viewer,
 } from './visibility.js';
 
-const ADMIN: Viewer = { reveal: true, user: { id: 'a', email: 'a@x', role: 'admin' } };
+const ADMIN: Viewer = {
+  reveal: true,
+  user: { id: 'a', email: 'a@x', role: 'admin', name: 'A', surname: '' },
+};
 const NOT_EN: LocalizedFlags = { es: true, en: false, fr: true };
 const ALL: LocalizedFlags = { es: true, en: true, fr: true };
 const text = (base: string) => ({ es: `${base} ES`, en: `${base} EN`, fr: `${base} FR` });

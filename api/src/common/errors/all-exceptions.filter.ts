@@ -97,7 +97,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const req = host.switchToHttp().getRequest<FastifyRequest>();
       req.log.error({ context: 'Errors', err: exception }, 'request failed');
     }
-    if (body.statusCode === 503) void reply.header('Retry-After', '5');
+    if (body.statusCode === 503) {
+      // a busy answer says when to come back; an outage, in a few seconds
+      const after = Number(body.data?.retryAfterSeconds);
+      void reply.header(
+        'Retry-After',
+        String(Number.isSafeInteger(after) && after > 0 ? after : 5),
+      );
+    }
     void reply.status(body.statusCode).type('application/json').send(body);
   }
 }

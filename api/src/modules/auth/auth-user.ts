@@ -1,10 +1,15 @@
 import type { Role } from '@circo/shared-contracts';
 
-/** The caller, once the bearer token is verified and the account still exists. */
+/**
+ * The caller, once the bearer token is verified and the account still exists: the account's row as
+ * the guard read it for this request (one query), so a handler needs no second read of it.
+ */
 export interface AuthUser {
   id: string;
   email: string;
   role: Role;
+  name: string;
+  surname: string;
 }
 
 /** An account as the guard checks it: the caller plus the version its tokens must carry. */

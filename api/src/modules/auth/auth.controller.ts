@@ -27,7 +27,7 @@ export class AuthController {
   @Get('perfil')
   @Auth()
   profile(@CurrentUser() user: AuthUser): Promise<UserProfile> {
-    return this.users.profile(user.id);
+    return this.users.profile(user);
   }
 
   @Post('forgot-password')

@@ -80,6 +80,12 @@ export class AuthGuard implements CanActivate {
     // a token issued before the last password reset or change is revoked (tokens issued before
     // token versions existed carry none: version 0)
     if (!account || account.tokenVersion !== (payload.ver ?? 0)) return null;
-    return { id: account.id, email: account.email, role: account.role };
+    return {
+      id: account.id,
+      email: account.email,
+      role: account.role,
+      name: account.name,
+      surname: account.surname,
+    };
   }
 }

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -14,7 +15,10 @@ import { AuthService } from './auth.service.js';
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        secret: config.jwtSecret,
+        // a KeyObject, made once: given the string, jsonwebtoken first tries it as a PEM public key
+        // on every verify (a thrown and caught error) and only then as a secret; 8% of the API's
+        // CPU under the load run (docs/performance.md, launch day)
+        secret: createSecretKey(Buffer.from(config.jwtSecret)) as unknown as string,
         // one pinned algorithm; `exp` is always set and checked
         signOptions: { algorithm: 'HS256', expiresIn: config.jwtExpiresIn as never },
         verifyOptions: { algorithms: ['HS256'] },

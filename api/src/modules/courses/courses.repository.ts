@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { SearchIndexService } from '../../common/search/search-index.service.js';
 import { SEARCH_ROWS_CACHED, SearchRowCache } from '../../common/search/search-row-cache.js';
@@ -87,14 +87,18 @@ export class CoursesRepository extends PreparedReadsRepository<ReturnType<typeof
     return row;
   }
 
-  /** Ids of the course's classes, in order. */
-  async classIds(courseId: string): Promise<string[]> {
-    const rows = await this.db
-      .select({ id: courseClasses.id })
-      .from(courseClasses)
-      .where(eq(courseClasses.courseId, courseId))
-      .orderBy(asc(courseClasses.position), asc(courseClasses.createdAt));
-    return rows.map((r) => r.id);
+  /** Whether the class belongs to the course; undefined when the course does not exist. */
+  async hasClass(courseId: string, classId: string): Promise<boolean | undefined> {
+    const [row] = await this.db
+      .select({ classId: courseClasses.id })
+      .from(courses)
+      .leftJoin(
+        courseClasses,
+        and(eq(courseClasses.courseId, courses.id), eq(courseClasses.id, classId)),
+      )
+      .where(eq(courses.id, courseId))
+      .limit(1);
+    return row ? row.classId !== null : undefined;
   }
 
   async findSummary(id: string): Promise<CourseSummaryRow | undefined> {

@@ -22,10 +22,11 @@ export class CoursesService {
     return row;
   }
 
-  /** Ids of the course's classes (404 when the course does not exist). */
-  async classIds(courseId: string): Promise<string[]> {
-    await this.get(courseId);
-    return this.repo.classIds(courseId);
+  /** Whether the class is one of the course's (404 when the course does not exist): one query. */
+  async hasClass(courseId: string, classId: string): Promise<boolean> {
+    const found = await this.repo.hasClass(courseId, classId);
+    if (found === undefined) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
+    return found;
   }
 
   /** GET /courses/visible: courses visible in `lang`, newest first, one page. */

@@ -40,10 +40,11 @@ export class FormationsService {
     return row;
   }
 
-  /** Ids of all the formation's classes (404 when the formation does not exist). */
-  async classIds(formationId: string): Promise<string[]> {
-    await this.get(formationId);
-    return this.repo.classIds(formationId);
+  /** Whether the class is in one of the formation's modules (404 when the formation does not exist). */
+  async hasClass(formationId: string, classId: string): Promise<boolean> {
+    const found = await this.repo.hasClass(formationId, classId);
+    if (found === undefined) throw formationNotFound();
+    return found;
   }
 
   /** GET /formations: formations visible in `lang`, newest first. */

@@ -52,6 +52,7 @@ export class CheckoutPricingService {
   async quote(userId: string, requested: CheckoutItemRequest[], now = new Date()): Promise<Quote> {
     const unique = [...new Map(requested.map((i) => [`${i.type}:${i.id}`, i])).values()];
     const vouchers = await this.discounts.active(now);
+    const starts = await this.purchases.periodStarts(userId, unique, now);
     const lines: PricedLine[] = [];
     const alreadyOwned: ItemRef[] = [];
     for (const item of unique) {
@@ -59,7 +60,7 @@ export class CheckoutPricingService {
       if (!LANGUAGES.some((l) => row.visible[l] === true)) {
         throw conflict(PAYMENT_ERRORS.itemUnavailable, `This ${item.type} is not on sale`);
       }
-      const accessStartsAt = await this.purchases.periodStart(userId, item.type, item.id, now);
+      const accessStartsAt = starts.get(`${item.type}:${item.id}`) ?? null;
       if (!accessStartsAt) {
         alreadyOwned.push({ type: item.type, id: item.id });
         continue;

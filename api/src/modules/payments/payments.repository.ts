@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { Repository } from '../../database/transactions.js';
 import {
   paymentItems,
@@ -12,7 +12,7 @@ import {
 } from './payments.table.js';
 
 /** Payments that can still be paid: a second click reuses one of these. */
-const OPEN_STATUSES = ['requires_payment_method', 'requires_confirmation', 'open'];
+const OPEN_STATUSES = ['reserved', 'requires_payment_method', 'requires_confirmation', 'open'];
 
 @Injectable()
 export class PaymentsRepository extends Repository {
@@ -96,6 +96,7 @@ export class PaymentsRepository extends Repository {
     userId: string,
     idempotencyKey: string,
     since: Date,
+    except: readonly string[] = [],
   ): Promise<PaymentRow | undefined> {
     const [row] = await this.db
       .select()
@@ -106,6 +107,7 @@ export class PaymentsRepository extends Repository {
           eq(payments.idempotencyKey, idempotencyKey),
           inArray(payments.status, OPEN_STATUSES),
           gt(payments.createdAt, since),
+          except.length ? notInArray(payments.id, [...except]) : undefined,
         ),
       )
       .orderBy(desc(payments.createdAt))
@@ -119,6 +121,28 @@ export class PaymentsRepository extends Repository {
       .from(paymentItems)
       .where(eq(paymentItems.paymentId, paymentId))
       .orderBy(paymentItems.itemType, paymentItems.itemId);
+  }
+
+  /**
+   * A reserved payment gets its provider object (the same intent whoever sets it: the provider's
+   * idempotency key is the payment's id). Returns the payment as it is now.
+   */
+  async attachIntent(
+    id: string,
+    intentId: string,
+    status: string,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .update(payments)
+      .set({ providerPaymentId: intentId, providerIntentId: intentId, status })
+      .where(and(eq(payments.id, id), eq(payments.status, 'reserved')))
+      .returning();
+    return row ?? (await this.findById(id));
+  }
+
+  /** A reservation whose provider call failed goes (its items with it), unless it got its intent. */
+  async dropReserved(id: string): Promise<void> {
+    await this.db.delete(payments).where(and(eq(payments.id, id), eq(payments.status, 'reserved')));
   }
 
   async update(

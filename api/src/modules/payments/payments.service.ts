@@ -33,6 +33,13 @@ import { shopBaseOf } from './shop-origin.js';
 /** The job kind that gives back what a buyer paid for items already owned. */
 export const REFUND_UNNEEDED_JOB = 'payment.refund-unneeded';
 
+/**
+ * A payment row reserved before its provider object exists (the provider is called after the
+ * reserving transaction commits): its provider id is a placeholder until then.
+ */
+export const RESERVED = 'reserved';
+const RESERVED_PREFIX = 'reserved_';
+
 /** A second click within this time on the same cart reuses the payment it started. */
 const REUSE_WINDOW_MS = 30 * 60 * 1000;
 const MESSAGES: Record<PurchaseOutcome, string> = {
@@ -92,76 +99,64 @@ export class PaymentsService {
     return this.provider.name;
   }
 
-  /** POST /stripe/crear-payment-intent */
+  /**
+   * POST /stripe/crear-payment-intent. The buyer's lock (one checkout start per buyer at a time: a
+   * double click reuses the first payment) and a pool connection are held only for the short
+   * transaction that finds or reserves the payment row; the provider is called after it commits,
+   * with the reserved payment's id as its idempotency key, so two clicks that both find the row
+   * still reserved get the same provider object.
+   */
   async createIntent(user: AuthUser, req: CheckoutRequest): Promise<PaymentIntentResponse> {
     this.assertSalesOpen();
     const now = new Date();
     const lang = req.lang ?? 'es';
     const quote = await this.pricing.quote(user.id, req.items, now);
     const key = idempotencyKeyOf(user.id, 'payment_intent', quote);
-    const { payment, clientSecret } = await this.host.run(async () => {
-      // one checkout start per user at a time: a double click waits, then reuses the first
-      await this.repo.lockUser(user.id);
-      const open = await this.repo.findOpen(
-        user.id,
-        key,
-        new Date(now.getTime() - REUSE_WINDOW_MS),
-      );
-      if (open && !isFree(open)) {
-        const intent = await this.provider.retrieveIntent(open.providerPaymentId);
-        if (
-          intent.status === 'requires_payment_method' ||
-          intent.status === 'requires_confirmation'
-        ) {
-          return { payment: open, clientSecret: intent.clientSecret };
-        }
-      }
-      const paymentId = randomUUID();
-      // nothing to charge (100% vouchers): no card payment, the buyer confirms the purchase
-      if (quote.amountCents === 0) {
-        if (open && isFree(open)) return { payment: open, clientSecret: '' };
-        const created = await this.repo.insertWithItems(
+    const notPayable: string[] = [];
+    let answer: { payment: PaymentRow; clientSecret: string } | undefined;
+    // a reused payment the provider no longer takes (paid, canceled) is skipped once
+    for (let round = 0; !answer && round < 3; round++) {
+      const step = await this.host.run(async () => {
+        await this.repo.lockUser(user.id);
+        const since = new Date(now.getTime() - REUSE_WINDOW_MS);
+        const open = await this.repo.findOpen(user.id, key, since, notPayable);
+        if (open) return open;
+        const paymentId = randomUUID();
+        const free = quote.amountCents === 0;
+        return this.repo.insertWithItems(
           {
             id: paymentId,
             userId: user.id,
             provider: this.provider.name,
             kind: 'payment_intent',
-            providerPaymentId: `${FREE_PREFIX}${paymentId.replaceAll('-', '')}`,
-            amountCents: 0,
-            status: 'requires_confirmation',
+            // nothing to charge (100% vouchers): no card payment, the buyer confirms the purchase
+            providerPaymentId: `${free ? FREE_PREFIX : RESERVED_PREFIX}${paymentId.replaceAll('-', '')}`,
+            amountCents: quote.amountCents,
+            status: free ? 'requires_confirmation' : RESERVED,
             idempotencyKey: key,
             lang,
           },
           itemRows(quote),
         );
-        return { payment: created, clientSecret: '' };
-      }
-      const intent = await this.provider.createIntent({
-        amountCents: quote.amountCents,
-        currency: 'usd',
-        description: describe(quote),
-        idempotencyKey: paymentId,
-        metadata: { paymentId, userId: user.id, lang },
       });
-      const created = await this.repo.insertWithItems(
-        {
-          id: paymentId,
-          userId: user.id,
-          provider: this.provider.name,
-          kind: 'payment_intent',
-          providerPaymentId: intent.id,
-          providerIntentId: intent.id,
-          amountCents: quote.amountCents,
-          status: intent.status,
-          idempotencyKey: key,
-          lang,
-        },
-        itemRows(quote),
-      );
-      return { payment: created, clientSecret: intent.clientSecret };
-    });
+      if (isFree(step)) answer = { payment: step, clientSecret: '' };
+      else if (step.status === RESERVED) answer = await this.createReservedIntent(step, quote);
+      else {
+        const intent = await this.provider.retrieveIntent(step.providerPaymentId);
+        if (
+          intent.status === 'requires_payment_method' ||
+          intent.status === 'requires_confirmation'
+        ) {
+          answer = { payment: step, clientSecret: intent.clientSecret };
+        } else notPayable.push(step.id);
+      }
+    }
+    if (!answer) {
+      throw new AppError(409, PAYMENT_ERRORS.providerError, 'The payment could not be started');
+    }
+    const { payment } = answer;
     return {
-      clientSecret,
+      clientSecret: answer.clientSecret,
       paymentIntentId: payment.providerPaymentId,
       provider: this.provider.name,
       amount: fromCents(quote.amountCents),
@@ -170,6 +165,38 @@ export class PaymentsService {
       alreadyOwned: quote.alreadyOwned,
       ...(isFree(payment) && { free: true }),
     };
+  }
+
+  /**
+   * The provider's PaymentIntent of a reserved payment, outside any transaction: the payment's id
+   * is the idempotency key and the request is the same whoever sends it (the reserved row's
+   * amount, items and language), so a second click, or a retry after a crash, gets the same
+   * intent. Then the row gets the intent's id (an update that any of them may make).
+   */
+  private async createReservedIntent(
+    reserved: PaymentRow,
+    quote: Quote,
+  ): Promise<{ payment: PaymentRow; clientSecret: string }> {
+    let intent;
+    try {
+      intent = await this.provider.createIntent({
+        amountCents: reserved.amountCents,
+        currency: 'usd',
+        description: describe(quote),
+        idempotencyKey: reserved.id,
+        metadata: { paymentId: reserved.id, userId: reserved.userId ?? '', lang: reserved.lang },
+      });
+    } catch (err) {
+      // nothing is recorded of a payment the provider did not start (the buyer tries again)
+      await this.repo.dropReserved(reserved.id);
+      throw err;
+    }
+    const payment = await this.repo.attachIntent(reserved.id, intent.id, intent.status);
+    if (!payment) {
+      // a concurrent click's provider call failed and dropped the reservation meanwhile
+      throw new AppError(409, PAYMENT_ERRORS.providerError, 'The payment could not be started');
+    }
+    return { payment, clientSecret: intent.clientSecret };
   }
 
   /**
@@ -194,38 +221,38 @@ export class PaymentsService {
       );
     }
     const paymentId = randomUUID();
-    const session = await this.host.run(async () => {
-      await this.repo.lockUser(user.id);
-      const created = await this.provider.createSession({
-        amountCents: quote.amountCents,
-        currency: 'usd',
-        description: describe(quote),
-        idempotencyKey: paymentId,
-        metadata: { paymentId, userId: user.id, lang },
-        lines: quote.lines.map((l) => ({
-          name: l.title[lang] || l.title.es || l.title.en || l.title.fr,
-          amountCents: l.priceCents,
-        })),
-        successUrl: `${base}/pago-exitoso`,
-        cancelUrl: `${base}/pago-embed`,
-        locale: lang,
-      });
-      await this.repo.insertWithItems(
+    // no lock and no transaction around the provider call: each start is a session of its own
+    // (a hosted page is not reused), recorded once the provider made it
+    const session = await this.provider.createSession({
+      amountCents: quote.amountCents,
+      currency: 'usd',
+      description: describe(quote),
+      idempotencyKey: paymentId,
+      metadata: { paymentId, userId: user.id, lang },
+      lines: quote.lines.map((l) => ({
+        name: l.title[lang] || l.title.es || l.title.en || l.title.fr,
+        amountCents: l.priceCents,
+      })),
+      successUrl: `${base}/pago-exitoso`,
+      cancelUrl: `${base}/pago-embed`,
+      locale: lang,
+    });
+    await this.host.run(() =>
+      this.repo.insertWithItems(
         {
           id: paymentId,
           userId: user.id,
           provider: this.provider.name,
           kind: 'checkout_session',
-          providerPaymentId: created.id,
+          providerPaymentId: session.id,
           amountCents: quote.amountCents,
           status: 'open',
           idempotencyKey: idempotencyKeyOf(user.id, 'checkout_session', quote),
           lang,
         },
         itemRows(quote),
-      );
-      return created;
-    });
+      ),
+    );
     return {
       id: session.id,
       url: session.url,

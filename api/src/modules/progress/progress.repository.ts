@@ -1,31 +1,47 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq } from 'drizzle-orm';
-import { Repository } from '../../database/transactions.js';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../database/database.js';
+import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
 import type { ItemType } from '../../database/columns.js';
 import { classProgress, type ClassProgressRow } from './progress.table.js';
 
-@Injectable()
-export class ProgressRepository extends Repository {
-  listForUser(userId: string): Promise<ClassProgressRow[]> {
-    return this.db
+/** The reads of the profile and the viewers: built once and prepared. */
+function preparedReads(db: Database) {
+  const userId = sql.placeholder('userId');
+  return {
+    listForUser: db
       .select()
       .from(classProgress)
       .where(eq(classProgress.userId, userId))
-      .orderBy(asc(classProgress.completedAt));
-  }
-
-  async completed(userId: string, itemType: ItemType, itemId: string): Promise<string[]> {
-    const rows = await this.db
+      .orderBy(asc(classProgress.completedAt))
+      .prepare('progress_list_for_user'),
+    completed: db
       .select({ classId: classProgress.classId })
       .from(classProgress)
       .where(
         and(
           eq(classProgress.userId, userId),
-          eq(classProgress.itemType, itemType),
-          eq(classProgress.itemId, itemId),
+          eq(classProgress.itemType, sql.placeholder('itemType')),
+          eq(classProgress.itemId, sql.placeholder('itemId')),
         ),
       )
-      .orderBy(asc(classProgress.completedAt));
+      .orderBy(asc(classProgress.completedAt))
+      .prepare('progress_completed'),
+  };
+}
+
+@Injectable()
+export class ProgressRepository extends PreparedReadsRepository<ReturnType<typeof preparedReads>> {
+  constructor(host: TransactionHost) {
+    super(host, preparedReads);
+  }
+
+  listForUser(userId: string): Promise<ClassProgressRow[]> {
+    return this.prepared.listForUser.execute({ userId });
+  }
+
+  async completed(userId: string, itemType: ItemType, itemId: string): Promise<string[]> {
+    const rows = await this.prepared.completed.execute({ userId, itemType, itemId });
     return rows.map((r) => r.classId);
   }
 

@@ -67,11 +67,11 @@ export class ProgressService {
     classId: string,
     done: boolean,
   ): Promise<string[]> {
-    const classIds =
+    const inItem =
       itemType === 'course'
-        ? await this.courses.classIds(itemId)
-        : await this.formations.classIds(itemId);
-    if (!classIds.includes(classId)) {
+        ? await this.courses.hasClass(itemId, classId)
+        : await this.formations.hasClass(itemId, classId);
+    if (!inItem) {
       throw badRequest(
         USER_ERRORS.classNotInItem,
         `This class does not belong to that ${itemType}`,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Repository } from '../../database/transactions.js';
+import type { Database } from '../../database/database.js';
+import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
 import type { ItemType } from '../../database/columns.js';
 import {
   accessGrants,
@@ -13,15 +14,38 @@ import {
 
 const refunds = alias(accessGrants, 'refunds');
 
-@Injectable()
-export class PurchasesRepository extends Repository {
-  /** What the user owns now (active or expired), soonest end first. */
-  listCurrent(userId: string): Promise<CurrentAccessRow[]> {
-    return this.db
+/** The reads of every signed-in page and checkout: built once and prepared. */
+function preparedReads(db: Database) {
+  const userId = sql.placeholder('userId');
+  return {
+    listCurrent: db
       .select()
       .from(currentAccess)
       .where(eq(currentAccess.userId, userId))
-      .orderBy(asc(currentAccess.expiresAt));
+      .orderBy(asc(currentAccess.expiresAt))
+      .prepare('purchases_list_current'),
+    currentOf: db
+      .select()
+      .from(currentAccess)
+      .where(
+        and(
+          eq(currentAccess.userId, userId),
+          sql`${currentAccess.itemId} = any(${sql.placeholder('itemIds')}::uuid[])`,
+        ),
+      )
+      .prepare('purchases_current_of'),
+  };
+}
+
+@Injectable()
+export class PurchasesRepository extends PreparedReadsRepository<ReturnType<typeof preparedReads>> {
+  constructor(host: TransactionHost) {
+    super(host, preparedReads);
+  }
+
+  /** What the user owns now (active or expired), soonest end first. */
+  listCurrent(userId: string): Promise<CurrentAccessRow[]> {
+    return this.prepared.listCurrent.execute({ userId });
   }
 
   /** The current access to one item, or undefined when it was never granted (or all refunded). */
@@ -42,6 +66,22 @@ export class PurchasesRepository extends Repository {
       )
       .limit(1);
     return row;
+  }
+
+  /**
+   * The current access to each of `items` (by `type:id`; absent when never granted or all
+   * refunded): one statement however many items a cart has.
+   */
+  async currentOf(
+    userId: string,
+    items: ReadonlyArray<{ type: ItemType; id: string }>,
+  ): Promise<Map<string, CurrentAccessRow>> {
+    if (items.length === 0) return new Map();
+    const rows = await this.prepared.currentOf.execute({
+      userId,
+      itemIds: [...new Set(items.map((i) => i.id))],
+    });
+    return new Map(rows.map((r) => [`${r.itemType}:${r.itemId}`, r]));
   }
 
   async hasActive(userId: string, itemType: ItemType, itemId: string, now: Date): Promise<boolean> {

@@ -67,28 +67,32 @@ export class PurchasesService {
   }
 
   /**
-   * Where a period bought now would start: now, or the end of access that ends within the
-   * renewal window (renewed ahead of its end); null when the user owns the item with access
-   * ending later (not sold again).
+   * Where a period bought now would start, per item (`type:id`): now, or the end of access that
+   * ends within the renewal window (renewed ahead of its end); null when the user owns the item
+   * with access ending later (not sold again). One read for the whole cart.
    */
-  async periodStart(
+  async periodStarts(
     userId: string,
-    itemType: ItemType,
-    itemId: string,
+    items: ItemRef[],
     now = new Date(),
-  ): Promise<Date | null> {
-    const current = await this.repo.current(userId, itemType, itemId);
-    if (!current || current.expiresAt.getTime() <= now.getTime()) return now;
-    return current.expiresAt.getTime() > renewalWindowEnd(now) ? null : current.expiresAt;
+  ): Promise<Map<string, Date | null>> {
+    const current = await this.repo.currentOf(userId, items);
+    return new Map(
+      items.map((item) => {
+        const key = `${item.type}:${item.id}`;
+        const access = current.get(key);
+        if (!access || access.expiresAt.getTime() <= now.getTime()) return [key, now];
+        return [key, access.expiresAt.getTime() > renewalWindowEnd(now) ? null : access.expiresAt];
+      }),
+    );
   }
 
   /** Of `items`, those the user owns with active access (not to be charged again). */
   async activeAmong(userId: string, items: ItemRef[], now = new Date()): Promise<ItemRef[]> {
-    const owned: ItemRef[] = [];
-    for (const item of items) {
-      if (await this.repo.hasActive(userId, item.type, item.id, now)) owned.push(item);
-    }
-    return owned;
+    const current = await this.repo.currentOf(userId, items);
+    return items.filter(
+      (i) => (current.get(`${i.type}:${i.id}`)?.expiresAt.getTime() ?? 0) > now.getTime(),
+    );
   }
 
   /**
@@ -107,8 +111,9 @@ export class PurchasesService {
   ): Promise<GrantOutcome> {
     const alreadyOwned: ItemRef[] = [];
     const rows = [];
+    const currentOf = await this.repo.currentOf(userId, items);
     for (const item of items) {
-      const current = await this.repo.current(userId, item.type, item.id);
+      const current = currentOf.get(`${item.type}:${item.id}`);
       if (current && current.expiresAt.getTime() > renewalWindowEnd(now)) {
         alreadyOwned.push(item);
         continue;

@@ -1,13 +1,44 @@
 import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 import { USER_ERRORS } from '@circo/shared-contracts';
-import { Repository } from '../../database/transactions.js';
+import type { Database } from '../../database/database.js';
+import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
 import { isUniqueViolation } from '../../database/db-errors.js';
 import { conflict } from '../../common/errors/app-error.js';
+import type { AuthAccount } from '../auth/auth-user.js';
 import { users, type NewUserRow, type UserRow } from './users.table.js';
 
+/** What every signed-in request reads of its caller: built once and prepared. */
+function preparedReads(db: Database) {
+  return {
+    authAccount: db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        name: users.name,
+        surname: users.surname,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('users_auth_account'),
+  };
+}
+
 @Injectable()
-export class UsersRepository extends Repository {
+export class UsersRepository extends PreparedReadsRepository<ReturnType<typeof preparedReads>> {
+  constructor(host: TransactionHost) {
+    super(host, preparedReads);
+  }
+
+  /** The account behind a session token (no password hash: it is read on every request). */
+  async findAuthAccount(id: string): Promise<AuthAccount | undefined> {
+    const [row] = await this.prepared.authAccount.execute({ id });
+    return row;
+  }
+
   async findById(id: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row;

@@ -5,10 +5,10 @@ import {
   type UserPreferences,
   type UserProfile,
 } from '@circo/shared-contracts';
-import type { AuthAccount } from '../auth/auth-user.js';
+import type { AuthAccount, AuthUser } from '../auth/auth-user.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { ProgressService } from '../progress/progress.service.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { PasswordHasher } from './password-hasher.js';
 import { UsersRepository } from './users.repository.js';
 import type { UserRow } from './users.table.js';
 import type { RegisterDto } from './dto/register.dto.js';
@@ -18,6 +18,7 @@ export class UsersService {
   constructor(
     private readonly repo: UsersRepository,
     private readonly progress: ProgressService,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   async register(dto: RegisterDto): Promise<RegisterResponse> {
@@ -25,7 +26,7 @@ export class UsersService {
       name: dto.name,
       surname: dto.surname,
       email: dto.email,
-      passwordHash: await hashPassword(dto.password),
+      passwordHash: await this.passwords.hash(dto.password),
       role: 'user',
     });
     return {
@@ -45,10 +46,7 @@ export class UsersService {
    * (the API answers 503): an outage is not a logout.
    */
   async findAuthAccount(id: string): Promise<AuthAccount | null> {
-    const row = await this.repo.findById(id);
-    return row
-      ? { id: row.id, email: row.email, role: row.role, tokenVersion: row.tokenVersion }
-      : null;
+    return (await this.repo.findAuthAccount(id)) ?? null;
   }
 
   /** Name and e-mail to write to (receipts), or undefined when the account is gone. */
@@ -64,13 +62,13 @@ export class UsersService {
   /** The user whose e-mail and password match, or null (the same time is spent either way). */
   async checkCredentials(email: string, password: string): Promise<UserRow | null> {
     const user = await this.repo.findByEmail(email);
-    const ok = await verifyPassword(password, user?.passwordHash ?? null);
+    const ok = await this.passwords.verify(password, user?.passwordHash ?? null);
     return ok && user ? user : null;
   }
 
   /** Sets the password; sessions issued before it end (the token version is bumped). */
   async setPassword(id: string, password: string): Promise<void> {
-    await this.repo.updatePassword(id, await hashPassword(password));
+    await this.repo.updatePassword(id, await this.passwords.hash(password));
   }
 
   /** GET /users/me/preferences */
@@ -88,11 +86,9 @@ export class UsersService {
     return { reminders: prefs.reminders };
   }
 
-  /** GET /auth/perfil */
-  async profile(id: string): Promise<UserProfile> {
-    const user = await this.repo.findById(id);
-    if (!user) throw notFound(ACCOUNT_ERRORS.userNotFound, 'User not found');
-    const progress = await this.progress.listForUser(id);
+  /** GET /auth/perfil: the caller as the guard read it, and its progress (one query). */
+  async profile(user: AuthUser): Promise<UserProfile> {
+    const progress = await this.progress.listForUser(user.id);
     return {
       _id: user.id,
       name: user.name,

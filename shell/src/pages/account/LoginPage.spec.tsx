@@ -98,6 +98,21 @@ describe('LoginPage (shared form parts)', () => {
     expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
   });
 
+  it('asks to wait as long as the API says when sign-ins are too many at once (503 busy)', async () => {
+    api.on('POST', '/api/auth/login', {
+      status: 503,
+      body: { statusCode: 503, code: 'common.busy', data: { retryAfterSeconds: 3 } },
+    });
+    renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(es.fields.email), 'ana@example.com');
+    await user.type(screen.getByLabelText(es.fields.password), 'Secreta123');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${es.tooMany.busyTitle}. Espera 3 segundos y vuelve a intentarlo.`,
+    );
+  });
+
   it('speaks the chosen language', async () => {
     act(() => useLanguageStore.getState().setLang('en'));
     renderLogin();

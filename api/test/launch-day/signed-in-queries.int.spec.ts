@@ -1,0 +1,165 @@
+import { KeyObject } from 'node:crypto';
+import { jest } from '@jest/globals';
+import { JwtService } from '@nestjs/jwt';
+import request from 'supertest';
+import type { MyCourseResponse, UserProfile } from '@circo/shared-contracts';
+import { createCourse, createPurchase, createUser } from '../support/factories.js';
+import { recordStatements } from '../support/query-counter.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { tokenFor } from '../catalog/catalog-helpers.js';
+
+jest.setTimeout(120_000);
+
+// Launch day (issue 25): what a signed-in request costs the database. Every signed-in request
+// reads its caller's account once (the guard), and the student area answers in a number of
+// statements that does not grow with the items bought.
+
+let t: TestApp;
+beforeAll(async () => {
+  // no job worker: its polls would add statements to the counts
+  // nor the catalogue's version poll
+  t = await createTestApp(
+    { catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 } },
+    { JOBS_WORKER: 'false' },
+  );
+});
+afterAll(() => t?.close());
+
+const api = () => request(t.app.getHttpServer());
+/** statements that read or write the users table */
+const onUsers = (sql: string[]) => sql.filter((s) => /\b(from|update|into)\s+"?users"?\b/i.test(s));
+
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const rec = recordStatements(t.db);
+  try {
+    await run();
+    return [...rec.statements];
+  } finally {
+    rec.stop();
+  }
+}
+
+async function studentWith(courses: number) {
+  const user = await createUser(t.db);
+  const bought = [];
+  for (let i = 0; i < courses; i++) {
+    const course = await createCourse(t.db, { classes: 2 });
+    await createPurchase(t.db, { userId: user.id, itemType: 'course', itemId: course.id });
+    bought.push(course);
+  }
+  return { user, token: await tokenFor(t, user), bought };
+}
+
+describe('a signed-in request reads its account once', () => {
+  it('GET /auth/perfil: one read of the account (the guard), one of the progress', async () => {
+    const { user, token } = await studentWith(1);
+    let body: UserProfile | undefined;
+    const sql = await statementsOf(async () => {
+      const res = await api()
+        .get('/api/auth/perfil')
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      body = res.body as UserProfile;
+    });
+    expect(body).toMatchObject({ _id: user.id, email: user.email, name: user.name });
+    expect(onUsers(sql)).toHaveLength(1);
+    expect(sql).toHaveLength(2);
+  });
+
+  it('the account read selects no password hash (it runs on every signed-in request)', async () => {
+    const { token } = await studentWith(0);
+    const sql = await statementsOf(() =>
+      api().get('/api/learning/my-items?lang=es').set('Authorization', `Bearer ${token}`),
+    );
+    const [read] = onUsers(sql);
+    expect(read).toBeDefined();
+    expect(read).not.toMatch(/password_hash/);
+  });
+
+  it.each([
+    ['GET /learning/my-items', (_id: string) => '/api/learning/my-items?lang=es'],
+    ['GET /learning/courses/:id', (id: string) => `/api/learning/courses/${id}?lang=es`],
+  ])('%s: one read of the account', async (_name, path) => {
+    const { token, bought } = await studentWith(1);
+    const sql = await statementsOf(() =>
+      api().get(path(bought[0].id)).set('Authorization', `Bearer ${token}`).expect(200),
+    );
+    expect(onUsers(sql)).toHaveLength(1);
+  });
+});
+
+it('verifies session tokens with a secret KeyObject (a string is first tried as a PEM key per call)', () => {
+  const jwt = t.app.get(JwtService, { strict: false }) as unknown as {
+    options: { secret?: unknown };
+  };
+  expect(jwt.options.secret).toBeInstanceOf(KeyObject);
+  expect((jwt.options.secret as KeyObject).type).toBe('secret');
+});
+
+describe('the student area does not repeat statements per item', () => {
+  it('My Courses: the same statements for one course bought as for five', async () => {
+    const one = await studentWith(1);
+    const five = await studentWith(5);
+    const count = async (token: string) =>
+      (
+        await statementsOf(() =>
+          api()
+            .get('/api/learning/my-items?lang=es')
+            .set('Authorization', `Bearer ${token}`)
+            .expect(200),
+        )
+      ).length;
+    expect(await count(five.token)).toBe(await count(one.token));
+  });
+
+  it('a course viewer and marking a class: a fixed number of statements', async () => {
+    const { user, token, bought } = await studentWith(3);
+    const course = bought[1];
+    let detail: MyCourseResponse | undefined;
+    const viewer = await statementsOf(async () => {
+      const res = await api()
+        .get(`/api/learning/courses/${course.id}?lang=es`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      detail = res.body as MyCourseResponse;
+    });
+    // account, course, its classes, the buyer's access to it, what the buyer marked
+    expect(viewer.length).toBeLessThanOrEqual(5);
+    const mark = await statementsOf(() =>
+      api()
+        .post(`/api/users/${user.id}/progreso-curso/${course.id}`)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ classId: detail!.classes[0]._id })
+        .expect((res) => {
+          if (![200, 201].includes(res.status)) console.log(res.body, detail);
+        }),
+    );
+    // account, the class ids, the access, the insert, the marks
+    expect(mark.length).toBeLessThanOrEqual(5);
+  });
+});
+
+describe('the money path does not read the buyer access per item', () => {
+  const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+  const onAccess = (sql: string[]) => sql.filter((s) => /\bcurrent_access\b/i.test(s));
+
+  it('a cart of three: one read of the access to price it, one to register it', async () => {
+    const { token } = await studentWith(0);
+    const cart: Array<{ id: string; type: 'course' }> = [];
+    for (let i = 0; i < 3; i++) cart.push({ id: (await createCourse(t.db)).id, type: 'course' });
+    const post = (path: string, body: object) =>
+      api().post(`/api${path}`).set('Authorization', `Bearer ${token}`).send(body);
+    let intent = '';
+    const start = await statementsOf(async () => {
+      const res = await post('/stripe/crear-payment-intent', { items: cart }).expect(201);
+      intent = res.body.paymentIntentId as string;
+    });
+    expect(onAccess(start)).toHaveLength(1);
+    await post('/stripe/local/confirm', { paymentIntentId: intent, ...CARD }).expect(200);
+    const again = await statementsOf(() =>
+      post('/stripe/crear-payment-intent', { items: cart }).expect(409),
+    );
+    // everything owned now: still one read
+    expect(onAccess(again)).toHaveLength(1);
+  });
+});
