@@ -3,15 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PRACTICE_CLIP_PATHS, type Lang, type PracticeClipStatus } from '@circo/shared-contracts';
-import {
-  ClassBeside,
-  ClipPlayer,
-  CommentList,
-  Spinner,
-  api,
-  fetchPrivateVideo,
-  useLanguageStore,
-} from '@circo/shared-web';
+import { Spinner, api, fetchPrivateVideo, useLanguageStore } from '@circo/shared-web';
+// by path: bundled here, not in the shared-web every page loads
+import { ClassBeside, ClipPlayer, CommentList } from '@circo/shared-web/src/practice';
 import { CommentComposer, type DrawingDraft } from './CommentComposer';
 import { practiceErrorKey, practiceKeys, practiceQueries } from './queries';
 

@@ -1,7 +1,9 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PracticeClip } from '@circo/shared-contracts';
-import { ClassBeside, ClipPlayer, CommentList, fetchPrivateVideo } from '@circo/shared-web';
+import { fetchPrivateVideo } from '@circo/shared-web';
+// by path: bundled here, not in the shared-web every page loads
+import { ClassBeside, ClipPlayer, CommentList } from '@circo/shared-web/src/practice';
 import { useLang, useUserId } from '../shared/hooks';
 import { useRefreshClips } from './useClips';
 
