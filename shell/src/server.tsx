@@ -62,8 +62,9 @@ export const shared: Record<string, unknown> = {
 };
 
 /**
- * The page's markup at `pathname` without a session (the browser renders a signed-in visitor's
- * header once hydrated, and a page behind a sign-in once it has the session): what goes inside
+ * The page's markup at `pathname` without a session's data (the browser renders a signed-in
+ * visitor's header once hydrated, and a page behind a sign-in once it has the session; with the
+ * `signedIn` hint a page is rendered waiting for it, as the browser's first render is): what goes inside
  * the root element. Without `remote`, the page's remote part is sent as its boundary's fallback,
  * which the browser renders.
  */

@@ -54,7 +54,15 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, CLIENT_ERRORS.networkUnreachable, (err as Error).message);
   }
-  const text = await res.text();
+  // the answer's body can be cut off too (the visitor left the page while it arrived): that is
+  // no answer, as a fetch that failed, not an answer of the API
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, CLIENT_ERRORS.networkUnreachable, (err as Error).message);
+  }
   const data: unknown = text ? safeJson(text) : undefined;
   if (!res.ok) {
     const err = (data ?? {}) as Partial<ApiErrorBody>;

@@ -43,6 +43,26 @@ describe('session store', () => {
     expect(localStorage.getItem('token')).toBe('t-3');
   });
 
+  it('keeps the stored token when the profile answer is cut off while it arrives (the page was left)', async () => {
+    const fetchBefore = globalThis.fetch;
+    // the status and headers came; the body did not (the browser drops it when the page goes)
+    globalThis.fetch = (() =>
+      Promise.resolve({
+        ok: true,
+        status: 200,
+        statusText: 'OK',
+        text: () => Promise.reject(new TypeError('network error')),
+      } as unknown as Response)) as typeof fetch;
+    try {
+      localStorage.setItem('token', 't-4');
+      useSessionStore.setState({ token: 't-4', status: 'loading' });
+      await useSessionStore.getState().restore();
+      expect(localStorage.getItem('token')).toBe('t-4');
+    } finally {
+      globalThis.fetch = fetchBefore;
+    }
+  });
+
   it('restores the stored session and logs out', async () => {
     api.on('GET', '/api/auth/perfil', { body: { ...ana, role: 'admin' } });
     localStorage.setItem('token', 't-2');
