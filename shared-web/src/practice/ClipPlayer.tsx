@@ -6,6 +6,7 @@ import {
   frameStep,
   isFrameRate,
   PRACTICE_SPEEDS,
+  type PracticeClip,
   type PracticeComment,
 } from '@circo/shared-contracts';
 import { DrawingLayer, type FrameSize } from './DrawingLayer';
@@ -42,6 +43,25 @@ export interface ClipPlayerProps {
   /** when the file's link stops working: past it, a failed load asks for a fresh link */
   expiresAt?: string | null;
   onExpired?: () => void;
+}
+
+/** What a clip gives the player: its file, its container's facts and the teacher's comments. */
+export function clipMedia(
+  clip: PracticeClip,
+): Pick<
+  ClipPlayerProps,
+  'src' | 'contentType' | 'codec' | 'frameRate' | 'width' | 'height' | 'comments' | 'expiresAt'
+> {
+  return {
+    src: clip.video.url,
+    contentType: clip.video.contentType,
+    codec: clip.codec,
+    frameRate: clip.frameRate,
+    width: clip.width,
+    height: clip.height,
+    comments: clip.comments,
+    expiresAt: clip.video.expiresAt,
+  };
 }
 
 /**

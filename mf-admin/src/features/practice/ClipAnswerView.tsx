@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { PRACTICE_CLIP_PATHS, type Lang, type PracticeClipStatus } from '@circo/shared-contracts';
 import { Spinner, api, fetchPrivateVideo, useLanguageStore } from '@circo/shared-web';
 // by path: bundled here, not in the shared-web every page loads
-import { ClassBeside, ClipPlayer, CommentList } from '@circo/shared-web/src/practice';
+import { ClassBeside, ClipPlayer, CommentList, clipMedia } from '@circo/shared-web/src/practice';
 import { CommentComposer, type DrawingDraft } from './CommentComposer';
 import { practiceErrorKey, practiceKeys, practiceQueries } from './queries';
 
@@ -105,18 +105,11 @@ export function ClipAnswerView({ clipId }: { clipId: string }) {
       </dl>
       <div className="clip__pair">
         <ClipPlayer
-          src={clip.video.url}
-          contentType={clip.video.contentType}
-          codec={clip.codec}
+          {...clipMedia(clip)}
           title={classTitle}
-          frameRate={clip.frameRate}
-          width={clip.width}
-          height={clip.height}
-          comments={clip.comments}
           selectedId={selected}
           onSelect={setSelected}
           videoRef={videoRef}
-          expiresAt={clip.video.expiresAt}
           onExpired={() => void refresh()}
           editor={
             drawing.tool || drawing.shapes.length > 0

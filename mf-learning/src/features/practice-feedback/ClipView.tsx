@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PracticeClip } from '@circo/shared-contracts';
 import { fetchPrivateVideo } from '@circo/shared-web';
 // by path: bundled here, not in the shared-web every page loads
-import { ClassBeside, ClipPlayer, CommentList } from '@circo/shared-web/src/practice';
+import { ClassBeside, ClipPlayer, CommentList, clipMedia } from '@circo/shared-web/src/practice';
 import { useLang, useUserId } from '../shared/hooks';
 import { useRefreshClips } from './useClips';
 
@@ -48,18 +48,11 @@ export function ClipView({
     <div className="clips__view" data-testid="clip-view">
       <div className="clip__pair">
         <ClipPlayer
-          src={clip.video.url}
-          contentType={clip.video.contentType}
-          codec={clip.codec}
+          {...clipMedia(clip)}
           title={title}
-          frameRate={clip.frameRate}
-          width={clip.width}
-          height={clip.height}
-          comments={clip.comments}
           selectedId={selected}
           onSelect={setSelected}
           videoRef={videoRef}
-          expiresAt={clip.video.expiresAt}
           onExpired={() => void refresh()}
         />
         {lesson.data?.provider === 'local' && (
