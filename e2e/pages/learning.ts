@@ -95,6 +95,16 @@ export class LearningApi {
     };
   }
 
+  /** The student's practice minutes, of one class or in all (as the practice panel reads them). */
+  async practiceMinutes(classId?: string) {
+    const query = classId ? `?classId=${classId}` : '';
+    const res = await this.request.get(`${baseURL}/api/learning/practice-log${query}`, {
+      headers: this.headers,
+    });
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { totalMinutes: number }).totalMinutes;
+  }
+
   async formation(id: string, lang = 'es') {
     const res = await this.request.get(`${baseURL}/api/learning/formations/${id}?lang=${lang}`, {
       headers: this.headers,
