@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { request as httpRequest, createServer } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
@@ -231,6 +231,35 @@ export class Stats {
  * A browser-like client of one simulated user: every call is timed into `stats` under its route
  * group and bounded by `timeoutMs`; a request with no answer counts as status 0.
  */
+/**
+ * The simulated users' connections: kept alive and reused, as a browser keeps its connections to a
+ * site. node:http rather than fetch: on these 2 cores the generator shares the machine with the
+ * API and PostgreSQL, and fetch (WHATWG streams, one AbortSignal timer per request) costs it 3 to
+ * 7 times the CPU per request (`node bench/load-client.mjs`; docs/performance.md, "Launch day").
+ */
+const agent = new HttpAgent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 4096 });
+
+/** One HTTP call: the status (0 when no answer came within `timeoutMs`), the body and its type. */
+function send(url, method, headers, payload, timeoutMs) {
+  return new Promise((resolve) => {
+    const req = httpRequest(url, { method, headers, agent, timeout: timeoutMs }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      res.on('error', () => resolve({ status: 0, type: '', text: '' }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve({ status: 0, type: '', text: '' }));
+    req.end(payload);
+  });
+}
+
 export class Client {
   constructor(baseUrl, stats, { timeoutMs = 15_000, onAnswer } = {}) {
     this.baseUrl = baseUrl;
@@ -242,24 +271,20 @@ export class Client {
 
   async call(group, method, path, body) {
     const started = performance.now();
-    let status = 0;
+    const payload = body ? JSON.stringify(body) : undefined;
+    const headers = {
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+      ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}),
+      ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+    };
+    const res = await send(`${this.baseUrl}${path}`, method, headers, payload, this.timeoutMs);
     let json = null;
     try {
-      const res = await fetch(`${this.baseUrl}${path}`, {
-        method,
-        headers: {
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      status = res.status;
-      const text = await res.text();
-      if ((res.headers.get('content-type') ?? '').includes('json') && text) json = JSON.parse(text);
+      if (res.type.includes('json') && res.text) json = JSON.parse(res.text);
     } catch {
-      status = 0;
+      json = null;
     }
+    const { status } = res;
     const ms = performance.now() - started;
     this.stats.record(group, status, ms);
     this.onAnswer?.({ group, method, path, status, json, ms });
