@@ -163,3 +163,44 @@ describe('the money path does not read the buyer access per item', () => {
     expect(onAccess(again)).toHaveLength(1);
   });
 });
+
+describe('a payment is read once per call, and one registered already takes no lock', () => {
+  const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' };
+  const onPayments = (sql: string[]) => sql.filter((s) => /\bfrom\s+"?payments"?\b/i.test(s));
+  // the buyer's lock opens every transaction that registers a payment
+  const locks = (sql: string[]) => sql.filter((s) => /pg_advisory_xact_lock/i.test(s));
+
+  it('pay, then confirm: the confirm of a registered payment is three reads, and no card check', async () => {
+    const { token } = await studentWith(0);
+    const course = await createCourse(t.db, { classes: 1 });
+    const post = (path: string, body: object) =>
+      api().post(`/api${path}`).set('Authorization', `Bearer ${token}`).send(body);
+    const started = await post('/stripe/crear-payment-intent', {
+      items: [{ id: course.id, type: 'course' }],
+    }).expect(201);
+    const paymentIntentId = started.body.paymentIntentId as string;
+
+    // the card paid: the payment is read once, then locked and registered in one transaction
+    const pay = await statementsOf(() =>
+      post('/stripe/local/confirm', { paymentIntentId, ...CARD }).expect(200),
+    );
+    expect(onPayments(pay).filter((s) => !/for update/i.test(s))).toHaveLength(1);
+    expect(locks(pay)).toHaveLength(1);
+
+    // the success page's confirm comes after: what it answers is what was registered
+    let body: { outcome?: string; items?: Array<{ id: string }> } = {};
+    const confirm = await statementsOf(async () => {
+      const res = await post('/stripe/confirmar-compra-payment-intent', { paymentIntentId }).expect(
+        200,
+      );
+      body = res.body as typeof body;
+    });
+    expect(body.outcome).toBe('registered');
+    expect(body.items?.map((i) => i.id)).toEqual([course.id]);
+    // the account, the payment, its grants and its items: no lock, no provider read
+    expect(locks(confirm)).toHaveLength(0);
+    expect(confirm.filter((s) => /for update/i.test(s))).toHaveLength(0);
+    expect(confirm.filter((s) => /local_provider_objects/i.test(s))).toHaveLength(0);
+    expect(confirm.length).toBeLessThanOrEqual(4);
+  });
+});

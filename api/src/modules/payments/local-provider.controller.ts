@@ -51,10 +51,10 @@ export class LocalProviderController {
     @Body() dto: LocalCardDto,
   ): Promise<LocalCardResponse> {
     this.assertLocal();
-    await this.payments.paymentOf(user, dto.paymentIntentId);
+    const payment = await this.payments.paymentOf(user, dto.paymentIntentId);
     const result = await this.local.payIntent(dto.paymentIntentId, dto);
     if (result.status === 'succeeded')
-      await this.payments.fulfilProviderObject(dto.paymentIntentId);
+      await this.payments.fulfilProviderObject(dto.paymentIntentId, undefined, payment);
     return { paymentIntentId: dto.paymentIntentId, ...result };
   }
 

@@ -266,8 +266,11 @@ export class PaymentsService {
   /** POST /stripe/confirmar-compra-payment-intent: the buyer's own payment only. */
   async confirmIntent(user: AuthUser, paymentIntentId: string): Promise<PurchaseResult> {
     const payment = await this.paymentOf(user, paymentIntentId);
-    // a free purchase has no card payment: confirming it is the purchase
-    if (isFree(payment)) return this.settle(payment, 'succeeded', paymentIntentId);
+    // a free purchase has no card payment: confirming it is the purchase; a payment registered
+    // already (the provider's page or webhook came first) was paid: a succeeded intent stays so
+    if (isFree(payment) || payment.fulfilledAt) {
+      return this.settle(payment, 'succeeded', paymentIntentId);
+    }
     const intent = await this.provider.retrieveIntent(payment.providerIntentId ?? paymentIntentId);
     return this.settle(payment, intent.status, paymentIntentId);
   }
@@ -286,8 +289,12 @@ export class PaymentsService {
    * The provider says this object (a PaymentIntent or a Checkout Session) is paid: registers its
    * items (once) and sends the receipt. Used by the local provider's pages and by webhooks.
    */
-  async fulfilProviderObject(id: string, intentId?: string): Promise<Fulfilment | null> {
-    const payment = await this.repo.findByProviderObject(this.provider.name, id);
+  async fulfilProviderObject(
+    id: string,
+    intentId?: string,
+    known?: PaymentRow,
+  ): Promise<Fulfilment | null> {
+    const payment = known ?? (await this.repo.findByProviderObject(this.provider.name, id));
     if (!payment) {
       this.logger.warn(`paid ${id} matches no payment: ignored`);
       return null;
@@ -295,7 +302,16 @@ export class PaymentsService {
     if (intentId && !payment.providerIntentId) {
       await this.repo.update(payment.id, { providerIntentId: intentId });
     }
-    return this.fulfil(payment.id);
+    return this.fulfilRead(payment);
+  }
+
+  /**
+   * `fulfil` of a payment row read before: one registered already needs no transaction (a
+   * payment's `fulfilledAt` is set once and never cleared), and its buyer is known.
+   */
+  private fulfilRead(payment: PaymentRow): Promise<Fulfilment> {
+    if (payment.fulfilledAt) return Promise.resolve({ payment, newlyGranted: 0 });
+    return this.fulfil(payment.id, new Date(), payment.userId);
   }
 
   /**
@@ -305,9 +321,13 @@ export class PaymentsService {
    * refunded by a job written there too: the whole payment when it granted nothing, else the
    * price paid for the owned items. Both run once the grants are committed, crash or not.
    */
-  async fulfil(paymentId: string, now = new Date()): Promise<Fulfilment> {
+  async fulfil(
+    paymentId: string,
+    now = new Date(),
+    buyerId?: PaymentRow['userId'],
+  ): Promise<Fulfilment> {
     return this.host.run(async () => {
-      const result = await this.fulfilInTransaction(paymentId, now);
+      const result = await this.fulfilInTransaction(paymentId, now, buyerId);
       if (result.newlyGranted > 0) await this.receipts.send(result.payment.id);
       if (result.refundOwned || result.ownedCents > 0) {
         await this.jobs.enqueue(
@@ -353,12 +373,14 @@ export class PaymentsService {
   private async fulfilInTransaction(
     paymentId: string,
     now: Date,
+    buyerId?: PaymentRow['userId'],
   ): Promise<Fulfilment & { refundOwned: boolean; ownedCents: number }> {
     // one fulfilment per buyer at a time (the lock checkout starts take): two payments of the
     // same item (two tabs with overlapping carts) paid at once must not both grant it; the buyer
-    // first, then the payment, the order every path takes
-    const unlocked = await this.repo.findById(paymentId);
-    if (unlocked?.userId) await this.repo.lockUser(unlocked.userId);
+    // first, then the payment, the order every path takes (a payment's buyer never changes, so
+    // one the caller read before needs no second read)
+    const userId = buyerId === undefined ? (await this.repo.findById(paymentId))?.userId : buyerId;
+    if (userId) await this.repo.lockUser(userId);
     const payment = await this.repo.lockById(paymentId);
     if (!payment) throw notFound(PAYMENT_ERRORS.notFound, 'Payment not found');
     if (payment.fulfilledAt) {
@@ -430,7 +452,7 @@ export class PaymentsService {
     providerId: string,
   ): Promise<PurchaseResult> {
     if (status === 'succeeded') {
-      const { payment: paid } = await this.fulfil(payment.id);
+      const { payment: paid } = await this.fulfilRead(payment);
       const grants = await this.purchases.grantsOfPayment(paid.id);
       const titles = new Map(
         (await this.repo.items(paid.id)).map((i) => [`${i.itemType}:${i.itemId}`, i]),
