@@ -18,6 +18,7 @@ import {
   CARDS,
   CheckoutPage,
   addToCartFromCatalogue,
+  addedConfirmation,
   cartItems,
   demoItems,
   loginWithToken,
@@ -324,8 +325,9 @@ async function enrolFree(page: Page, request: APIRequestContext, courseId: strin
   const buyer = await newBuyer(request);
   await loginWithToken(page, buyer.token);
   await page.goto(`/courses/${courseId}`);
+  const added = addedConfirmation(page);
   await page.getByTestId('add-to-cart').click();
-  await expect(page.getByTestId('added-confirmation')).toBeVisible();
+  await added;
 
   const checkout = new CheckoutPage(page);
   await checkout.open();

@@ -2,7 +2,14 @@
 // fields), from the home page to /pago-exitoso on the local provider's test form: every control
 // on the way can be reached and used without a mouse, in the order it reads.
 import type { Locator, Page } from '@playwright/test';
-import { CARDS, demoItems, loginWithToken, newBuyer, purchasesOf } from '../pages/CheckoutPages';
+import {
+  CARDS,
+  addedConfirmation,
+  demoItems,
+  loginWithToken,
+  newBuyer,
+  purchasesOf,
+} from '../pages/CheckoutPages';
 import { expect, test, useLanguage } from '../support/fixtures';
 
 /** Presses Tab until `target` has the focus (at most `max` times); fails if it never does. */
@@ -56,8 +63,9 @@ test('a buyer finds a course, adds it to the cart and pays with the keyboard alo
   const add = page.getByTestId('add-to-cart');
   await tabTo(page, add);
   await expectVisibleFocus(add);
+  const added = addedConfirmation(page);
   await page.keyboard.press('Space');
-  await expect(page.getByTestId('added-confirmation')).toBeVisible();
+  await added;
 
   // the cart in the header, then on to the payment page if the cart is a page of its own
   const cartLink = page.getByTestId('cart-link');
