@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { Agent as HttpAgent, request as httpRequest, createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { gunzipSync, inflateSync } from 'node:zlib';
 import { root } from '../lib.mjs';
 
 const require = createRequire(join(root, 'api/package.json'));
@@ -245,13 +246,21 @@ function send(url, method, headers, payload, timeoutMs) {
     const req = httpRequest(url, { method, headers, agent, timeout: timeoutMs }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () =>
+      res.on('end', () => {
+        let raw = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        try {
+          if (encoding === 'gzip') raw = gunzipSync(raw);
+          else if (encoding === 'deflate') raw = inflateSync(raw);
+        } catch {
+          raw = Buffer.alloc(0);
+        }
         resolve({
           status: res.statusCode ?? 0,
           type: String(res.headers['content-type'] ?? ''),
-          text: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
+          text: raw.toString('utf8'),
+        });
+      });
       res.on('error', () => resolve({ status: 0, type: '', text: '' }));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
@@ -273,6 +282,8 @@ export class Client {
     const started = performance.now();
     const payload = body ? JSON.stringify(body) : undefined;
     const headers = {
+      // what a browser sends over plain HTTP (and fetch did): the API compresses as it would for one
+      'accept-encoding': 'gzip, deflate',
       ...(payload ? { 'content-type': 'application/json' } : {}),
       ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}),
       ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
