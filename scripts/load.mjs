@@ -1,4 +1,5 @@
-// `npm run load [-- --mix launch] [--instances 2] [--users 200] [--seconds 60] [--profile DIR]`:
+// `npm run load [-- --mix launch] [--instances 2] [--users 200] [--seconds 60] [--profile DIR]
+// [--api-root DIR]` (another checkout's built API, e.g. a worktree of the previous release):
 // the built app on a PostgreSQL database made for the run (and dropped after it), simulated users
 // for a bounded time, then the figures (per route group, requests per second, where the CPU went,
 // the pool's waits, the hashing queue) and the purchase checks. Exit 1 on any 5xx, lost, unpaid
@@ -35,6 +36,8 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: process.env.LOAD_USERS ?? '200' },
     seconds: { type: 'string', default: process.env.LOAD_SECONDS ?? '60' },
     'no-build': { type: 'boolean', default: false },
+    // another checkout's built API (a baseline: the previous build, measured by the same users)
+    'api-root': { type: 'string' },
     // a V8 CPU profile of each API process, written when it stops (open it in Chrome's DevTools)
     profile: { type: 'string' },
   },
@@ -121,7 +124,7 @@ async function loadAdminToken(databaseUrl) {
 }
 
 async function main() {
-  if (!args['no-build']) {
+  if (!args['no-build'] && !args['api-root']) {
     ensureDeps();
     buildAll();
   }
@@ -138,7 +141,14 @@ async function main() {
     // the first instance migrates and seeds; the others start on the ready database
     for (let i = 0; i < instances; i++) {
       const nodeArgs = args.profile ? ['--cpu-prof', '--cpu-prof-dir', args.profile] : [];
-      apis.push(await startApi({ port: await freePort(), env: loadEnv(db.url, extra), nodeArgs }));
+      apis.push(
+        await startApi({
+          port: await freePort(),
+          env: loadEnv(db.url, extra),
+          nodeArgs,
+          root: args['api-root'],
+        }),
+      );
     }
     const baseUrls = apis.map((a) => a.url);
     if (instances > 1) {

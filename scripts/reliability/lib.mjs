@@ -60,12 +60,14 @@ const MAIN = join(root, 'api/dist/main.js');
 
 /**
  * Starts the built API (`node [nodeArgs] api/dist/main.js`) on `port`; resolves once /api/health
- * is 200. `nodeArgs`: Node's own flags (`--cpu-prof`).
+ * is 200. `nodeArgs`: Node's own flags (`--cpu-prof`); `root`: another checkout whose built API
+ * runs instead (a baseline).
  */
-export async function startApi({ port, env, name = `api:${port}`, nodeArgs = [] }) {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: npm run build first`);
-  const child = spawn(process.execPath, [...nodeArgs, MAIN], {
-    cwd: root,
+export async function startApi({ port, env, name = `api:${port}`, nodeArgs = [], root: from }) {
+  const main = from ? join(from, 'api/dist/main.js') : MAIN;
+  if (!existsSync(main)) throw new Error(`${main} is missing: npm run build first`);
+  const child = spawn(process.execPath, [...nodeArgs, main], {
+    cwd: from ?? root,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
