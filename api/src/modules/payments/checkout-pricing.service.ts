@@ -51,12 +51,21 @@ export class CheckoutPricingService {
 
   async quote(userId: string, requested: CheckoutItemRequest[], now = new Date()): Promise<Quote> {
     const unique = [...new Map(requested.map((i) => [`${i.type}:${i.id}`, i])).values()];
-    const vouchers = await this.discounts.active(now);
-    const starts = await this.purchases.periodStarts(userId, unique, now);
+    // the vouchers, the buyer's access and the items read side by side (the items one by one: a
+    // cart holds few, and a long one must not take the whole pool at once)
+    const [vouchers, starts, rows] = await Promise.all([
+      this.discounts.active(now),
+      this.purchases.periodStarts(userId, unique, now),
+      (async () => {
+        const found = [];
+        for (const item of unique) found.push(await this.item(item));
+        return found;
+      })(),
+    ]);
     const lines: PricedLine[] = [];
     const alreadyOwned: ItemRef[] = [];
-    for (const item of unique) {
-      const row = await this.item(item);
+    for (const [index, item] of unique.entries()) {
+      const row = rows[index];
       if (!LANGUAGES.some((l) => row.visible[l] === true)) {
         throw conflict(PAYMENT_ERRORS.itemUnavailable, `This ${item.type} is not on sale`);
       }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
-import { Repository } from '../../database/transactions.js';
+import type { Database } from '../../database/database.js';
+import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
 import {
   paymentItems,
   payments,
@@ -14,8 +15,36 @@ import {
 /** Payments that can still be paid: a second click reuses one of these. */
 const OPEN_STATUSES = ['reserved', 'requires_payment_method', 'requires_confirmation', 'open'];
 
+/** The reads of every pay and confirm call (and of each fulfilment): built once and prepared. */
+function preparedReads(db: Database) {
+  const id = sql.placeholder('id');
+  return {
+    byProviderObject: db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, sql.placeholder('provider')),
+          or(eq(payments.providerPaymentId, id), eq(payments.providerIntentId, id)),
+        ),
+      )
+      .limit(1)
+      .prepare('payments_by_provider_object'),
+    items: db
+      .select()
+      .from(paymentItems)
+      .where(eq(paymentItems.paymentId, sql.placeholder('paymentId')))
+      .orderBy(paymentItems.itemType, paymentItems.itemId)
+      .prepare('payments_items'),
+  };
+}
+
 @Injectable()
-export class PaymentsRepository extends Repository {
+export class PaymentsRepository extends PreparedReadsRepository<ReturnType<typeof preparedReads>> {
+  constructor(host: TransactionHost) {
+    super(host, preparedReads);
+  }
+
   /**
    * Inserts a payment with its items, or returns the payment already recorded for the same
    * provider object (two clicks that raced to the same idempotent provider call).
@@ -63,16 +92,7 @@ export class PaymentsRepository extends Repository {
     provider: PaymentRow['provider'],
     id: string,
   ): Promise<PaymentRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(payments)
-      .where(
-        and(
-          eq(payments.provider, provider),
-          or(eq(payments.providerPaymentId, id), eq(payments.providerIntentId, id)),
-        ),
-      )
-      .limit(1);
+    const [row] = await this.prepared.byProviderObject.execute({ provider, id });
     return row;
   }
 
@@ -116,11 +136,7 @@ export class PaymentsRepository extends Repository {
   }
 
   items(paymentId: string): Promise<PaymentItemRow[]> {
-    return this.db
-      .select()
-      .from(paymentItems)
-      .where(eq(paymentItems.paymentId, paymentId))
-      .orderBy(paymentItems.itemType, paymentItems.itemId);
+    return this.prepared.items.execute({ paymentId });
   }
 
   /**

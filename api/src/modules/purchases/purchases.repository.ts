@@ -14,7 +14,7 @@ import {
 
 const refunds = alias(accessGrants, 'refunds');
 
-/** The reads of every signed-in page and checkout: built once and prepared. */
+/** The reads of every signed-in page, checkout and confirm: built once and prepared. */
 function preparedReads(db: Database) {
   const userId = sql.placeholder('userId');
   return {
@@ -34,6 +34,18 @@ function preparedReads(db: Database) {
         ),
       )
       .prepare('purchases_current_of'),
+    unrefundedOfPayment: db
+      .select({ grant: accessGrants })
+      .from(accessGrants)
+      .leftJoin(refunds, eq(refunds.refundsGrantId, accessGrants.id))
+      .where(
+        and(
+          eq(accessGrants.paymentId, sql.placeholder('paymentId')),
+          ne(accessGrants.kind, 'refund'),
+          isNull(refunds.id),
+        ),
+      )
+      .prepare('purchases_unrefunded_of_payment'),
   };
 }
 
@@ -132,17 +144,8 @@ export class PurchasesRepository extends PreparedReadsRepository<ReturnType<type
 
   /** The grants a payment gave that no refund has cancelled yet. */
   unrefundedGrantsOfPayment(paymentId: string): Promise<AccessGrantRow[]> {
-    return this.db
-      .select({ grant: accessGrants })
-      .from(accessGrants)
-      .leftJoin(refunds, eq(refunds.refundsGrantId, accessGrants.id))
-      .where(
-        and(
-          eq(accessGrants.paymentId, paymentId),
-          ne(accessGrants.kind, 'refund'),
-          isNull(refunds.id),
-        ),
-      )
+    return this.prepared.unrefundedOfPayment
+      .execute({ paymentId })
       .then((rows) => rows.map((r) => r.grant));
   }
 

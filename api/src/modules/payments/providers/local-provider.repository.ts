@@ -1,19 +1,34 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, gt } from 'drizzle-orm';
-import { Repository } from '../../../database/transactions.js';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../../database/database.js';
+import { PreparedReadsRepository, TransactionHost } from '../../../database/transactions.js';
 import { localProviderObjects, type LocalProviderObjectRow } from '../payments.table.js';
 
 type NewObject = typeof localProviderObjects.$inferInsert;
 
-/** The local test provider's records (its PaymentIntents and Checkout Sessions). */
-@Injectable()
-export class LocalProviderRepository extends Repository {
-  async find(id: string): Promise<LocalProviderObjectRow | undefined> {
-    const [row] = await this.db
+/** The read of every card paid and every confirm: built once and prepared. */
+function preparedReads(db: Database) {
+  return {
+    find: db
       .select()
       .from(localProviderObjects)
-      .where(eq(localProviderObjects.id, id))
-      .limit(1);
+      .where(eq(localProviderObjects.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('local_provider_find'),
+  };
+}
+
+/** The local test provider's records (its PaymentIntents and Checkout Sessions). */
+@Injectable()
+export class LocalProviderRepository extends PreparedReadsRepository<
+  ReturnType<typeof preparedReads>
+> {
+  constructor(host: TransactionHost) {
+    super(host, preparedReads);
+  }
+
+  async find(id: string): Promise<LocalProviderObjectRow | undefined> {
+    const [row] = await this.prepared.find.execute({ id });
     return row;
   }
 
