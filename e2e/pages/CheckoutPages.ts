@@ -7,7 +7,7 @@ import type {
 } from '../../shared-contracts/src/api/catalog';
 import type { PurchasesResponse } from '../../shared-contracts/src/api/users';
 import { baseURL } from '../support/env';
-import { apiLogin, untilLive, type Lang } from '../support/fixtures';
+import { apiLogin, type Lang } from '../support/fixtures';
 
 /** The local test provider's cards (the same numbers as Stripe's test mode). */
 export const CARDS = {
@@ -86,32 +86,47 @@ export async function demoItems(request: APIRequestContext, lang: Lang) {
 }
 
 /**
- * The add-to-cart confirmation, which shows for 2 seconds (spec): start this before the tap. It
- * watches the page itself, every frame, from then on, and resolves with the confirmation's text
- * once it shows; a check made after the tap can come later than those 2 seconds on a busy
- * machine (the tap itself may take that long to return).
+ * The add-to-cart confirmation, which shows for 2 seconds (spec): start this before the tap. A
+ * MutationObserver in the page notes its text the moment React puts it there, and the returned
+ * promise resolves with that text. Looking for it instead (polling, or on animation frames) can
+ * miss it on a busy machine: the tap itself may return after 2 seconds, and the accessibility
+ * check that runs in the page after each navigation (axe, fixtures.ts) can hold the page's main
+ * thread, and with it every animation frame, for longer than that.
  */
-export function addedConfirmation(page: Page): Promise<string> {
-  return page
-    .waitForFunction(
-      () => document.querySelector('[data-testid="added-confirmation"]')?.textContent || false,
-      undefined,
-      { timeout: 15_000 },
+export async function addedConfirmation(page: Page): Promise<string> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __e2eAdded?: string };
+    delete w.__e2eAdded;
+    const look = () => {
+      const text = document.querySelector('[data-testid="added-confirmation"]')?.textContent;
+      if (!text) return;
+      w.__e2eAdded = text;
+      observer.disconnect();
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+    look();
+  });
+  let text: string | undefined;
+  await expect
+    .poll(
+      async () =>
+        (text = await page.evaluate(
+          () => (window as unknown as { __e2eAdded?: string }).__e2eAdded,
+        )),
+      { timeout: 15_000, message: 'the add-to-cart confirmation showed' },
     )
-    .then((shown) => shown.jsonValue() as Promise<string>);
+    .toBeTruthy();
+  return text!;
 }
 
-/**
- * Adds an item to the cart from its catalogue page, as a visitor does, once the page is live (a
- * tap before that is first-screen.spec.ts's subject; see docs/testing.md, "A tap before the code").
- */
+/** Adds an item to the cart from its catalogue page, as a visitor does (live or not yet). */
 export async function addToCartFromCatalogue(
   page: Page,
   item: CourseSummary | FormationSummary,
   kind: 'course' | 'formation',
 ): Promise<void> {
   await page.goto(kind === 'course' ? `/courses/${item._id}` : `/formaciones/${item._id}`);
-  await untilLive(page);
   const added = addedConfirmation(page);
   await page.getByTestId('add-to-cart').click();
   await added;
