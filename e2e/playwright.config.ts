@@ -4,7 +4,9 @@ import { E2E_PORT, baseURL, chromiumArgs, chromiumPath } from './support/env';
 export default defineConfig({
   testDir: './journeys',
   timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // a page that needs the session, its remote and its data, on 2 cores shared with a second
+  // browser and the server, took over 10 s now and then (a journey of checkout.spec.ts)
+  expect: { timeout: 15_000 },
   fullyParallel: true,
   workers: 2,
   retries: 0,
