@@ -170,6 +170,16 @@ for (const [lang, moduleN, classLabel] of [
           ),
       )
       .toEqual([true, true]);
+    // and both pause together (the same button): nothing moves on the page while she logs her
+    // practice below (a click waits for its button to stand still)
+    await compare.getByTestId('compare-play').click();
+    await expect
+      .poll(() =>
+        compare
+          .locator('video')
+          .evaluateAll((els) => (els as HTMLVideoElement[]).map((el) => el.paused)),
+      )
+      .toEqual([true, true]);
     // the attempt never left the browser: an object URL
     expect(
       await compare.getByTestId('compare-attempt').locator('video').getAttribute('src'),
