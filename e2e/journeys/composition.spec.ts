@@ -23,8 +23,9 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     page,
     request,
   }) => {
-    // one page load per route (33): the default 45 s is a budget for one journey, not 33
-    test.setTimeout(ROUTES.length * 4_000);
+    // one page load per route (33): the default 45 s is a budget for one journey, not 33 (each
+    // took about 4 s on a loaded 2-core machine in session 12: twice that as the budget)
+    test.setTimeout(ROUTES.length * 8_000);
     await useLanguage(page, lang);
     await loginAs(page, request, 'admin'); // the admin may open every route
     for (const route of ROUTES) {
