@@ -231,10 +231,6 @@ export class Stats {
 }
 
 /**
- * A browser-like client of one simulated user: every call is timed into `stats` under its route
- * group and bounded by `timeoutMs`; a request with no answer counts as status 0.
- */
-/**
  * The simulated users' connections: kept alive and reused, as a browser keeps its connections to a
  * site. node:http rather than fetch: on these 2 cores the generator shares the machine with the
  * API and PostgreSQL, and fetch (WHATWG streams, one AbortSignal timer per request) costs it 3 to
@@ -242,7 +238,10 @@ export class Stats {
  */
 const agent = new HttpAgent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 4096 });
 
-/** One HTTP call: the status (0 when no answer came within `timeoutMs`), the body and its type. */
+/**
+ * One HTTP call: the status (0 when it failed, or the connection stayed silent for `timeoutMs`),
+ * the body (decompressed) and its type.
+ */
 function send(url, method, headers, payload, timeoutMs) {
   return new Promise((resolve) => {
     const req = httpRequest(url, { method, headers, agent, timeout: timeoutMs }, (res) => {
@@ -271,6 +270,10 @@ function send(url, method, headers, payload, timeoutMs) {
   });
 }
 
+/**
+ * A browser-like client of one simulated user: every call is timed into `stats` under its route
+ * group, and a request that fails or stays silent for `timeoutMs` counts as status 0.
+ */
 export class Client {
   constructor(baseUrl, stats, { timeoutMs = 15_000, onAnswer } = {}) {
     this.baseUrl = baseUrl;
