@@ -150,7 +150,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
         return;
       }
       setMessage(null);
-      savePreferences({ speed: next as PracticePreferences['speed'] });
+      void savePreferences({ speed: next as PracticePreferences['speed'] });
     },
     [playback, refused, savePreferences],
   );
@@ -221,7 +221,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
       case 'loop':
         return dispatchLoop({ type: 'toggle' });
       case 'mirror':
-        return savePreferences((p) => ({ mirror: !p.mirror }));
+        return void savePreferences((p) => ({ mirror: !p.mirror }));
       case 'slower':
         return void changeSpeed(stepSpeed(speedRef.current, -1, playback.rates()));
       case 'faster':
@@ -312,7 +312,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
         {cameraOpen && (
           <CameraPanel
             delay={preferences.cameraDelay}
-            onDelay={(cameraDelay) => savePreferences({ cameraDelay })}
+            onDelay={(cameraDelay) => void savePreferences({ cameraDelay })}
             countdown={preferences.countdown}
             lesson={playback}
             onAttempt={(a) => {
@@ -354,7 +354,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
         onLoopPause={(seconds) => dispatchLoop({ type: 'pause', seconds })}
         onClearLoop={() => dispatchLoop({ type: 'clear' })}
         countdown={preferences.countdown}
-        onCountdown={(countdown) => savePreferences({ countdown })}
+        onCountdown={(countdown) => void savePreferences({ countdown })}
         camera={cameraOpen}
         onCamera={() => setCameraOpen((o) => !o)}
         fullscreen={fullscreen}

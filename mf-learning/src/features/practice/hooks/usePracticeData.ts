@@ -64,11 +64,13 @@ export function useSavePreferences() {
       api<PracticePreferences>(PRACTICE_PATHS.preferences, { method: 'PUT', body: p }),
   });
   // a change may be worked out from the current choices (two quick key presses: the second
-  // sees the first's result, not the last render's)
-  return (
+  // sees the first's result, not the last render's). A read of the choices still on its way
+  // (a slow first answer) is cancelled first: landing after the change, it would undo it
+  return async (
     change:
       Partial<PracticePreferences> | ((now: PracticePreferences) => Partial<PracticePreferences>),
   ) => {
+    await client.cancelQueries({ queryKey: key });
     const current = client.getQueryData<PracticePreferences>(key) ?? DEFAULT_PREFERENCES;
     const next = { ...current, ...(typeof change === 'function' ? change(current) : change) };
     client.setQueryData(key, next);
