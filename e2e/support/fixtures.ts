@@ -398,7 +398,38 @@ export const renderedLive = (el: Locator): Promise<boolean> =>
  * not take.
  */
 export async function untilLive(page: Page): Promise<void> {
-  await expect(page.locator('#root[data-live]')).toHaveCount(1);
+  // what the page said meanwhile, for a failure to tell where it stood
+  const said: string[] = [];
+  const onConsole = (m: { type(): string; text(): string }) => {
+    if (m.type() === 'error' || m.type() === 'warning') said.push(`${m.type()}: ${m.text()}`);
+  };
+  const onError = (e: Error) => said.push(`pageerror: ${e.message}`);
+  const onFailed = (r: { url(): string; failure(): { errorText: string } | null }) =>
+    said.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  page.on('requestfailed', onFailed);
+  try {
+    await expect(page.locator('#root[data-live]')).toHaveCount(1);
+  } catch (err) {
+    const state = await page
+      .evaluate(() => ({
+        url: location.href,
+        readyState: document.readyState,
+        busy: !!document.querySelector('[aria-busy="true"]'),
+        text: (document.getElementById('root')?.innerText ?? '(no #root)')
+          .replace(/\s+/g, ' ')
+          .slice(0, 400),
+      }))
+      .catch((e: unknown) => String(e));
+    throw new Error(
+      `the page did not become live: ${JSON.stringify(state)}\n${said.join('\n')}\n${String(err)}`,
+    );
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+    page.off('requestfailed', onFailed);
+  }
 }
 
 /** Whether the element is one the server's HTML put there (see noteServerMarkup). */
