@@ -62,6 +62,7 @@ export default {
     },
     { ...web, displayName: 'shared-web', rootDir: '<rootDir>/shared-web' },
     { ...web, displayName: 'shell', rootDir: '<rootDir>/shell' },
+    { ...web, displayName: 'mf-catalog', rootDir: '<rootDir>/mf-catalog' },
     { ...web, displayName: 'mf-checkout', rootDir: '<rootDir>/mf-checkout' },
     { ...web, displayName: 'mf-learning', rootDir: '<rootDir>/mf-learning' },
     {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { CartItem } from '@circo/shared-contracts';
 import { useCartStore } from '@circo/shared-web';
 
@@ -10,24 +10,31 @@ export const CONFIRMATION_MS = 2000;
 /**
  * Adds a line to the shared cart (read by the shell's header and by mf-checkout) and shows a
  * confirmation for 2 seconds.
+ *
+ * The 2 seconds count from when the confirmation is on screen, not from the tap: `add` runs in
+ * the form's action, a transition, which React may hold before it shows it (a tap made before the
+ * page was hydrated, replayed while the rest of the page is still on its way). A timer started
+ * at the tap could run out first, and the buyer would never see the confirmation.
  */
 export function useAddToCart(): {
   add: (item: CartItem) => void;
   feedback: AddFeedback;
 } {
   const addToCart = useCartStore((s) => s.add);
-  const [feedback, setFeedback] = useState<AddFeedback>(null);
-  const timer = useRef<number | undefined>(undefined);
+  // one object per tap: a second tap shows its own confirmation for its own 2 seconds
+  const [shown, setShown] = useState<{ feedback: Exclude<AddFeedback, null> } | null>(null);
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!shown) return;
+    const timer = window.setTimeout(() => setShown(null), CONFIRMATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [shown]);
 
   const add = useCallback(
     (item: CartItem) => {
-      setFeedback(addToCart(item) ? 'added' : 'already');
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setFeedback(null), CONFIRMATION_MS);
+      setShown({ feedback: addToCart(item) ? 'added' : 'already' });
     },
     [addToCart],
   );
-  return { add, feedback };
+  return { add, feedback: shown?.feedback ?? null };
 }
