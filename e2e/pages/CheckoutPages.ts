@@ -7,7 +7,7 @@ import type {
 } from '../../shared-contracts/src/api/catalog';
 import type { PurchasesResponse } from '../../shared-contracts/src/api/users';
 import { baseURL } from '../support/env';
-import { apiLogin, untilLive, type Lang } from '../support/fixtures';
+import { apiLogin, type Lang } from '../support/fixtures';
 
 /** The local test provider's cards (the same numbers as Stripe's test mode). */
 export const CARDS = {
@@ -121,9 +121,9 @@ export async function addedConfirmation(page: Page): Promise<string> {
 }
 
 /**
- * Adds an item to the cart from its catalogue page, as a visitor does, once the page is live: a
- * tap before that is first-screen.spec.ts's subject, and one case of it is open (docs/testing.md,
- * "The add-to-cart confirmation").
+ * Adds an item to the cart from its catalogue page as a visitor does: a tap as soon as the button
+ * is there, live or not (React replays the form's action once the page is hydrated), and the
+ * confirmation seen (docs/testing.md, "The add-to-cart confirmation").
  */
 export async function addToCartFromCatalogue(
   page: Page,
@@ -131,7 +131,6 @@ export async function addToCartFromCatalogue(
   kind: 'course' | 'formation',
 ): Promise<void> {
   await page.goto(kind === 'course' ? `/courses/${item._id}` : `/formaciones/${item._id}`);
-  await untilLive(page);
   const added = addedConfirmation(page);
   await page.getByTestId('add-to-cart').click();
   await added;
