@@ -68,6 +68,13 @@ export interface AppConfig {
    */
   catalogCache: { pollMs: number; maxBytes: number };
   /**
+   * The accounts of signed-in requests kept in memory (modules/users/account-cache.ts): each
+   * instance reads the accounts version every `pollMs` (how long a password reset, a role change
+   * or a deleted account may take to reach another instance) and keeps at most `maxEntries`
+   * accounts (0: none, every request reads its account).
+   */
+  accountCache: { pollMs: number; maxEntries: number };
+  /**
    * Search from an in-memory copy of the search tables (common/search/search-index.service.ts):
    * `enabled` (default true; false searches with SQL only, no memory spent on it), and the rows
    * read per query while it is built (bigger pages grow PGlite's memory, which never shrinks:
@@ -336,6 +343,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     catalogCache: {
       pollMs: int(env, 'CATALOG_CACHE_POLL_MS', 1000, 50, 3_600_000),
       maxBytes: int(env, 'CATALOG_CACHE_MAX_MB', 64, 0, 4096) * 1_048_576,
+    },
+    accountCache: {
+      pollMs: int(env, 'ACCOUNT_CACHE_POLL_MS', 1000, 50, 60_000),
+      maxEntries: int(env, 'ACCOUNT_CACHE_MAX', 100_000, 0, 10_000_000),
     },
     searchIndex: {
       enabled: bool(env, 'SEARCH_INDEX', true),

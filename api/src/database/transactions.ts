@@ -30,6 +30,11 @@ export class TransactionHost {
     return open && open.db === this.root ? (open.tx as unknown as Database) : this.root;
   }
 
+  /** Whether a transaction of this database is open in this unit of work. */
+  get inTransaction(): boolean {
+    return current.getStore()?.db === this.root;
+  }
+
   /** Runs `fn` in a transaction (or in the one already open); rolls back when it throws. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
     const open = current.getStore();

@@ -1,8 +1,10 @@
-import { KeyObject } from 'node:crypto';
+import { KeyObject, createHash, randomBytes } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import type { MyCourseResponse, UserProfile } from '@circo/shared-contracts';
+import { eq, sql } from 'drizzle-orm';
+import { passwordResetTokens, users } from '../../src/database/schema.js';
 import { createCourse, createPurchase, createUser } from '../support/factories.js';
 import { recordStatements } from '../support/query-counter.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -18,8 +20,12 @@ let t: TestApp;
 beforeAll(async () => {
   // no job worker: its polls would add statements to the counts
   // nor the catalogue's version poll
+  // nor the accounts version's (the tests below read it when they say so)
   t = await createTestApp(
-    { catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 } },
+    {
+      catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 },
+      accountCache: { pollMs: 3_600_000, maxEntries: 100_000 },
+    },
     { JOBS_WORKER: 'false' },
   );
 });
@@ -85,6 +91,61 @@ describe('a signed-in request reads its account once', () => {
       api().get(path(bought[0].id)).set('Authorization', `Bearer ${token}`).expect(200),
     );
     expect(onUsers(sql)).toHaveLength(1);
+  });
+});
+
+describe('the accounts of signed-in requests are kept in memory', () => {
+  const profile = (token: string) =>
+    api().get('/api/auth/perfil').set('Authorization', `Bearer ${token}`);
+
+  it('the next requests of a signed-in caller read no account', async () => {
+    const { token, bought } = await studentWith(1);
+    await profile(token).expect(200);
+    const sql = await statementsOf(async () => {
+      await profile(token).expect(200);
+      await api()
+        .get(`/api/learning/courses/${bought[0].id}?lang=es`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+    });
+    expect(onUsers(sql)).toEqual([]);
+  });
+
+  it('a password reset here ends the older session at once', async () => {
+    const { user, token } = await studentWith(0);
+    await profile(token).expect(200);
+    // the link the forgotten-password mail carries (only its hash is stored)
+    const link = randomBytes(32).toString('base64url');
+    await t.db.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: createHash('sha256').update(link).digest('hex'),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    await api()
+      .post(`/api/auth/reset-password/${link}`)
+      .send({ newPassword: 'Another-pass-123' })
+      .expect(200);
+    await profile(token).expect(401);
+  });
+
+  it('a change committed elsewhere (another instance) ends the session at the next version read', async () => {
+    const { user, token } = await studentWith(0);
+    await profile(token).expect(200);
+    // what a password reset on another instance commits: a new token version
+    await t.db
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(eq(users.id, user.id));
+    await t.accountsChanged(); // what the poll timer does every ACCOUNT_CACHE_POLL_MS
+    await profile(token).expect(401);
+  });
+
+  it('an account deleted elsewhere is refused at the next version read', async () => {
+    const { user, token } = await studentWith(0);
+    await profile(token).expect(200);
+    await t.db.delete(users).where(eq(users.id, user.id));
+    await t.accountsChanged();
+    await profile(token).expect(401);
   });
 });
 

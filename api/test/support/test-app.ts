@@ -14,6 +14,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
+import { AccountCache } from '../../src/modules/users/account-cache.js';
 import { CatalogCacheService } from '../../src/common/catalog-cache/catalog-cache.service.js';
 import {
   DB,
@@ -47,6 +48,11 @@ export interface TestApp {
    * instance next reads the catalogue version; this reads it now, as the poll timer would.
    */
   catalogChanged(): Promise<void>;
+  /**
+   * Accounts changed straight in the database (as another instance would) reach this instance's
+   * copy of the signed-in accounts when it next reads the accounts version; this reads it now.
+   */
+  accountsChanged(): Promise<void>;
   /** Closes the app, drops the test database (PostgreSQL) and removes the temporary data dir. */
   close(): Promise<void>;
 }
@@ -96,12 +102,14 @@ export async function createTestApp(
     await app.getHttpAdapter().getInstance().ready();
     let closed = false;
     const cache = app.get(CatalogCacheService);
+    const accounts = app.get(AccountCache);
     return {
       app,
       db: app.get<Database>(DB),
       config,
       cache,
       catalogChanged: () => cache.checked(),
+      accountsChanged: () => accounts.checked(),
       async close() {
         if (closed) return;
         closed = true;

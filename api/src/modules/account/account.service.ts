@@ -115,6 +115,7 @@ export class AccountService {
     // the practice clips' rows go with the account; their files by a job written with it
     await this.practiceClips.discardFilesOfStudent(user.id);
     await this.repo.remove(user.id);
+    await this.users.accountChanged(user.id);
     this.logger.log(`account ${user.id} deleted by its owner (payments kept without it)`);
   }
 

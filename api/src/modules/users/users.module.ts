@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ProgressModule } from '../progress/progress.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
+import { AccountCache } from './account-cache.js';
 import { UsersController } from './users.controller.js';
 import { PasswordHasher } from './password-hasher.js';
 import { UsersRepository } from './users.repository.js';
@@ -9,7 +10,7 @@ import { UsersService } from './users.service.js';
 @Module({
   imports: [ProgressModule, PurchasesModule],
   controllers: [UsersController],
-  providers: [UsersRepository, UsersService, PasswordHasher],
+  providers: [UsersRepository, UsersService, PasswordHasher, AccountCache],
   exports: [UsersService, PasswordHasher],
 })
 export class UsersModule {}

@@ -7,7 +7,9 @@ import {
 } from '@circo/shared-contracts';
 import type { AuthAccount, AuthUser } from '../auth/auth-user.js';
 import { notFound } from '../../common/errors/app-error.js';
+import { TransactionHost } from '../../database/transactions.js';
 import { ProgressService } from '../progress/progress.service.js';
+import { AccountCache } from './account-cache.js';
 import { PasswordHasher } from './password-hasher.js';
 import { UsersRepository } from './users.repository.js';
 import type { UserRow } from './users.table.js';
@@ -19,6 +21,8 @@ export class UsersService {
     private readonly repo: UsersRepository,
     private readonly progress: ProgressService,
     private readonly passwords: PasswordHasher,
+    private readonly accounts: AccountCache,
+    private readonly host: TransactionHost,
   ) {}
 
   async register(dto: RegisterDto): Promise<RegisterResponse> {
@@ -46,7 +50,18 @@ export class UsersService {
    * (the API answers 503): an outage is not a logout.
    */
   async findAuthAccount(id: string): Promise<AuthAccount | null> {
-    return (await this.repo.findAuthAccount(id)) ?? null;
+    const load = () => this.repo.findAuthAccount(id);
+    // in a transaction, what it sees (maybe its own change, not committed): never from or into the copy
+    return (await (this.host.inTransaction ? load() : this.accounts.get(id, load))) ?? null;
+  }
+
+  /**
+   * Says that account `id` changed or went (its password, role or names): this instance's copy
+   * drops it once the open transaction commits, or now; the others within one poll
+   * (AccountCache).
+   */
+  async accountChanged(id: string): Promise<void> {
+    await this.host.afterCommit(() => this.accounts.forget(id));
   }
 
   /** Name and e-mail to write to (receipts), or undefined when the account is gone. */
@@ -69,6 +84,7 @@ export class UsersService {
   /** Sets the password; sessions issued before it end (the token version is bumped). */
   async setPassword(id: string, password: string): Promise<void> {
     await this.repo.updatePassword(id, await this.passwords.hash(password));
+    await this.accountChanged(id);
   }
 
   /** GET /users/me/preferences */

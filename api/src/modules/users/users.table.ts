@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from '../../database/columns.js';
 
 export const USER_ROLES = ['admin', 'user'] as const;
@@ -33,3 +44,20 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/**
+ * One row: a counter that every statement changing or removing accounts bumps in its own
+ * transaction (a statement trigger on `users`, see the migration). Each API instance keeps the
+ * accounts of signed-in requests in memory (AccountCache) and reads this number every poll: a
+ * changed number empties its copy, so a password reset, a role change or a deleted account
+ * reaches every instance within one poll. Written only by that trigger.
+ */
+export const accountsVersion = pgTable(
+  'accounts_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('accounts_version_single_row', sql`${t.id} = 1`)],
+);
