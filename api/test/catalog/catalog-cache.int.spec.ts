@@ -19,7 +19,10 @@ describe('catalog cache (one instance)', () => {
     // no poll during the tests: every refresh below is explicit, so query counts are exact
     // no job worker either: its schedules (the payment reconciler every 30 s) add queries
     t = await createTestApp(
-      { catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 } },
+      {
+        catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 },
+        accountCache: { pollMs: 3_600_000, maxEntries: 100_000 },
+      },
       { JOBS_WORKER: 'false' },
     );
   });

@@ -16,10 +16,11 @@ describe('catalog: search from the in-memory index', () => {
   let t: TestApp;
   let index: SearchIndexService;
   beforeAll(async () => {
-    // no catalogue version polls (each a query) while the test counts queries
+    // no catalogue or accounts version polls (each a query) while the test counts queries
     t = await createTestApp(
       {
         catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 },
+        accountCache: { pollMs: 3_600_000, maxEntries: 100_000 },
         // pages of 7 rows: a build reads each language in several pages
         searchIndex: { enabled: true, pageRows: 7 },
       },

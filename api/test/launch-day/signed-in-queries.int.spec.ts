@@ -4,8 +4,13 @@ import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import type { MyCourseResponse, UserProfile } from '@circo/shared-contracts';
 import { eq, sql } from 'drizzle-orm';
-import { passwordResetTokens, users } from '../../src/database/schema.js';
-import { createCourse, createPurchase, createUser } from '../support/factories.js';
+import { courseClasses, passwordResetTokens, users } from '../../src/database/schema.js';
+import {
+  createCourse,
+  createFormationWithModules,
+  createPurchase,
+  createUser,
+} from '../support/factories.js';
 import { recordStatements } from '../support/query-counter.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { tokenFor } from '../catalog/catalog-helpers.js';
@@ -146,6 +151,84 @@ describe('the accounts of signed-in requests are kept in memory', () => {
     await t.db.delete(users).where(eq(users.id, user.id));
     await t.accountsChanged();
     await profile(token).expect(401);
+  });
+});
+
+describe("an item's structure is read once until the catalogue changes", () => {
+  const onStructure = (sql: string[]) =>
+    sql.filter((s) =>
+      /\bfrom\s+"?(courses|course_classes|formations|formation_modules|formation_classes)"?/i.test(
+        s,
+      ),
+    );
+
+  it('a second look at a course, and marking its classes, read no course or class', async () => {
+    const { user, token, bought } = await studentWith(1);
+    const course = bought[0];
+    const viewer = () =>
+      api()
+        .get(`/api/learning/courses/${course.id}?lang=es`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+    await viewer();
+    const again = await statementsOf(async () => {
+      await viewer();
+      for (const cls of course.classes) {
+        await api()
+          .post(`/api/users/${user.id}/progreso-curso/${course.id}`)
+          .set('Authorization', `Bearer ${token}`)
+          .send({ classId: cls.id })
+          .expect(200);
+      }
+    });
+    expect(onStructure(again)).toEqual([]);
+  });
+
+  it('a class added to a course shows in the viewer once the catalogue version is read', async () => {
+    const { token, bought } = await studentWith(1);
+    const course = bought[0];
+    const viewer = async () =>
+      (
+        (
+          await api()
+            .get(`/api/learning/courses/${course.id}?lang=es`)
+            .set('Authorization', `Bearer ${token}`)
+            .expect(200)
+        ).body as MyCourseResponse
+      ).classes.map((c) => c.title.es);
+    expect(await viewer()).toEqual(['Class 1 (es)', 'Class 2 (es)']);
+    // written straight into the database, as another instance commits it
+    await t.db.insert(courseClasses).values({
+      courseId: course.id,
+      position: 2,
+      title: { es: 'Class 3 (es)', en: 'Class 3 (en)', fr: 'Class 3 (fr)' },
+      content: { es: '', en: '', fr: '' },
+      visible: course.visible,
+    });
+    await t.catalogChanged(); // what the poll timer does every CATALOG_CACHE_POLL_MS
+    expect(await viewer()).toEqual(['Class 1 (es)', 'Class 2 (es)', 'Class 3 (es)']);
+  });
+
+  it('a formation: a second look and a marked class read no formation, module or class', async () => {
+    const user = await createUser(t.db);
+    const formation = await createFormationWithModules(t.db, { modules: 2, classesPerModule: 2 });
+    await createPurchase(t.db, { userId: user.id, itemType: 'formation', itemId: formation.id });
+    const token = await tokenFor(t, user);
+    const viewer = () =>
+      api()
+        .get(`/api/learning/formations/${formation.id}?lang=es`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+    await viewer();
+    const again = await statementsOf(async () => {
+      await viewer();
+      await api()
+        .post(`/api/users/${user.id}/progreso-formacion/${formation.id}`)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ classId: formation.modules[1].classes[0].id })
+        .expect(200);
+    });
+    expect(onStructure(again)).toEqual([]);
   });
 });
 

@@ -84,12 +84,17 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
     const answer = this.answers.get(key);
     if (!answer) return undefined;
     const now = Date.now();
-    if (now - this.verifiedAt > 2 * this.pollMs) return undefined;
+    if (!this.fresh()) return undefined;
     if (now >= answer.expiresAt) {
       this.drop(key, answer);
       return undefined;
     }
     return answer;
+  }
+
+  /** Whether the catalogue version was read within the bound (cached answers may be served). */
+  fresh(): boolean {
+    return Date.now() - this.verifiedAt <= 2 * this.pollMs;
   }
 
   /** The cache generation; pass it to `store` so an answer computed before a change is not kept. */

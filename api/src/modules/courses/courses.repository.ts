@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { SearchIndexService } from '../../common/search/search-index.service.js';
 import { SEARCH_ROWS_CACHED, SearchRowCache } from '../../common/search/search-row-cache.js';
@@ -85,20 +85,6 @@ export class CoursesRepository extends PreparedReadsRepository<ReturnType<typeof
   async findById(id: string): Promise<CourseRow | undefined> {
     const [row] = await this.db.select().from(courses).where(eq(courses.id, id)).limit(1);
     return row;
-  }
-
-  /** Whether the class belongs to the course; undefined when the course does not exist. */
-  async hasClass(courseId: string, classId: string): Promise<boolean | undefined> {
-    const [row] = await this.db
-      .select({ classId: courseClasses.id })
-      .from(courses)
-      .leftJoin(
-        courseClasses,
-        and(eq(courseClasses.courseId, courses.id), eq(courseClasses.id, classId)),
-      )
-      .where(eq(courses.id, courseId))
-      .limit(1);
-    return row ? row.classId !== null : undefined;
   }
 
   async findSummary(id: string): Promise<CourseSummaryRow | undefined> {

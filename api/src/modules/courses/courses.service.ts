@@ -7,13 +7,37 @@ import {
 } from '@circo/shared-contracts';
 import { toClassSummaries, toItemSummary } from '../../common/catalog/catalog.mapper.js';
 import { assertVisibleIn, flagsOf, type Viewer } from '../../common/catalog/visibility.js';
+import { CatalogCacheService } from '../../common/catalog-cache/catalog-cache.service.js';
+import { CatalogRows } from '../../common/catalog-cache/catalog-rows.js';
 import { notFound } from '../../common/errors/app-error.js';
-import { CoursesRepository } from './courses.repository.js';
+import { TransactionHost } from '../../database/transactions.js';
+import {
+  CoursesRepository,
+  type CourseClassTitleRow,
+  type CourseSummaryRow,
+} from './courses.repository.js';
 import type { CourseClassRow, CourseRow } from './courses.table.js';
+
+/** A course and its classes (titles and flags): what its page and its student's viewer show. */
+interface CourseStructure {
+  row: CourseSummaryRow;
+  classes: CourseClassTitleRow[];
+}
+
+/** Courses whose structure is kept in memory (a few hundred bytes each). */
+const STRUCTURES_KEPT = 5_000;
 
 @Injectable()
 export class CoursesService {
-  constructor(private readonly repo: CoursesRepository) {}
+  private readonly structures: CatalogRows<CourseStructure>;
+
+  constructor(
+    private readonly repo: CoursesRepository,
+    cache: CatalogCacheService,
+    host: TransactionHost,
+  ) {
+    this.structures = new CatalogRows(cache, host, STRUCTURES_KEPT);
+  }
 
   /** The course, or 404 `courses.not_found`. */
   async get(id: string): Promise<CourseRow> {
@@ -22,11 +46,11 @@ export class CoursesService {
     return row;
   }
 
-  /** Whether the class is one of the course's (404 when the course does not exist): one query. */
+  /** Whether the class is one of the course's (404 when the course does not exist). */
   async hasClass(courseId: string, classId: string): Promise<boolean> {
-    const found = await this.repo.hasClass(courseId, classId);
-    if (found === undefined) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
-    return found;
+    const course = await this.structure(courseId);
+    if (!course) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
+    return course.classes.some((c) => c.id === classId);
   }
 
   /** GET /courses/visible: courses visible in `lang`, newest first, one page. */
@@ -44,11 +68,11 @@ export class CoursesService {
    * unknown; 403 with the available languages when hidden in `lang` (an admin gets it anyway).
    */
   async detail(id: string, lang: Lang, viewer: Viewer): Promise<CourseDetail> {
-    const row = await this.repo.findSummary(id);
-    if (!row) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
+    const course = await this.structure(id);
+    if (!course) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
+    const { row, classes } = course;
     const visible = flagsOf(row.visible);
     assertVisibleIn(visible, lang, viewer, 'course');
-    const classes = await this.repo.classTitles(id);
     return {
       ...toItemSummary(row, lang, viewer),
       classes: toClassSummaries(classes, visible, lang, viewer),
@@ -81,5 +105,13 @@ export class CoursesService {
   async titles(ids: readonly string[]): Promise<Map<string, Pick<CourseRow, 'title' | 'visible'>>> {
     const rows = await this.repo.titles(ids);
     return new Map(rows.map((r) => [r.id, { title: r.title, visible: r.visible }]));
+  }
+
+  /** The course and its classes, kept until the catalogue changes; undefined when unknown. */
+  private structure(id: string): Promise<CourseStructure | undefined> {
+    return this.structures.get(id, async () => {
+      const row = await this.repo.findSummary(id);
+      return row && { row, classes: await this.repo.classTitles(id) };
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { SearchIndexService } from '../../common/search/search-index.service.js';
 import { SEARCH_ROWS_CACHED, SearchRowCache } from '../../common/search/search-row-cache.js';
@@ -104,22 +104,6 @@ export class FormationsRepository extends PreparedReadsRepository<
   async findById(id: string): Promise<FormationRow | undefined> {
     const [row] = await this.db.select().from(formations).where(eq(formations.id, id)).limit(1);
     return row;
-  }
-
-  /** Ids of every class of every module of the formation, in order. */
-  /** Whether the class is in one of the formation's modules; undefined without the formation. */
-  async hasClass(formationId: string, classId: string): Promise<boolean | undefined> {
-    // one row per module (a formation has a few), the class's id on the module that holds it
-    const rows = await this.db
-      .select({ classId: formationClasses.id })
-      .from(formations)
-      .leftJoin(formationModules, eq(formationModules.formationId, formations.id))
-      .leftJoin(
-        formationClasses,
-        and(eq(formationClasses.moduleId, formationModules.id), eq(formationClasses.id, classId)),
-      )
-      .where(eq(formations.id, formationId));
-    return rows.length > 0 ? rows.some((r) => r.classId !== null) : undefined;
   }
 
   async findSummary(id: string): Promise<FormationSummaryRow | undefined> {

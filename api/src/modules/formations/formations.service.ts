@@ -18,20 +18,45 @@ import {
   flagsOf,
   type Viewer,
 } from '../../common/catalog/visibility.js';
+import { CatalogCacheService } from '../../common/catalog-cache/catalog-cache.service.js';
+import { CatalogRows } from '../../common/catalog-cache/catalog-rows.js';
 import { notFound } from '../../common/errors/app-error.js';
+import { TransactionHost } from '../../database/transactions.js';
 import {
   FormationsRepository,
   type FormationClassTitleRow,
   type FormationClassWithParents,
   type FormationSummaryRow,
+  type ModuleSummaryRow,
 } from './formations.repository.js';
 import type { FormationRow } from './formations.table.js';
 
 const formationNotFound = () => notFound(CATALOG_ERRORS.formationNotFound, 'Training not found');
 
+/**
+ * A formation, its modules and their classes (titles and flags): what its page and its student's
+ * viewer show.
+ */
+interface FormationStructure {
+  row: FormationSummaryRow;
+  modules: ModuleSummaryRow[];
+  classes: FormationClassTitleRow[];
+}
+
+/** Formations whose structure is kept in memory (a few kilobytes each). */
+const STRUCTURES_KEPT = 2_000;
+
 @Injectable()
 export class FormationsService {
-  constructor(private readonly repo: FormationsRepository) {}
+  private readonly structures: CatalogRows<FormationStructure>;
+
+  constructor(
+    private readonly repo: FormationsRepository,
+    cache: CatalogCacheService,
+    host: TransactionHost,
+  ) {
+    this.structures = new CatalogRows(cache, host, STRUCTURES_KEPT);
+  }
 
   /** The formation, or 404 `formations.not_found`. */
   async get(id: string): Promise<FormationRow> {
@@ -42,9 +67,9 @@ export class FormationsService {
 
   /** Whether the class is in one of the formation's modules (404 when the formation does not exist). */
   async hasClass(formationId: string, classId: string): Promise<boolean> {
-    const found = await this.repo.hasClass(formationId, classId);
-    if (found === undefined) throw formationNotFound();
-    return found;
+    const formation = await this.structure(formationId);
+    if (!formation) throw formationNotFound();
+    return formation.classes.some((c) => c.id === classId);
   }
 
   /** GET /formations: formations visible in `lang`, newest first. */
@@ -59,17 +84,17 @@ export class FormationsService {
    * (an admin gets everything).
    */
   async detail(id: string, lang: Lang, viewer: Viewer): Promise<FormationDetail> {
-    const row = await this.visibleFormation(id, lang, viewer);
+    const formation = await this.visibleFormation(id, lang, viewer);
     return {
-      ...toItemSummary(row, lang, viewer),
-      modules: await this.moduleSummaries(row, lang, viewer),
+      ...toItemSummary(formation.row, lang, viewer),
+      modules: this.moduleSummaries(formation, lang, viewer),
     };
   }
 
   /** GET /modules/formation/{formationId}: the modules (with classes) visible in `lang`. */
   async modules(formationId: string, lang: Lang, viewer: Viewer): Promise<ModuleSummary[]> {
-    const row = await this.visibleFormation(formationId, lang, viewer);
-    return this.moduleSummaries(row, lang, viewer);
+    const formation = await this.visibleFormation(formationId, lang, viewer);
+    return this.moduleSummaries(formation, lang, viewer);
   }
 
   /** GET /classes/module/{moduleId}: the module's classes visible in `lang`. */
@@ -113,21 +138,20 @@ export class FormationsService {
     id: string,
     lang: Lang,
     viewer: Viewer,
-  ): Promise<FormationSummaryRow> {
-    const row = await this.repo.findSummary(id);
-    if (!row) throw formationNotFound();
-    assertVisibleIn(flagsOf(row.visible), lang, viewer, 'training');
-    return row;
+  ): Promise<FormationStructure> {
+    const formation = await this.structure(id);
+    if (!formation) throw formationNotFound();
+    assertVisibleIn(flagsOf(formation.row.visible), lang, viewer, 'training');
+    return formation;
   }
 
-  private async moduleSummaries(
-    formation: FormationSummaryRow,
+  private moduleSummaries(
+    { row, modules, classes }: FormationStructure,
     lang: Lang,
     viewer: Viewer,
-  ): Promise<ModuleSummary[]> {
-    const modules = await this.repo.modules(formation.id);
+  ): ModuleSummary[] {
     const byModule = new Map<string, FormationClassTitleRow[]>();
-    for (const c of await this.repo.classTitles(modules.map((m) => m.id))) {
+    for (const c of classes) {
       const list = byModule.get(c.moduleId);
       if (list) list.push(c);
       else byModule.set(c.moduleId, [c]);
@@ -135,9 +159,19 @@ export class FormationsService {
     return toModuleSummaries(
       modules,
       (id) => byModule.get(id) ?? [],
-      flagsOf(formation.visible),
+      flagsOf(row.visible),
       lang,
       viewer,
     );
+  }
+
+  /** The formation, its modules and classes, kept until the catalogue changes; undefined when unknown. */
+  private structure(id: string): Promise<FormationStructure | undefined> {
+    return this.structures.get(id, async () => {
+      const row = await this.repo.findSummary(id);
+      if (!row) return undefined;
+      const modules = await this.repo.modules(id);
+      return { row, modules, classes: await this.repo.classTitles(modules.map((m) => m.id)) };
+    });
   }
 }
