@@ -4,7 +4,12 @@ import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
 import type { MyCourseResponse, UserProfile } from '@circo/shared-contracts';
 import { eq, sql } from 'drizzle-orm';
-import { courseClasses, passwordResetTokens, users } from '../../src/database/schema.js';
+import {
+  classProgress,
+  courseClasses,
+  passwordResetTokens,
+  users,
+} from '../../src/database/schema.js';
 import {
   createCourse,
   createFormationWithModules,
@@ -229,6 +234,61 @@ describe("an item's structure is read once until the catalogue changes", () => {
         .expect(200);
     });
     expect(onStructure(again)).toEqual([]);
+  });
+});
+
+describe('marking a class is its access check and one statement', () => {
+  it('mark and unmark: the access, then the change with the marks it leaves', async () => {
+    const { user, token, bought } = await studentWith(1);
+    const course = bought[0];
+    const path = `/api/users/${user.id}/progreso-curso/${course.id}`;
+    const [c1, c2] = course.classes;
+    // the caller and the course are known to this instance after a first look
+    await api()
+      .get(`/api/learning/courses/${course.id}?lang=es`)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    let marks: string[] = [];
+    const mark = await statementsOf(async () => {
+      await api().post(path).set('Authorization', `Bearer ${token}`).send({ classId: c1.id });
+      const res = await api()
+        .post(path)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ classId: c2.id })
+        .expect(200);
+      marks = (res.body as { clasesCompletadas: string[] }).clasesCompletadas;
+    });
+    expect(marks).toEqual([c1.id, c2.id]);
+    expect(mark).toHaveLength(4);
+    const unmark = await statementsOf(async () => {
+      const res = await api()
+        .delete(`${path}/${c1.id}`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(200);
+      marks = (res.body as { clasesCompletadas: string[] }).clasesCompletadas;
+    });
+    expect(marks).toEqual([c2.id]);
+    expect(unmark).toHaveLength(2);
+  });
+
+  it('a double tap on one class: both answers have it marked, and it is marked once', async () => {
+    const { user, token, bought } = await studentWith(1);
+    const course = bought[0];
+    const path = `/api/users/${user.id}/progreso-curso/${course.id}`;
+    const tap = () =>
+      api()
+        .post(path)
+        .set('Authorization', `Bearer ${token}`)
+        .send({ classId: course.classes[1].id })
+        .expect(200);
+    const answers = await Promise.all([tap(), tap(), tap()]);
+    for (const res of answers) {
+      expect((res.body as { clasesCompletadas: string[] }).clasesCompletadas).toEqual([
+        course.classes[1].id,
+      ]);
+    }
+    const rows = await t.db.select().from(classProgress).where(eq(classProgress.userId, user.id));
+    expect(rows.map((r) => r.classId)).toEqual([course.classes[1].id]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../database/database.js';
 import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
 import type { ItemType } from '../../database/columns.js';
@@ -45,24 +45,64 @@ export class ProgressRepository extends PreparedReadsRepository<ReturnType<typeo
     return rows.map((r) => r.classId);
   }
 
-  /** Marks a class done; marking it twice changes nothing. */
-  async mark(userId: string, itemType: ItemType, itemId: string, classId: string): Promise<void> {
-    await this.db
-      .insert(classProgress)
-      .values({ userId, itemType, itemId, classId })
-      .onConflictDoNothing();
+  /**
+   * Marks a class done (twice changes nothing) and answers the item's marked classes, oldest
+   * first, in one statement. The statement's own view of the table is from before its insert, so
+   * the new mark comes from the insert's answer; a mark another request made at the same moment
+   * (a double tap) is in neither, and is added as now: the class is marked either way.
+   */
+  async mark(
+    userId: string,
+    itemType: ItemType,
+    itemId: string,
+    classId: string,
+  ): Promise<string[]> {
+    return this.classIds(sql`
+      with added as (
+        insert into class_progress (user_id, item_type, item_id, class_id)
+        values (${userId}, ${itemType}, ${itemId}, ${classId})
+        on conflict do nothing
+        returning class_id, completed_at
+      ), marked as (
+        select class_id, completed_at from class_progress
+          where user_id = ${userId} and item_type = ${itemType} and item_id = ${itemId}
+        union all
+        select class_id, completed_at from added
+      )
+      select class_id from (
+        select class_id, completed_at from marked
+        union all
+        select ${classId}::uuid, now()
+          where not exists (select 1 from marked where class_id = ${classId}::uuid)
+      ) m
+      order by completed_at`);
   }
 
-  async unmark(userId: string, itemType: ItemType, itemId: string, classId: string): Promise<void> {
-    await this.db
-      .delete(classProgress)
-      .where(
-        and(
-          eq(classProgress.userId, userId),
-          eq(classProgress.itemType, itemType),
-          eq(classProgress.itemId, itemId),
-          eq(classProgress.classId, classId),
-        ),
-      );
+  /** Unmarks a class and answers the item's classes still marked, oldest first, in one statement. */
+  async unmark(
+    userId: string,
+    itemType: ItemType,
+    itemId: string,
+    classId: string,
+  ): Promise<string[]> {
+    // the delete runs whether or not the select reads it; the select's view is from before it
+    return this.classIds(sql`
+      with removed as (
+        delete from class_progress
+          where user_id = ${userId} and item_type = ${itemType} and item_id = ${itemId}
+            and class_id = ${classId}
+      )
+      select class_id from class_progress
+        where user_id = ${userId} and item_type = ${itemType} and item_id = ${itemId}
+          and class_id <> ${classId}::uuid
+        order by completed_at`);
+  }
+
+  private async classIds(query: SQL): Promise<string[]> {
+    // both drivers (node-postgres, PGlite) answer { rows }
+    const { rows } = (await this.db.execute(query)) as unknown as {
+      rows: Array<{ class_id: string }>;
+    };
+    return rows.map((r) => r.class_id);
   }
 }

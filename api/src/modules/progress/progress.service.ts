@@ -84,8 +84,8 @@ export class ProgressService {
         `You need active access to this ${itemType}`,
       );
     }
-    if (done) await this.repo.mark(userId, itemType, itemId, classId);
-    else await this.repo.unmark(userId, itemType, itemId, classId);
-    return this.repo.completed(userId, itemType, itemId);
+    return done
+      ? this.repo.mark(userId, itemType, itemId, classId)
+      : this.repo.unmark(userId, itemType, itemId, classId);
   }
 }
