@@ -65,6 +65,7 @@ it('while the provider is creating the intent, the buyer holds no lock and no op
     type: 'course',
     targets: [{ itemType: 'course', itemId: free.id }],
   });
+  await t.catalogChanged(); // the checkout prices with the vouchers this instance knows
 
   const slow = stand.hold('/v1/payment_intents');
   const order: string[] = [];

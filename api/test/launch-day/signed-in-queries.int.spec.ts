@@ -19,6 +19,7 @@ import {
 import { recordStatements } from '../support/query-counter.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { tokenFor } from '../catalog/catalog-helpers.js';
+import { call, voucherBody } from '../admin/admin-helpers.js';
 
 jest.setTimeout(120_000);
 
@@ -289,6 +290,38 @@ describe('marking a class is its access check and one statement', () => {
     }
     const rows = await t.db.select().from(classProgress).where(eq(classProgress.userId, user.id));
     expect(rows.map((r) => r.classId)).toEqual([course.classes[1].id]);
+  });
+});
+
+describe('a checkout prices its cart with what the catalogue already told this instance', () => {
+  const onCatalogue = (sql: string[]) =>
+    sql.filter((s) => /\bfrom\s+"?(courses|formations|discounts|discount_targets)"?/i.test(s));
+  const start = (token: string, id: string) =>
+    api()
+      .post('/api/stripe/crear-payment-intent')
+      .set('Authorization', `Bearer ${token}`)
+      .send({ items: [{ id, type: 'course' }] })
+      .expect(201);
+
+  it('a second checkout reads no course or voucher', async () => {
+    const course = await createCourse(t.db);
+    const first = await studentWith(0);
+    const second = await studentWith(0);
+    await start(first.token, course.id);
+    const sql = await statementsOf(() => start(second.token, course.id));
+    expect(onCatalogue(sql)).toEqual([]);
+  });
+
+  it('a voucher the admin makes here prices the next checkout at once', async () => {
+    const course = await createCourse(t.db, { priceCents: 10_000 });
+    const { token } = await studentWith(0);
+    expect((await start(token, course.id)).body.amount).toBe(100);
+    const admin = await createUser(t.db, { role: 'admin' });
+    await call(t, await tokenFor(t, admin), 'post', '/discounts', voucherBody(course.id)).expect(
+      201,
+    );
+    const after = await studentWith(0);
+    expect((await start(after.token, course.id)).body.amount).toBe(80);
   });
 });
 

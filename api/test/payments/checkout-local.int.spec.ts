@@ -95,6 +95,7 @@ describe('starting a payment', () => {
       percentage: 25,
       targets: [{ itemType: 'course', itemId: course.id }],
     });
+    await t.catalogChanged(); // the checkout prices with the vouchers this instance knows
     const { token } = await buyer();
     const started = await startPayment(token, [{ id: course.id, type: 'course', price: 100 }]);
     expect(started.amount).toBe(75);
@@ -449,6 +450,7 @@ describe('a free purchase (100% voucher: a scholarship)', () => {
       type: 'course',
       targets: [{ itemType: 'course', itemId: course.id }],
     });
+    await t.catalogChanged(); // the checkout prices with the vouchers this instance knows
     const { user, token } = await buyer();
     const cardObjects = async () => (await t.db.select().from(localProviderObjects)).length;
     const before = await cardObjects();
@@ -497,6 +499,7 @@ describe('a free purchase (100% voucher: a scholarship)', () => {
       type: 'course',
       targets: [{ itemType: 'course', itemId: free.id }],
     });
+    await t.catalogChanged(); // the checkout prices with the vouchers this instance knows
     const { token } = await buyer();
     const started = await startPayment(token, [
       { id: free.id, type: 'course' },

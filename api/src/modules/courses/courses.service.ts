@@ -46,6 +46,13 @@ export class CoursesService {
     return row;
   }
 
+  /** What a checkout prices the course by (title, price, visibility), or 404 `courses.not_found`. */
+  async forSale(id: string): Promise<Pick<CourseSummaryRow, 'title' | 'priceCents' | 'visible'>> {
+    const course = await this.structure(id);
+    if (!course) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
+    return course.row;
+  }
+
   /** Whether the class is one of the course's (404 when the course does not exist). */
   async hasClass(courseId: string, classId: string): Promise<boolean> {
     const course = await this.structure(courseId);

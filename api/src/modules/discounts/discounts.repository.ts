@@ -21,6 +21,15 @@ export class DiscountsRepository extends Repository {
       .orderBy(asc(discounts.endDate), asc(discounts.createdAt), asc(discounts.id));
   }
 
+  /** Vouchers switched on that have not ended at `now` (running or ahead), ending soonest first. */
+  notEndedAt(now: Date): Promise<DiscountRow[]> {
+    return this.db
+      .select()
+      .from(discounts)
+      .where(and(eq(discounts.active, true), gte(discounts.endDate, now)))
+      .orderBy(asc(discounts.endDate), asc(discounts.createdAt), asc(discounts.id));
+  }
+
   /**
    * When the set of running vouchers next changes after `now` by the clock alone: the soonest
    * start still ahead or the soonest end (a voucher runs until its end date, inclusive).

@@ -65,6 +65,15 @@ export class FormationsService {
     return row;
   }
 
+  /** What a checkout prices the formation by (title, price, visibility), or 404. */
+  async forSale(
+    id: string,
+  ): Promise<Pick<FormationSummaryRow, 'title' | 'priceCents' | 'visible'>> {
+    const formation = await this.structure(id);
+    if (!formation) throw formationNotFound();
+    return formation.row;
+  }
+
   /** Whether the class is in one of the formation's modules (404 when the formation does not exist). */
   async hasClass(formationId: string, classId: string): Promise<boolean> {
     const formation = await this.structure(formationId);

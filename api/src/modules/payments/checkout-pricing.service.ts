@@ -118,8 +118,8 @@ export class CheckoutPricingService {
   private async item(item: ItemRef) {
     try {
       return item.type === 'course'
-        ? await this.courses.get(item.id)
-        : await this.formations.get(item.id);
+        ? await this.courses.forSale(item.id)
+        : await this.formations.forSale(item.id);
     } catch (err) {
       if (err instanceof AppError && err.statusCode === 404) {
         throw notFound(PAYMENT_ERRORS.itemNotFound, `No ${item.type} has the id ${item.id}`);
