@@ -70,6 +70,7 @@ describe('database', () => {
     ).map((r) => r.table_name);
     expect(tables).toEqual(
       [
+        'accounts_version',
         'catalog_version',
         'class_media',
         'class_positions',
