@@ -88,7 +88,14 @@ step('jest: unit + API integration on PGlite', () => {
     // two API instances share one database only on a server: that test needs PostgreSQL
     const left = [
       ...(redisUp ? [] : ['rate-limit-redis']),
-      ...(pgUp ? [] : ['catalog-cache-instances', 'jobs-instances', 'pg-connection-loss']),
+      ...(pgUp
+        ? []
+        : [
+            'catalog-cache-instances',
+            'account-cache-instances',
+            'jobs-instances',
+            'pg-connection-loss',
+          ]),
     ];
     const only = left.length ? ['--testPathIgnorePatterns', ...left] : [];
     jest([...only, '--json', `--outputFile=${pglite}`], {
@@ -114,6 +121,7 @@ if (pgUp) {
           '--testPathIgnorePatterns',
           'rate-limit-redis',
           'catalog-cache-instances',
+          'account-cache-instances',
           'jobs-instances',
           'pg-connection-loss',
           '--json',
