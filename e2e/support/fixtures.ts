@@ -395,7 +395,10 @@ export const renderedLive = (el: Locator): Promise<boolean> =>
  * Waits until the page's part is hydrated (its effects ran: `#root[data-live]`, shell
  * LiveMark). Before that a control that is not a form or a link does nothing, and a link is the
  * browser's (the page loads anew), which a journey about what the app keeps between pages must
- * not take.
+ * not take. Up to 30 s: the first visit of a new browser context loads the shell and the
+ * remote's code uncached, and CI's shared 2 cores ran the practice journeys 3-6 times slower
+ * than a quiet machine (a CI run waited 15 s here for the admin's queue; locally it is live in
+ * 0.6 s, 1.1 s with two busy processes beside it).
  */
 export async function untilLive(page: Page): Promise<void> {
   // what the page said meanwhile, for a failure to tell where it stood
@@ -410,7 +413,7 @@ export async function untilLive(page: Page): Promise<void> {
   page.on('pageerror', onError);
   page.on('requestfailed', onFailed);
   try {
-    await expect(page.locator('#root[data-live]')).toHaveCount(1);
+    await expect(page.locator('#root[data-live]')).toHaveCount(1, { timeout: 30_000 });
   } catch (err) {
     const state = await page
       .evaluate(() => ({
