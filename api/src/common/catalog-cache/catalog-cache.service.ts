@@ -8,6 +8,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { VersionPoll } from '../version-poll.js';
 import { CatalogVersionRepository } from './catalog-version.repository.js';
 
 /** A public catalogue answer as sent: the JSON bytes, its weak ETag and compressed copies. */
@@ -50,33 +51,33 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
   private readonly sources: StampSource[] = [];
   private bytes = 0;
   private gen = 0;
-  private seenVersion: number | null = null;
-  private seenStamps = '';
-  /** Start time of the last version read that succeeded (what the cache is known fresh up to). */
-  private verifiedAt = 0;
-  private checking: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | undefined;
-  private readonly pollMs: number;
+  private readonly version: VersionPoll;
   private readonly maxBytes: number;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly versions: CatalogVersionRepository,
   ) {
-    this.pollMs = config.catalogCache.pollMs;
     this.maxBytes = config.catalogCache.maxBytes;
+    this.version = new VersionPoll({
+      read: async () =>
+        [
+          await this.versions.current(),
+          ...(await Promise.all(this.sources.map((source) => source()))),
+        ].join('\n'),
+      pollMs: config.catalogCache.pollMs,
+      changed: () => this.invalidate(),
+      logger: this.logger,
+      what: 'catalogue version',
+    });
   }
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.check();
-    this.timer = setInterval(() => void this.check(), this.pollMs);
-    this.timer.unref();
+  onApplicationBootstrap(): Promise<void> {
+    return this.version.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.checking;
+  onModuleDestroy(): Promise<void> {
+    return this.version.stop();
   }
 
   /** The cached answer for `key`, when there is one still valid. */
@@ -94,7 +95,7 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
 
   /** Whether the catalogue version was read within the bound (cached answers may be served). */
   fresh(): boolean {
-    return Date.now() - this.verifiedAt <= 2 * this.pollMs;
+    return this.version.fresh();
   }
 
   /** The cache generation; pass it to `store` so an answer computed before a change is not kept. */
@@ -139,16 +140,12 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
    * changed; the timer calls it every poll interval. Concurrent calls share one read.
    */
   check(): Promise<void> {
-    this.checking ??= this.readVersion().finally(() => {
-      this.checking = null;
-    });
-    return this.checking;
+    return this.version.check();
   }
 
   /** Resolves once a version read that started after this call has finished. */
-  async checked(): Promise<void> {
-    await this.checking;
-    await this.check();
+  checked(): Promise<void> {
+    return this.version.checked();
   }
 
   /** What is cached: number of answers and their approximate size. */
@@ -166,23 +163,6 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
     }
     answer.gzip ??= gzipSync(answer.body);
     return answer.gzip;
-  }
-
-  private async readVersion(): Promise<void> {
-    const started = Date.now();
-    try {
-      const version = await this.versions.current();
-      const stamps = (await Promise.all(this.sources.map((s) => s()))).join('\n');
-      if (version !== this.seenVersion || stamps !== this.seenStamps) {
-        if (this.seenVersion !== null) this.invalidate();
-        this.seenVersion = version;
-        this.seenStamps = stamps;
-      }
-      this.verifiedAt = started;
-    } catch (err) {
-      // answers are not served past the bound (see get); say why once per failure
-      this.logger.warn(`catalogue version not read: ${(err as Error).message}`);
-    }
   }
 
   private drop(key: string, answer: CachedAnswer): void {

@@ -10,6 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DB } from '../../database/database.module.js';
 import type { Database } from '../../database/database.js';
 import type { AuthAccount } from '../auth/auth-user.js';
+import { VersionPoll } from '../../common/version-poll.js';
 import { accountsVersion } from './users.table.js';
 
 /**
@@ -31,38 +32,36 @@ import { accountsVersion } from './users.table.js';
 export class AccountCache implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('AccountCache');
   private readonly accounts = new Map<string, AuthAccount>();
-  private readonly readVersion;
-  private readonly pollMs: number;
   private readonly maxEntries: number;
   /** bumped by every forget and emptying: a read started before one is not kept */
   private gen = 0;
-  private seenVersion: number | null = null;
-  /** start time of the last version read that succeeded (what the copy is known fresh up to) */
-  private verifiedAt = 0;
-  private checking: Promise<void> | null = null;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly version: VersionPoll;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DB) db: Database) {
-    this.pollMs = config.accountCache.pollMs;
     this.maxEntries = config.accountCache.maxEntries;
-    this.readVersion = db
+    const read = db
       .select({ version: accountsVersion.version })
       .from(accountsVersion)
       .where(eq(accountsVersion.id, 1))
       .prepare('accounts_version_read');
+    this.version = new VersionPoll({
+      read: async () => String((await read.execute())[0]?.version ?? 0),
+      pollMs: config.accountCache.pollMs,
+      changed: () => {
+        this.gen++;
+        this.accounts.clear();
+      },
+      logger: this.logger,
+      what: 'accounts version',
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.maxEntries === 0) return;
-    await this.check();
-    this.timer = setInterval(() => void this.check(), this.pollMs);
-    this.timer.unref();
+    if (this.maxEntries > 0) await this.version.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.checking;
+  onModuleDestroy(): Promise<void> {
+    return this.version.stop();
   }
 
   /** The account `id`: from the copy when it is fresh, else from `load` (kept when still valid). */
@@ -70,7 +69,7 @@ export class AccountCache implements OnApplicationBootstrap, OnModuleDestroy {
     id: string,
     load: () => Promise<AuthAccount | undefined>,
   ): Promise<AuthAccount | undefined> {
-    const fresh = Date.now() - this.verifiedAt <= 2 * this.pollMs;
+    const fresh = this.version.fresh();
     if (fresh) {
       const hit = this.accounts.get(id);
       if (hit) {
@@ -98,42 +97,13 @@ export class AccountCache implements OnApplicationBootstrap, OnModuleDestroy {
     this.accounts.delete(id);
   }
 
-  /**
-   * Reads the accounts version now and empties the copy when it changed; the timer calls it every
-   * poll interval. Concurrent calls share one read.
-   */
+  /** Reads the accounts version now (the timer does it every poll interval). */
   check(): Promise<void> {
-    this.checking ??= this.read().finally(() => {
-      this.checking = null;
-    });
-    return this.checking;
+    return this.version.check();
   }
 
   /** Resolves once a version read that started after this call has finished. */
-  async checked(): Promise<void> {
-    await this.checking;
-    await this.check();
-  }
-
-  /** How many accounts are kept. */
-  size(): number {
-    return this.accounts.size;
-  }
-
-  private async read(): Promise<void> {
-    const started = Date.now();
-    try {
-      const [row] = await this.readVersion.execute();
-      const version = row?.version ?? 0;
-      if (version !== this.seenVersion) {
-        this.gen++;
-        this.accounts.clear();
-        this.seenVersion = version;
-      }
-      this.verifiedAt = started;
-    } catch (err) {
-      // the copy is not used past the bound (see get); say why once per failure
-      this.logger.warn(`accounts version not read: ${(err as Error).message}`);
-    }
+  checked(): Promise<void> {
+    return this.version.checked();
   }
 }
