@@ -93,6 +93,7 @@ step('jest: unit + API integration on PGlite', () => {
         : [
             'catalog-cache-instances',
             'account-cache-instances',
+            'one-statement-at-a-time',
             'jobs-instances',
             'pg-connection-loss',
           ]),
@@ -122,6 +123,7 @@ if (pgUp) {
           'rate-limit-redis',
           'catalog-cache-instances',
           'account-cache-instances',
+          'one-statement-at-a-time',
           'jobs-instances',
           'pg-connection-loss',
           '--json',

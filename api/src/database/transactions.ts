@@ -35,6 +35,21 @@ export class TransactionHost {
     return current.getStore()?.db === this.root;
   }
 
+  /**
+   * Runs the reads side by side on the pool's connections, or one after the other inside a
+   * transaction: its one connection answers one statement at a time (node-postgres queues the
+   * others, with a deprecation warning; its next major refuses them).
+   */
+  async all<T extends readonly unknown[] | []>(reads: {
+    readonly [K in keyof T]: () => Promise<T[K]>;
+  }): Promise<T> {
+    if (!this.inTransaction)
+      return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+    const answers: unknown[] = [];
+    for (const read of reads) answers.push(await read());
+    return answers as unknown as T;
+  }
+
   /** Runs `fn` in a transaction (or in the one already open); rolls back when it throws. */
   async run<T>(fn: () => Promise<T>): Promise<T> {
     const open = current.getStore();

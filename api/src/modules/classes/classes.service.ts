@@ -20,6 +20,7 @@ import type { ClassMediaRow } from '../class-media/class-media.table.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { FormationsService } from '../formations/formations.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
+import { TransactionHost } from '../../database/transactions.js';
 
 /** A class, the flags of what contains it, and the item a buyer must own. */
 export interface ClassInItem {
@@ -41,6 +42,7 @@ export class ClassesService {
     private readonly formations: FormationsService,
     private readonly purchases: PurchasesService,
     private readonly media: ClassMediaService,
+    private readonly host: TransactionHost,
   ) {}
 
   /** GET /classes/module/{moduleId} */
@@ -108,9 +110,9 @@ export class ClassesService {
   }
 
   private async find(classId: string): Promise<ClassInItem | undefined> {
-    const [inFormation, inCourse] = await Promise.all([
-      this.formations.findClass(classId),
-      this.courses.findClass(classId),
+    const [inFormation, inCourse] = await this.host.all([
+      () => this.formations.findClass(classId),
+      () => this.courses.findClass(classId),
     ]);
     if (inFormation) {
       return {

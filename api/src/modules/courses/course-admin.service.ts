@@ -23,7 +23,7 @@ import {
 import { assertOrder } from '../../common/admin/admin-classes.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
 import { DEFAULT_VISIBLE, type LocalizedText } from '../../database/columns.js';
-import { Transactional } from '../../database/transactions.js';
+import { Transactional, TransactionHost } from '../../database/transactions.js';
 import { ClassMediaService, mediaRefs } from '../class-media/class-media.service.js';
 import { ClassWriterService, type ClassWriter } from '../class-media/class-writer.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
@@ -51,6 +51,7 @@ export class CourseAdminService {
     private readonly purchases: PurchasesService,
     private readonly uploads: UploadsService,
     writer: ClassWriterService,
+    private readonly host: TransactionHost,
   ) {
     this.classes = writer.for({
       rows: repo.classes,
@@ -61,7 +62,10 @@ export class CourseAdminService {
 
   /** GET /courses/admin: every course in every language, newest first, with its class titles. */
   async list(): Promise<AdminCourse[]> {
-    const [rows, classes] = await Promise.all([this.repo.listAll(), this.repo.allClassTitles()]);
+    const [rows, classes] = await this.host.all([
+      () => this.repo.listAll(),
+      () => this.repo.allClassTitles(),
+    ]);
     const withBuyers = await this.purchases.itemsWithBuyers(
       'course',
       rows.map((r) => r.id),

@@ -13,7 +13,7 @@ import {
 import { priceToCents, toRichText, toText } from '../../common/admin/admin-values.js';
 import { assertRules } from '../../common/admin/shared-rules.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
-import { Transactional } from '../../database/transactions.js';
+import { Transactional, TransactionHost } from '../../database/transactions.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { FormationsService } from '../formations/formations.service.js';
 import { DiscountAdminRepository } from './discount-admin.repository.js';
@@ -34,6 +34,7 @@ export class DiscountAdminService {
     private readonly reads: DiscountsRepository,
     private readonly courses: CoursesService,
     private readonly formations: FormationsService,
+    private readonly host: TransactionHost,
   ) {}
 
   /** GET /discounts: every voucher (running, future, past, off), latest start first. */
@@ -131,9 +132,9 @@ export class DiscountAdminService {
     type: 'course' | 'formation' | 'both',
   ): Promise<Array<{ itemType: ItemType; itemId: string }>> {
     const ids = [...new Set(items.map((i) => i._id))];
-    const [courses, formations] = await Promise.all([
-      this.courses.titles(ids),
-      this.formations.titles(ids),
+    const [courses, formations] = await this.host.all([
+      () => this.courses.titles(ids),
+      () => this.formations.titles(ids),
     ]);
     return ids.map((id) => {
       const wanted = items.find((i) => i._id === id)?.itemType;
@@ -164,9 +165,9 @@ export class DiscountAdminService {
   private async withTargets(rows: DiscountRow[]): Promise<AdminDiscount[]> {
     const targets = await this.reads.targets(rows.map((r) => r.id));
     const ofType = (t: ItemType) => targets.filter((x) => x.itemType === t).map((x) => x.itemId);
-    const [courses, formations] = await Promise.all([
-      this.courses.titles(ofType('course')),
-      this.formations.titles(ofType('formation')),
+    const [courses, formations] = await this.host.all([
+      () => this.courses.titles(ofType('course')),
+      () => this.formations.titles(ofType('formation')),
     ]);
     return rows.map((r) =>
       toDiscountDto(

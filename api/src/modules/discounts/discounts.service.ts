@@ -29,7 +29,7 @@ export class DiscountsService {
     private readonly courses: CoursesService,
     private readonly formations: FormationsService,
     cache: CatalogCacheService,
-    host: TransactionHost,
+    private readonly host: TransactionHost,
   ) {
     this.vouchers = new CatalogRows(cache, host, 1);
   }
@@ -76,11 +76,13 @@ export class DiscountsService {
   /** The vouchers with their targets' Spanish titles (see active). */
   private async withTargets(rows: DiscountRow[]): Promise<VoucherWithTargets[]> {
     const targets = await this.repo.targets(rows.map((r) => r.id));
-    const [courseTitles, formationTitles] = await Promise.all([
-      this.courses.titles(targets.filter((t) => t.itemType === 'course').map((t) => t.itemId)),
-      this.formations.titles(
-        targets.filter((t) => t.itemType === 'formation').map((t) => t.itemId),
-      ),
+    const [courseTitles, formationTitles] = await this.host.all([
+      () =>
+        this.courses.titles(targets.filter((t) => t.itemType === 'course').map((t) => t.itemId)),
+      () =>
+        this.formations.titles(
+          targets.filter((t) => t.itemType === 'formation').map((t) => t.itemId),
+        ),
     ]);
     const byDiscount = new Map<string, DiscountTargetView[]>();
     for (const t of targets) {

@@ -23,7 +23,7 @@ import {
 } from '../../common/admin/admin-values.js';
 import { assertRules, assertShowable, showableFlags } from '../../common/admin/shared-rules.js';
 import { AppError, badRequest, notFound } from '../../common/errors/app-error.js';
-import { Transactional } from '../../database/transactions.js';
+import { Transactional, TransactionHost } from '../../database/transactions.js';
 import { ClassMediaService, mediaRefs } from '../class-media/class-media.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
 import { UploadsService } from '../uploads/uploads.service.js';
@@ -42,14 +42,15 @@ export class FormationAdminService {
     private readonly media: ClassMediaService,
     private readonly purchases: PurchasesService,
     private readonly uploads: UploadsService,
+    private readonly host: TransactionHost,
   ) {}
 
   /** GET /formations/admin: every formation -> modules -> class titles, in order. */
   async list(): Promise<AdminFormation[]> {
-    const [rows, modules, classes] = await Promise.all([
-      this.repo.listAll(),
-      this.repo.allModules(),
-      this.repo.allClassTitles(),
+    const [rows, modules, classes] = await this.host.all([
+      () => this.repo.listAll(),
+      () => this.repo.allModules(),
+      () => this.repo.allClassTitles(),
     ]);
     const withBuyers = await this.purchases.itemsWithBuyers(
       'formation',
