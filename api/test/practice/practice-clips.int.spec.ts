@@ -587,8 +587,14 @@ describe('practice feedback: clips, pinned comments with drawings, answered by e
     }
     expect((await get(t, '/admin/practice/clips/not-an-id', s.adminToken)).status).toBe(400);
     expect((await get(t, `/admin/practice/clips/${NOT_FOUND_ID}`, s.adminToken)).status).toBe(404);
-    // back to pending and answered again: a new e-mail
+    // back to pending and answered again with nothing new: the student was already told
     await patch(s.adminToken, clip._id, { status: 'pending' }).expect(200);
+    await patch(s.adminToken, clip._id, { status: 'answered' }).expect(200);
+    await drain();
+    expect(outbox(s.buyer.email)).toHaveLength(1);
+    // a new comment makes a new answer: a new e-mail
+    await patch(s.adminToken, clip._id, { status: 'pending' }).expect(200);
+    await comment(s.adminToken, clip._id, { atSeconds: 2, text: 'Encore mieux' }).expect(201);
     await patch(s.adminToken, clip._id, { status: 'answered' }).expect(200);
     await drain();
     expect(outbox(s.buyer.email)).toHaveLength(2);

@@ -1,10 +1,15 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
+import { MediaReadError } from './media-facts.js';
 
 /** Bytes read at a time; the moov box may be at the end of the file (not "fast start"). */
 const CHUNK = 1 << 20;
 const MIN_FPS = 1;
 const MAX_FPS = 240;
+/** Top-level boxes walked at most (a fragmented recording has two a fragment: moof and mdat). */
+const MAX_TOP_BOXES = 20_000;
+/** The movie header a class video may have (two hours at 60 fps take about 10 MB). */
+const MAX_MOOV_BYTES = 64 * 1_048_576;
 
 /**
  * The frame rate of an MP4 or MOV video, read from its container with mp4box.js (GPAC's parser
@@ -13,47 +18,95 @@ const MAX_FPS = 240;
  * video track, or the rate makes no sense; the player then measures it in the browser.
  */
 export async function readFrameRate(path: string): Promise<number | null> {
-  const movie = await readMovie(path);
-  return movie ? frameRateOf(movie) : null;
-}
-
-/** The ISO-BMFF (MP4, MOV) movie header of a file, or null when it is not one or unreadable. */
-export async function readMovie(path: string): Promise<Movie | null> {
   const handle = await open(path, 'r').catch(() => null);
   if (!handle) return null;
   try {
-    const file = createFile();
-    let movie: Movie | null = null;
-    let failed = false;
-    file.onReady = (info) => {
-      movie = info;
-    };
-    file.onError = () => {
-      failed = true;
-    };
     const { size } = await handle.stat();
-    // only an ISO-BMFF file (MP4, MOV) starts with a box whose type is ftyp: mp4box would log
-    // an error for anything else (WebM)
-    const head = new Uint8Array(8);
-    await handle.read(head, 0, 8, 0);
-    if (Buffer.from(head.subarray(4, 8)).toString('latin1') !== 'ftyp') return null;
-    let offset = 0;
-    while (!movie && !failed && offset < size) {
-      const bytes = new Uint8Array(Math.min(CHUNK, size - offset));
-      const { bytesRead } = await handle.read(bytes, 0, bytes.length, offset);
-      if (bytesRead === 0) break;
-      const buffer = MP4BoxBuffer.fromArrayBuffer(bytes.buffer.slice(0, bytesRead), offset);
-      // appendBuffer answers the next offset it needs (it skips an mdat it does not keep)
-      const next = file.appendBuffer(buffer, offset + bytesRead >= size);
-      offset = next > offset ? next : offset + bytesRead;
-    }
-    file.flush();
-    return movie;
+    const movie = await readMovie(handle, size, {
+      maxMoovBytes: MAX_MOOV_BYTES,
+      deadline: Infinity,
+    });
+    return movie ? frameRateOf(movie) : null;
   } catch {
     return null;
   } finally {
     await handle.close();
   }
+}
+
+/** Only an ISO-BMFF file (MP4, MOV) starts with a box whose type is ftyp. */
+export async function isIsoBmff(handle: FileHandle): Promise<boolean> {
+  const head = Buffer.alloc(8);
+  const { bytesRead } = await handle.read(head, 0, 8, 0);
+  return bytesRead === 8 && head.toString('latin1', 4, 8) === 'ftyp';
+}
+
+/**
+ * The size of the movie header (moov), from a walk over the top-level boxes' headers: mp4box
+ * parses all of it in one go, so a header larger than any real one is refused before it is read.
+ */
+async function moovBytes(handle: FileHandle, size: number, deadline: number): Promise<number> {
+  const head = Buffer.alloc(16);
+  let pos = 0;
+  for (let n = 0; pos < size; n++) {
+    if (n >= MAX_TOP_BOXES) throw new MediaReadError('too_complex', 'too many top-level boxes');
+    if (n % 256 === 0 && performance.now() > deadline) {
+      throw new MediaReadError('too_complex', 'the file takes too long to read');
+    }
+    const { bytesRead } = await handle.read(head, 0, 16, pos);
+    if (bytesRead < 8) break;
+    let boxSize = head.readUInt32BE(0);
+    const type = head.toString('latin1', 4, 8);
+    if (boxSize === 1) {
+      if (bytesRead < 16) break;
+      boxSize = Number(head.readBigUInt64BE(8));
+    } else if (boxSize === 0) boxSize = size - pos;
+    if (boxSize < 8) throw new MediaReadError('malformed', `a box of ${boxSize} bytes`);
+    if (type === 'moov') return boxSize;
+    pos += boxSize;
+  }
+  return 0;
+}
+
+/**
+ * The ISO-BMFF (MP4, MOV) movie header of an open file (its type checked by `isIsoBmff`), or
+ * null when mp4box cannot read one. A movie header over `maxMoovBytes` is refused unread.
+ */
+export async function readMovie(
+  handle: FileHandle,
+  size: number,
+  bounds: { maxMoovBytes: number; deadline: number },
+): Promise<Movie | null> {
+  if (!(await isIsoBmff(handle))) return null;
+  const moov = await moovBytes(handle, size, bounds.deadline);
+  if (moov === 0) return null;
+  if (moov > bounds.maxMoovBytes) {
+    throw new MediaReadError('too_complex', `a movie header of ${moov} bytes`);
+  }
+  const file = createFile();
+  let movie: Movie | null = null;
+  let failed = false;
+  file.onReady = (info) => {
+    movie = info;
+  };
+  file.onError = () => {
+    failed = true;
+  };
+  let offset = 0;
+  while (!movie && !failed && offset < size) {
+    if (performance.now() > bounds.deadline) {
+      throw new MediaReadError('too_complex', 'the file takes too long to read');
+    }
+    const bytes = new Uint8Array(Math.min(CHUNK, size - offset));
+    const { bytesRead } = await handle.read(bytes, 0, bytes.length, offset);
+    if (bytesRead === 0) break;
+    const buffer = MP4BoxBuffer.fromArrayBuffer(bytes.buffer.slice(0, bytesRead), offset);
+    // appendBuffer answers the next offset it needs (it skips an mdat it does not keep)
+    const next = file.appendBuffer(buffer, offset + bytesRead >= size);
+    offset = next > offset ? next : offset + bytesRead;
+  }
+  file.flush();
+  return movie;
 }
 
 export function frameRateOf(movie: Pick<Movie, 'videoTracks'>): number | null {

@@ -10,4 +10,4 @@ export {
   MEDIA_FOLDERS,
 } from './media-layout.js';
 export { readFrameRate } from './frame-rate.js';
-export { readMediaInfo, type MediaInfo } from './media-info.js';
+export { readMediaInfo, type MediaInfo, type MediaProbe } from './media-info.js';

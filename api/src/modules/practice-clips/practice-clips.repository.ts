@@ -70,8 +70,13 @@ export class PracticeClipsRepository extends Repository {
     return row;
   }
 
-  async deleteClip(id: string): Promise<void> {
-    await this.db.delete(practiceClips).where(eq(practiceClips.id, id));
+  /** Deletes a clip; false when it was already gone (a second delete, a race). */
+  async deleteClip(id: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(practiceClips)
+      .where(eq(practiceClips.id, id))
+      .returning({ id: practiceClips.id });
+    return rows.length > 0;
   }
 
   /** The comments of these clips, earliest moment first. */
@@ -90,6 +95,17 @@ export class PracticeClipsRepository extends Repository {
       .from(practiceClipComments)
       .where(eq(practiceClipComments.clipId, clipId));
     return Number(row?.n ?? 0);
+  }
+
+  /** The id of the clip's latest comment (what an answer e-mail is about), or null. */
+  async latestCommentId(clipId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: practiceClipComments.id })
+      .from(practiceClipComments)
+      .where(eq(practiceClipComments.clipId, clipId))
+      .orderBy(desc(practiceClipComments.createdAt), desc(practiceClipComments.id))
+      .limit(1);
+    return row?.id ?? null;
   }
 
   async insertComment(row: NewPracticeClipCommentRow): Promise<PracticeClipCommentRow> {

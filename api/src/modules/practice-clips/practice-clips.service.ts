@@ -5,6 +5,7 @@ import {
   PRACTICE_COMMENTS_MAX,
   PRACTICE_QUEUE_PAGE_SIZE,
   PRACTICE_VOICE_MAX_SECONDS,
+  UPLOAD_ERRORS,
   drawingProblem,
   roundPoint,
   type AdminPracticeClip,
@@ -32,14 +33,19 @@ import { TransactionHost } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/auth.decorators.js';
 import { ClassesService } from '../classes/classes.service.js';
 import { MailService } from '../mail/mail.service.js';
-import { MediaStorageService, readMediaInfo, type MediaInfo } from '../media/index.js';
+import {
+  MediaStorageService,
+  readMediaInfo,
+  type MediaInfo,
+  type MediaProbe,
+} from '../media/index.js';
 import type { ReceivedFile } from '../uploads/received-file.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { answerMail } from './answer-mail.js';
 import { PracticeClipsRepository, type ClipContext } from './practice-clips.repository.js';
 import type { PracticeClipCommentRow, PracticeClipRow } from './practice-clips.table.js';
 
-/** The e-mail telling a student their clip is answered (key `practice-answered:<clip>:<ms>`). */
+/** The e-mail telling a student their clip is answered (key `practice-answered:<clip>:<latest comment>`). */
 export const ANSWER_MAIL_JOB = 'practice-clips.answered-mail';
 
 /** A container may round its duration up a little: a comment at the last frame still counts. */
@@ -145,7 +151,7 @@ export class PracticeClipsService {
             publicId: stored.publicId,
             contentType: file.contentType,
             sizeBytes: file.size,
-            durationSeconds: Math.round(info.durationSeconds! * 1000) / 1000,
+            durationSeconds: info.durationSeconds,
             frameRate: info.frameRate,
             codec: info.codec,
             width: info.width,
@@ -164,14 +170,11 @@ export class PracticeClipsService {
   }
 
   private async checkClipFile(file: ReceivedFile): Promise<MediaInfo> {
-    const info = await readMediaInfo(file.tmpPath);
-    if (!info || info.durationSeconds === null) {
-      throw badRequest(
-        PRACTICE_CLIP_ERRORS.unreadable,
-        "The video's length could not be read from the file: export it again as MP4 and send it",
-        'file',
-      );
-    }
+    const info = this.readable(
+      await readMediaInfo(file.tmpPath, { maxSeconds: this.config.practice.maxSeconds }),
+      'file',
+      "The video's length could not be read from the file: export it again as MP4 and send it",
+    );
     if (!info.hasVideo) {
       throw badRequest(PRACTICE_CLIP_ERRORS.noVideo, 'The file has no picture, only sound', 'file');
     }
@@ -192,6 +195,19 @@ export class PracticeClipsService {
     return info;
   }
 
+  /**
+   * The facts of a file its container gave, or 400 `practice_clips.unreadable`: with `message`
+   * when it is not a container we read, else with what in it cannot be taken.
+   */
+  private readable(probe: MediaProbe, field: string, message: string): MediaInfo {
+    if (probe.ok) return probe.info;
+    if (probe.problem !== 'not_media') {
+      this.logger.warn(`practice file refused: ${probe.problem} (${probe.detail})`);
+      message = `The file cannot be used (${probe.detail}): export it again as MP4 and send it`;
+    }
+    throw badRequest(PRACTICE_CLIP_ERRORS.unreadable, message, field);
+  }
+
   /** GET /practice/clips: the student's own clips with their comments. */
   async mine(user: AuthUser, classId?: string): Promise<PracticeClipsResponse> {
     const rows = await this.repo.clipsOf(user.id, classId);
@@ -210,7 +226,8 @@ export class PracticeClipsService {
     if (!row || row.userId !== user.id) throw clipNotFound();
     await this.host.run(async () => {
       const voices = await this.repo.voicesOf([row.id]);
-      await this.repo.deleteClip(row.id);
+      // a second delete of the same clip (a double tap, a retry) finds it gone: 404 as for anyone else's
+      if (!(await this.repo.deleteClip(row.id))) throw clipNotFound();
       await this.uploads.discardPrivateMedia([row, ...voices]);
     });
   }
@@ -332,12 +349,17 @@ export class PracticeClipsService {
   }
 
   private async checkVoice(voice: ReceivedFile): Promise<number> {
-    const info = await readMediaInfo(voice.tmpPath);
-    if (!info || info.durationSeconds === null || !info.hasAudio) {
-      throw badRequest(
-        PRACTICE_CLIP_ERRORS.unreadable,
-        "The voice note's length could not be read: record it again",
-        'audio',
+    const info = this.readable(
+      await readMediaInfo(voice.tmpPath, { maxSeconds: PRACTICE_VOICE_MAX_SECONDS }),
+      'audio',
+      "The voice note's length could not be read: record it again",
+    );
+    if (info.hasVideo || !info.hasAudio) {
+      throw new AppError(
+        415,
+        UPLOAD_ERRORS.wrongType,
+        'A voice note is a sound recording only: this file has a picture or no sound',
+        { errors: [{ field: 'audio', code: UPLOAD_ERRORS.wrongType, message: 'sound only' }] },
       );
     }
     if (info.durationSeconds > PRACTICE_VOICE_MAX_SECONDS + DURATION_SLACK) {
@@ -347,7 +369,7 @@ export class PracticeClipsService {
         'audio',
       );
     }
-    return Math.round(info.durationSeconds * 1000) / 1000;
+    return info.durationSeconds;
   }
 
   /** DELETE /admin/practice/clips/{id}/comments/{commentId}: its voice note goes too. */
@@ -392,10 +414,12 @@ export class PracticeClipsService {
     await this.host.run(async () => {
       await this.repo.setStatus(id, status, adminId, now);
       if (status === 'answered') {
+        // one e-mail per answer: marked answered again with no new comment, the student already knows
+        const latest = await this.repo.latestCommentId(id);
         await this.jobs.enqueue(
           ANSWER_MAIL_JOB,
           { clipId: id },
-          { key: `practice-answered:${id}:${now.getTime()}` },
+          { key: `practice-answered:${id}:${latest}` },
         );
       }
     });
