@@ -1,11 +1,12 @@
 // The text of the repository speaks of the product: what the code does and why. A work session's
 // or a tracker issue's number ("session 12's runs", "(issue 23)") means nothing to a reader of a
 // clone, and git log keeps the history. Another project's issue stays a fair reference: it names
-// the project ("rspack issues #6437", "module-federation/core #2208", "LearnHouse #285").
+// the project ("rspack issues #6437", "module-federation/core #2208", "LearnHouse #285"). And a
+// page points only inside the repository: a path above it is not in a clone.
 import { describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 const SELF = 'tools/lint/history-references.spec.mjs'; // its examples below would be findings
@@ -95,6 +96,33 @@ describe('history references', () => {
       if (bytes.subarray(0, 8000).includes(0)) continue; // binary, as git decides it
       for (const at of historyReferences(bytes.toString('utf8'))) found.push(`${path}:${at}`);
     }
+    expect(found).toEqual([]);
+  });
+});
+
+/** Paths in a page's links and inline code that climb out of the repository from `page`. */
+function outsidePaths(page, text) {
+  return [...text.matchAll(/(?:\]\(|`)((?:\.\.\/)+[^)`\s]*)/g)]
+    .map((m) => m[1])
+    .filter((path) => relative(root, resolve(dirname(join(root, page)), path)).startsWith('..'));
+}
+
+describe('pages of a clone', () => {
+  it('finds a path out of the repository, not one inside it', () => {
+    expect(
+      outsidePaths('README.md', 'the spec: `../shared/spec/` and [it](../shared/x.md)'),
+    ).toEqual(['../shared/spec/', '../shared/x.md']);
+    expect(outsidePaths('docs/testing.md', 'see [the README](../README.md), `../api/src`')).toEqual(
+      [],
+    );
+  });
+
+  it('no page points outside the repository, which a clone does not have', () => {
+    const found = textFiles()
+      .filter((path) => path.endsWith('.md'))
+      .flatMap((page) =>
+        outsidePaths(page, readFileSync(join(root, page), 'utf8')).map((p) => `${page}: ${p}`),
+      );
     expect(found).toEqual([]);
   });
 });
