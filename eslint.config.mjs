@@ -1,4 +1,4 @@
-// One lint config for the repo. Module boundaries (STYLE.md): a remote never imports another
+// One lint config. Module boundaries (docs/architecture.md): a remote never imports another
 // remote or the shell; shared-web never imports an app; shared-contracts stays framework-free;
 // the API never imports front-end code.
 import js from '@eslint/js';

@@ -367,7 +367,7 @@ async function searchLatency(base) {
     ['no match', (_w, i) => `zzqx${i}`],
     ['3 chars', (w, i) => w.slice(i % 3, (i % 3) + 3).toLowerCase()],
     ['short (1-2 chars)', (w, i) => w.slice(1, 2 + (i % 2)).toLowerCase()],
-    // issue 29: short terms are searched; one that matches nothing reads every title and description
+    // short terms are searched too; one that matches nothing reads every title and description
     ['short, no match (1-2 chars)', (_w, i) => ['qz', 'jx', 'ǂ', 'wq', 'xz', 'ꙮ'][i % 6]],
   ];
   const byKind = new Map();

@@ -1,4 +1,4 @@
-// `npm run bench -- hostile`: what one hostile body costs the API (issue 28). A JSON object of
+// `npm run bench -- hostile`: what one hostile body costs the API. A JSON object of
 // 90,000 unknown keys (0.98 MB, under the 1 MB body limit) sent to login, register and the payment
 // routes: status, answer size and time (median of ROUNDS); then /api/health timed while 10 such
 // bodies are in flight to the payment route. The built API (api/dist) on PGlite, production mode.

@@ -11,7 +11,7 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * measures the API as `npm start` runs it). glibc's malloc raises its mmap threshold each time a
  * large block is freed, after which large blocks come from its heaps and are kept: a fixed 128 KB
  * threshold gives them back to the system. Measured on PGlite at 100k courses: 20-35 MB less RSS
- * idle and 25-40 MB less once the search index is built (docs/performance.md, API memory). Bodies of requests
+ * idle and 25-40 MB less once the search index is built (docs/performance.md, API, memory). Bodies of requests
  * and answers stay below it.
  */
 export const API_PROCESS_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };

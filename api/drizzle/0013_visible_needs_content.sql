@@ -1,4 +1,4 @@
--- issue 29: an item is shown only in a language where it has its content (shared-contracts
+-- An item is shown only in a language where it has its content (shared-contracts
 -- missingToShow: courses and formations need title, description and image; modules title and
 -- description; classes title and content). The API now refuses the rest; this hides, once, the
 -- languages switched on before that without their content (each a blank card on the public site).

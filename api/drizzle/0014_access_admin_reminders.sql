@@ -1,4 +1,4 @@
--- issue 24: admin grants carry a reason and a note, and an admin can end one (a 'revocation' row
+-- Admin grants carry a reason and a note, and an admin can end one (a 'revocation' row
 -- that points at it, like a refund); the reminders that went out (once per access period and
 -- threshold); a student's opt-out of reminders.
 CREATE TABLE "access_reminders" (

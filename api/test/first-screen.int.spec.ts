@@ -1,4 +1,4 @@
-// The first screen (issues 11 and 21): the HTML of /, /cursos and a course page carries the page's first
+// The first screen: the HTML of /, /cursos and a course page carries the page's first
 // answers and the markup the apps' server bundles render, and a missing, old or failing bundle
 // leaves the page as it was (no first screen, still 200). The bundles here are small stand-ins of
 // the contract (shared-contracts/src/first-screen.ts) that print what they were given; the real

@@ -1,4 +1,4 @@
-// Issue 28, point 1: a request's cost is bounded by the schema, not by the sender. Each test here
+// A request's cost is bounded by the schema, not by the sender. Each test here
 // failed on the code before the fix (5 s and an 8.3 MB answer for 90,000 unknown keys).
 import { jest } from '@jest/globals';
 import request from 'supertest';

@@ -1,4 +1,4 @@
-// Issue 28, points 2 and 3: requests a client can send that answered 500, or stored a wrong value.
+// Requests a client can send that answered 500, or stored a wrong value.
 // Each test failed on the code before the fix.
 import { createHmac } from 'node:crypto';
 import { jest } from '@jest/globals';
@@ -140,7 +140,7 @@ describe('money is range-checked against what the columns hold, after rounding',
   });
 
   it('the largest price and the smallest chargeable one are stored as sent', async () => {
-    // shown in Spanish only: the body has the Spanish image alone (issue 29's rule)
+    // shown in Spanish only: the body has the Spanish image alone (an item is shown only where its content is)
     const course = await createCourse(t.db, {
       priceCents: 1234,
       visible: { es: true, en: false, fr: false },

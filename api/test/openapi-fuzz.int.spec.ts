@@ -1,4 +1,4 @@
-// The hostile-input fuzzer over every route of the OpenAPI document (issue 28). In the normal test
+// The hostile-input fuzzer over every route of the OpenAPI document. In the normal test
 // run: a fixed seed and a short budget. `npm run fuzz` runs it longer with a new seed
 // (FUZZ_SECONDS, FUZZ_SEED; FUZZ_REPORT writes the summary to a file). A failure prints the seed and
 // the smallest failing request fast-check found: rerun with FUZZ_SEED to reproduce it.

@@ -1,4 +1,4 @@
-// Issue 28, point 4: headers, API docs and CORS in development and in production mode. Each rule
+// Headers, API docs and CORS in development and in production mode. Each rule
 // failed on the code before the fix (docs open to all, dev origins allowed in production, HSTS on
 // plain HTTP, no Permissions-Policy, uploaded files without a policy of their own).
 import { randomUUID } from 'node:crypto';

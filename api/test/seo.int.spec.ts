@@ -1,4 +1,4 @@
-// What crawlers and link previews get from the server (issue 11): a 404 for an address no route
+// What crawlers and link previews get from the server: a 404 for an address no route
 // serves, each page's head tags in the HTML, robots.txt and sitemap.xml.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

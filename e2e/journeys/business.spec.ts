@@ -5,7 +5,7 @@ import { MyCoursesPage } from '../pages/learning';
 import { baseURL, outboxDir } from '../support/env';
 import { apiLogin, DEMO, expect, loginAs, test, untilLive, useLanguage } from '../support/fixtures';
 
-// The coach's business (issue 24): the sales dashboard and access given by hand.
+// The coach's business: the sales dashboard and access given by hand.
 
 /** The renew link of the access reminder the first start sent the demo student (aerial silks). */
 async function demoRenewLink(): Promise<URL> {

@@ -160,7 +160,7 @@ test('a declined card shows the provider message and registers nothing; another 
   expect(purchases.cursos.map((c) => c.courseId)).toEqual([plainCourses[0]._id]);
 });
 
-// The provider's confirmation page returns the buyer to the origin they paid from (issue 29), where
+// The provider's confirmation page returns the buyer to the origin they paid from, where
 // their session and cart are: 127.0.0.1 (PUBLIC_URL here) and localhost (a name it does not list).
 for (const origin of [baseURL, `http://localhost:${E2E_PORT}`]) {
   test.describe(`on ${origin}`, () => {

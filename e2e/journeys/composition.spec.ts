@@ -24,7 +24,7 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     request,
   }) => {
     // one page load per route (33): the default 45 s is a budget for one journey, not 33 (each
-    // took about 4 s on a loaded 2-core machine in session 12: twice that as the budget)
+    // took about 4 s on a loaded 2-core machine: twice that as the budget)
     test.setTimeout(ROUTES.length * 8_000);
     await useLanguage(page, lang);
     await loginAs(page, request, 'admin'); // the admin may open every route

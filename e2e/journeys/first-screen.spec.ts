@@ -1,4 +1,4 @@
-// The first screen (issues 11 and 21): the server sends every page as HTML in the visitor's
+// The first screen: the server sends every page as HTML in the visitor's
 // language, so it paints before any JS; React then hydrates it (keeps the server's elements), the
 // page shows the same thing in the same place and asks for nothing the HTML carried, and a form
 // sent before hydration (add to cart, search, log in) is done once.

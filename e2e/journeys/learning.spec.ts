@@ -62,7 +62,7 @@ test('the demo student follows her formation: modules, classes, a PDF, a video w
     await viewer.classPanel.getByRole('button', { name: 'Ver vídeo' }).click();
     const video = viewer.classPanel.getByTestId('video-player');
     // the video's own aspect ratio (16:9 for the demo) at the width of the class, at most the
-    // spec's 450 px high (issue 29: a fixed height squeezed it on a phone)
+    // spec's 450 px high (a fixed height squeezed it on a phone)
     await expect
       .poll(async () => {
         const frame = (await video.boundingBox())!;

@@ -9,7 +9,7 @@ import { ClipsPanelPage, FEEDBACK_NAMES } from '../pages/PracticeFeedback';
 
 const FORMATION_ES = 'Formación de instructores de circo social';
 const DEMO_CLIP = join(repoRoot, 'api/content/demo-media/clase-demo.mp4');
-/** Screenshots looked at by a person (issue 23 "Must show" 3); not checked by the run. */
+/** Screenshots looked at by a person; not checked by the run. */
 const SHOTS = process.env.PRACTICE_SHOTS_DIR ?? null;
 
 // one student and one teacher: the two languages run one after the other

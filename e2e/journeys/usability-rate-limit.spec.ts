@@ -1,5 +1,5 @@
-// Past the rate limit of the account forms the API answers 429: the forms tell the user to wait
-// (issue 11), in es, en and fr. The shared e2e server has limits of 1000 per minute (many journeys
+// Past the rate limit of the account forms the API answers 429: the forms tell the user to wait,
+// in es, en and fr. The shared e2e server has limits of 1000 per minute (many journeys
 // log in from one address), so this journey starts its own server with tiny limits.
 import type { Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// What a new user tripped on (issue 11): the header's one row, the 404 page, focus and the mobile
+// What a new user tripped on: the header's one row, the 404 page, focus and the mobile
 // menu for keyboard users, the focus ring, what scrolls under the sticky header, the search box,
 // the account links' size and the unavailable screen's sentence. The 429 message is in
 // usability-rate-limit.spec.ts.

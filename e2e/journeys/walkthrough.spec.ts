@@ -1,4 +1,4 @@
-// Issue 29, what a visitor, a student and the coach tripped over: a course shown in English without
+// What a visitor, a student and the coach tripped over: a course shown in English without
 // its English content, a search of one or two letters, the class video squeezed on a phone, and a
 // row's "Editar" that opened the read-only panel. (The 3-D Secure return to the buyer's own origin
 // is in checkout.spec.ts.)

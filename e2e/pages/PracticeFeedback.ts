@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The student's practice clips under a class and the clip player (issue 23). */
+/** The student's practice clips under a class and the clip player. */
 export class ClipsPanelPage {
   constructor(readonly page: Page) {}
   get root(): Locator {

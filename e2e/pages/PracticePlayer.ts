@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The practice player of a class video (issue 22), by its accessible names in one language. */
+/** The practice player of a class video, by its accessible names in one language. */
 export class PracticePlayerPage {
   constructor(
     readonly page: Page,

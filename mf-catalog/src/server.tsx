@@ -1,4 +1,4 @@
-// The server bundle of mf-catalog (issues 11 and 21, first screen): its real `./App`, for the
+// The server bundle of mf-catalog (the first screen): its real `./App`, for the
 // shell's server render (shell/src/server.tsx), which puts it inside the page's RemotePage
 // boundary, so that /, /cursos and the detail pages arrive as HTML and the browser hydrates them.
 // Built by rspack.config.mjs into dist/server/first-screen.cjs, next to the manifest of the same

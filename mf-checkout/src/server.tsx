@@ -1,4 +1,4 @@
-// The server bundle of mf-checkout (issue 21, first screen): its real `./App`, for the shell's
+// The server bundle of mf-checkout (the first screen): its real `./App`, for the shell's
 // server render (shell/src/server.tsx), which puts it inside the page's RemotePage boundary, so
 // that /carrito and /pago-embed arrive as HTML (a visitor's "log in to buy", the wait for a
 // session) and the browser hydrates them. The cart itself is in the browser's storage: the server

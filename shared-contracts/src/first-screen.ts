@@ -4,7 +4,7 @@ import type { PublicConfig } from './api/config.js';
 import type { ApiErrorBody } from './api/errors.js';
 
 /**
- * The first screen (issues 11 and 21): an app's build emits `dist/server/first-screen.cjs`, a
+ * The first screen: an app's build emits `dist/server/first-screen.cjs`, a
  * bundle of its own components, which the API loads to send a page's HTML before any JS runs; the
  * browser then hydrates that HTML with React (`hydrateRoot`), keeping the server's elements. The
  * shell's bundle renders the whole page as one React tree (its layout, and the page's remote

@@ -109,7 +109,7 @@ export const ROUTES = [
     noindex: true,
     access: 'admin',
   },
-  // the coach's students (issue 24)
+  // the coach's students
   {
     id: 'adminStudents',
     path: '/admin/alumnos',
@@ -124,7 +124,7 @@ export const ROUTES = [
     noindex: true,
     access: 'admin',
   },
-  // practice feedback: the queue of students' clips and the answer view (issue 23)
+  // practice feedback: the queue of students' clips and the answer view
   {
     id: 'adminPractice',
     path: '/admin/practica',

@@ -60,5 +60,5 @@ export { applyPageMeta, usePageMeta, type PageMeta } from './ui/pageMeta';
 export { useSiteContent } from './content/useSiteContent';
 export { useSiteContentStore } from './content/siteContentStore';
 export { mountStandalone } from './standalone/mountStandalone';
-// practice feedback's clip player (issue 23) is not exported here: mf-learning and mf-admin import
+// practice feedback's clip player is not exported here: mf-learning and mf-admin import
 // `@circo/shared-web/src/practice` by path, so it is bundled with them, not with every page

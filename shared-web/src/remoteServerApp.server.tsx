@@ -1,4 +1,4 @@
-// For the apps' server bundles (the first screen, issue 21), imported by path (`.server`: not a
+// For the apps' server bundles (the first screen), imported by path (`.server`: not a
 // release contract, tools/rspack/releaseManifestPlugin.mjs SERVER_ONLY): the browser's
 // shared-web singleton does not carry it. Each bundle has its own copy of shared-web, whose stores
 // and i18next hold one render's values while the page is rendered (renders take turns).

@@ -1,4 +1,4 @@
-// The shell's server bundle (issues 11 and 21, first screen): the whole page, rendered with
+// The shell's server bundle (the first screen): the whole page, rendered with
 // react-dom/server as ONE React tree, the same the browser hydrates (bootstrap.tsx): the shell's
 // routes and layout, and inside the page's RemotePage boundary the remote's own `./App`, which
 // the API loads from the remote's server bundle and passes in. Built by rspack.config.mjs into

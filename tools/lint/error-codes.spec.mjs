@@ -1,4 +1,4 @@
-// Error codes are written once, as constants in shared-contracts (STYLE.md "Errors"): the API
+// Error codes are written once, as constants in shared-contracts: the API
 // throws them and the UI branches on them. This finds a code typed as a string literal elsewhere.
 import { expect, test } from '@jest/globals';
 import { readdirSync, readFileSync } from 'node:fs';

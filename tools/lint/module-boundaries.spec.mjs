@@ -1,4 +1,4 @@
-// The lint rules that keep the micro-frontends apart (STYLE.md "Boundaries"), run on real paths.
+// The lint rules that keep the micro-frontends apart (docs/architecture.md), run on real paths.
 import { expect, test } from '@jest/globals';
 import { ESLint } from 'eslint';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The browser builds run React itself (issue 21): no Preact in any built bundle, and the shell's
+// The browser builds run React itself: no Preact in any built bundle, and the shell's
 // code hydrates the server's HTML with react-dom's hydrateRoot. Reads the builds `npm test` (and
 // `npm run build`) made.
 import { describe, expect, it } from '@jest/globals';

@@ -1,4 +1,4 @@
-// The server bundle of an app (issue 11, first screen): one CommonJS file, built from the app's own
+// The server bundle of an app (the first screen): one CommonJS file, built from the app's own
 // components with react-dom/server, that the API loads from the app's dist (`dist/server/`) to send
 // a page's first screen as HTML before any JS runs. Kept apart from createAppConfig.mjs (the
 // browser build): no Module Federation here. The shell's bundle renders the whole page as one React

@@ -140,7 +140,7 @@ export interface AppConfig {
     sweepMinutes: number;
   };
   /**
-   * Students' practice clips (issue 23): the largest file, the longest clip, and how many clips
+   * Students' practice clips: the largest file, the longest clip, and how many clips
    * one student may have waiting for an answer at once.
    */
   practice: { maxBytes: number; maxSeconds: number; maxPending: number };

@@ -21,7 +21,7 @@ import type { BundleCode } from './render-protocol.js';
 import { ServerBundles } from './server-bundles.js';
 
 /**
- * The first screen of a page (issue 11): its HTML, written before any JS runs, so the browser
+ * The first screen of a page: its HTML, written before any JS runs, so the browser
  * paints the hero, the list or the course header at once. Each app's own release renders its
  * part: the shell's server bundle (`shell/dist/server/first-screen.cjs`) the layout, the page's
  * remote's (`<remote>/dist/server/first-screen.cjs`, next to its manifest) the page, from the

@@ -13,7 +13,7 @@ import {
 } from '@circo/shared-contracts';
 
 /**
- * What the server puts in the `<head>` of each page it sends (issue 11): the status (404 for an
+ * What the server puts in the `<head>` of each page it sends: the status (404 for an
  * address no route matches, or an item that does not exist), title, description, canonical URL,
  * hreflang alternates, robots and Open Graph tags.
  *

@@ -1,4 +1,4 @@
-// The page renderer's process (issue 21): the apps' server bundles run here, not in the API. The
+// The page renderer's process: the apps' server bundles run here, not in the API. The
 // API starts it with an empty environment and, through Node's permission model, no file it may
 // read but this one (page-renderer.ts): a remote's bundle fetched from where its team released it
 // runs with no secret of the API within reach (no DATABASE_URL, JWT_SECRET or Stripe key, in its

@@ -12,7 +12,7 @@ export const MAX_BUNDLE_BYTES = 32 * 1_048_576;
 type Fetched = { bundle: Required<BundleCode> | null; until: number };
 
 /**
- * Where the first screen's server bundles come from (issue 21). A bundle this server serves is
+ * Where the first screen's server bundles come from. A bundle this server serves is
  * read from its dist (again when a new build replaces the file). A remote released on another
  * origin publishes its bundle next to its manifest, listed in it (`release.firstScreen`) with its
  * SHA-384: it is fetched once per release (manifest URL and version), and used only if the bytes

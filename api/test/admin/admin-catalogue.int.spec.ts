@@ -109,7 +109,7 @@ describe('admin catalogue: writes, visibility, order, deletes', () => {
       videoUrl: 'https://youtu.be/abcdefghijk',
       language: 'en',
     }).expect(201);
-    // these forms have no image, so the course waits, hidden, until it has one (issue 29)
+    // these forms have no image, so the course waits, hidden, until it has one
     expect(res.body).toMatchObject({
       title: { es: '', en: 'Trapecio', fr: '' },
       pdf: { en: 'https://files.example.com/trapecio.pdf' },

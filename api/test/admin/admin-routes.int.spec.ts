@@ -17,7 +17,7 @@ const ADMIN_AREAS = [
   '/api/discounts',
   '/api/cloudinary',
   '/api/upload',
-  // the business: sales dashboard and students (issue 24)
+  // the business: sales dashboard and students
   '/api/admin',
 ];
 const inAdminArea = (r: RouteInfo) =>

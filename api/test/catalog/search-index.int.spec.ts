@@ -99,7 +99,7 @@ describe('catalog: search from the in-memory index', () => {
       'nivel 3',
       'ningún resultado',
       'formacion',
-      // one and two characters (issue 29): no trigram, the same answer
+      // one and two characters: no trigram, the same answer
       'a',
       'Ñ',
       'é',

@@ -287,7 +287,7 @@ describe('catalog: GET /search', () => {
       ids((await search(t, `q=${encodeURIComponent(q)}&lang=${lang}`).expect(200)).body.courses);
     const created = await call(t, admin, 'post', '/courses', {
       ...courseBody(`Trapecio ${tag}`),
-      image, // visible in English: it needs its English image too (issue 29)
+      image, // visible in English: it needs its English image too
       visible: { es: true, en: true, fr: false },
     }).expect(201);
     const id: string = created.body._id;
@@ -299,7 +299,7 @@ describe('catalog: GET /search', () => {
     const other = uniqueWord();
     await call(t, admin, 'put', `/courses/${id}`, {
       ...courseBody(`Acrobacia aérea ${other}`),
-      image, // visible in English: it needs its English image too (issue 29)
+      image, // visible in English: it needs its English image too
       visible: { es: true, en: true, fr: false },
     }).expect(200);
     expect(await found(tag)).toEqual([]);
@@ -309,7 +309,7 @@ describe('catalog: GET /search', () => {
     await call(t, admin, 'put', `/courses/${id}`, {
       ...courseBody('Acrobacia aérea'),
       description: text(`<p>Con ${other}</p>`),
-      image, // visible in English: it needs its English image too (issue 29)
+      image, // visible in English: it needs its English image too
       visible: { es: true, en: true, fr: false },
     }).expect(200);
     expect(await found(other)).toEqual([titled.id, id]);

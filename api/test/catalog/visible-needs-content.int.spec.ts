@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { call } from '../admin/admin-helpers.js';
 import { get, ids, tokenFor, uniqueWord } from './catalog-helpers.js';
 
-// Issue 29: an item is offered only in the languages where it exists and is visible. Making it
+// An item is offered only in the languages where it exists and is visible. Making it
 // visible in a language whose title, description or image (a class: title and content) is missing
 // is refused with the in-person manager's message, so no visitor meets a blank card.
 
@@ -24,7 +24,7 @@ const MISSING_EN = 'Falta completar la información en: Inglés';
 const MISSING_FR = 'Falta completar la información en: Francés';
 const OTHER_LANGS: Lang[] = ['en', 'fr'];
 
-describe('visible only with content (issue 29)', () => {
+describe('visible only with content', () => {
   let t: TestApp;
   let admin: string;
   let buyer: string;

@@ -5,7 +5,7 @@ import { NO_RATE_LIMITS, createTestApp, type TestApp } from '../support/test-app
 
 jest.setTimeout(120_000);
 
-// Launch day (issue 25): a burst of logins may not take every core and make every other request
+// Launch day: a burst of logins may not take every core and make every other request
 // wait. Password hashing has its threads and a bounded queue; past it, a clear 503 at once.
 
 let t: TestApp;

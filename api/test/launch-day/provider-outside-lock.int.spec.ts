@@ -9,7 +9,7 @@ import { tokenFor } from '../catalog/catalog-helpers.js';
 
 jest.setTimeout(120_000);
 
-// Launch day (issue 25): a slow card provider must not hold the buyer's lock or a database
+// Launch day: a slow card provider must not hold the buyer's lock or a database
 // connection. Starting a payment reserves its row in a short transaction and calls the provider
 // after the commit; a double click still gets one payment and one provider object.
 

@@ -23,7 +23,7 @@ import { call, voucherBody } from '../admin/admin-helpers.js';
 
 jest.setTimeout(120_000);
 
-// Launch day (issue 25): what a signed-in request costs the database. Every signed-in request
+// Launch day: what a signed-in request costs the database. Every signed-in request
 // reads its caller's account once (the guard), and the student area answers in a number of
 // statements that does not grow with the items bought.
 

@@ -1,4 +1,4 @@
-// The project's hostile-input fuzzer (issue 28): requests generated from the OpenAPI document
+// The project's hostile-input fuzzer: requests generated from the OpenAPI document
 // (/api/docs-json) with fast-check, valid values from each schema first, then hostile variants of
 // each. A failure is shrunk by fast-check to the smallest request that still fails.
 import fc from 'fast-check';

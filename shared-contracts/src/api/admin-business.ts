@@ -1,7 +1,7 @@
 import type { ItemType } from './catalog.js';
 import type { Lang } from '../languages.js';
 
-// The coach's business in the admin area (issue 24): sales dashboard, students, access by hand.
+// The coach's business in the admin area: sales dashboard, students, access by hand.
 // Money is USD with 2 decimals on the wire (integer cents in the database).
 
 export const STATS_GROUPS = ['day', 'week', 'month'] as const;

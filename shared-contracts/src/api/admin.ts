@@ -278,7 +278,7 @@ export const uploadPaths = {
   videoStatus: (videoId: string) => `/upload/video-status/${encodeURIComponent(videoId)}`,
 } as const;
 
-// ---------------------------------------------------------------- diagnostics (issue 27)
+// ---------------------------------------------------------------- diagnostics
 
 /** A durable job that kept failing and is no longer retried (the dead-letter state). */
 export interface DeadJob {

@@ -1,5 +1,5 @@
 /**
- * Site content the teacher changes without a developer (ARCHITECTURE.md section 6): one file per
+ * Site content the teacher changes without a developer: one file per
  * language, served by GET /api/content?lang=.
  */
 export interface Testimonial {

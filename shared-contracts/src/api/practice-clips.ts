@@ -2,7 +2,7 @@ import type { Localized } from '../languages.js';
 import type { ItemType } from './catalog.js';
 import type { DrawingShape } from '../domain/practice-drawing.js';
 
-// Practice feedback (issue 23): a student sends a clip of their practice on a class of an item
+// Practice feedback: a student sends a clip of their practice on a class of an item
 // with active access; the teacher answers with comments pinned to moments of it, each with
 // drawings on that frame and an optional voice note, and marks it answered (the student gets an
 // e-mail). A clip is visible only to its student (404 to anyone else) and to admins.

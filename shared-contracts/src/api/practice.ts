@@ -1,7 +1,7 @@
 import type { ItemType } from './catalog.js';
 import type { CameraDelay, PracticeCountdown, PracticeSpeed } from '../domain/practice.js';
 
-// The practice player's API (issue 22): where a student left each class video, the choices the
+// The practice player's API: where a student left each class video, the choices the
 // player remembers, and the practice log. Only the student's own classes of items with active
 // access (403 otherwise), a session required (401).
 

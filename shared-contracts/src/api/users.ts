@@ -75,7 +75,7 @@ export interface UserPreferences {
   reminders: boolean;
 }
 
-/** GET /users/me/export: everything the shop holds about the caller (issue 24). */
+/** GET /users/me/export: everything the shop holds about the caller. */
 export interface AccountExport {
   exportedAt: string;
   profile: Record<string, unknown>;

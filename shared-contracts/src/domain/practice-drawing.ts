@@ -1,4 +1,4 @@
-// The teacher's drawings on a frame of a student's clip (issue 23): shapes in frame coordinates
+// The teacher's drawings on a frame of a student's clip: shapes in frame coordinates
 // (0-1 on each axis, x to the right, y down), so they land on the same spot on any screen. One
 // rule for the API (what it stores) and both players (what they draw).
 

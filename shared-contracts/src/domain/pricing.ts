@@ -1,5 +1,5 @@
-// Prices are USD with 2 decimals on the wire and integer cents in the database
-// (ARCHITECTURE.md section 4). The API recomputes every charged price with these rules, so the
+// Prices are USD with 2 decimals on the wire and integer cents in the database.
+// The API recomputes every charged price with these rules, so the
 // UI and the charge can never disagree.
 import type { ItemType } from '../api/catalog.js';
 import { toInstant, type Instant } from './instant.js';

@@ -65,7 +65,7 @@ export function clipMedia(
 }
 
 /**
- * A student's practice clip in a practice player (issue 23): speeds, frame by frame, mirror, loop,
+ * A student's practice clip in a practice player: speeds, frame by frame, mirror, loop,
  * the teacher's comments as marks on its timeline (a mark jumps to its moment and shows its
  * drawing over the frame), and a plain message when the browser cannot play the clip's format.
  */

@@ -32,7 +32,7 @@ export function weakEtag(json: string | Buffer): string {
 }
 
 /**
- * The in-memory cache of public catalogue answers (ARCHITECTURE.md section 4), keyed by request
+ * The in-memory cache of public catalogue answers (docs/architecture.md), keyed by request
  * URL (route, language, page, search term), shared by the Fastify hook that answers hits before
  * any Nest or database work and the interceptor that fills it.
  *

@@ -33,7 +33,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 // what @fastify/compress leaves alone (app.factory registers it with this threshold)
 const COMPRESS_THRESHOLD = 1024;
 
-// ETag/304 by hand rather than @fastify/etag (issue 7 asked to measure): the ETag is hashed once
+// ETag/304 by hand rather than @fastify/etag: the ETag is hashed once
 // per cached answer and a revalidation is a string comparison in onRequest, before routing,
 // guards or the database, where @fastify/etag hashes every body in onSend. Measured on plain
 // Fastify 5.12, 13 KiB JSON, autocannon 50 connections x 5 s, 2 cores, 2 runs each: @fastify/etag

@@ -37,7 +37,7 @@ export interface SearchIndexStatus {
 }
 
 /**
- * Catalogue search from memory (ARCHITECTURE.md section 4): per search table and language, the
+ * Catalogue search from memory (docs/performance.md, "Search"): per search table and language, the
  * visible items' normalised titles and descriptions in title order (TextIndex), answered in 1-2
  * ms at 100,000 items where the SQL search (text-search.ts) takes 10-40 ms.
  *

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Lang } from '@circo/shared-contracts';
 import type { Database } from '../../database/database.js';
 
-// Catalogue search in SQL (ARCHITECTURE.md section 4): what SearchIndexService runs while its
+// Catalogue search in SQL (docs/performance.md, "Search"): what SearchIndexService runs while its
 // in-memory index is being (re)built, and with SEARCH_INDEX=false; both give the same answer.
 // Each searchable table has a narrow search table beside it (`course_search`, `formation_search`: database/columns.ts searchEntryColumns), one row
 // per item and language holding `lower(f_unaccent(..))` of the title and of the description and

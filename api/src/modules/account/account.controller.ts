@@ -7,7 +7,7 @@ import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
 import { AccountService } from './account.service.js';
 import { DeleteAccountDto } from './dto/delete-account.dto.js';
 
-/** A student's own data: download it all, delete the account (issue 24). */
+/** A student's own data: download it all, delete the account. */
 @ApiTags('users')
 @Controller('users/me')
 @Auth()

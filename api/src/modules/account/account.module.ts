@@ -5,7 +5,7 @@ import { AccountController } from './account.controller.js';
 import { AccountRepository } from './account.repository.js';
 import { AccountService } from './account.service.js';
 
-/** A student's own data: export and deletion (issue 24). */
+/** A student's own data: export and deletion. */
 @Module({
   imports: [UsersModule, PracticeClipsModule],
   controllers: [AccountController],

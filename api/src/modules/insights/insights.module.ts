@@ -6,7 +6,7 @@ import { SalesStatsService } from './sales-stats.service.js';
 import { StudentsController } from './students.controller.js';
 import { StudentsService } from './students.service.js';
 
-/** The coach's business in the admin area: the sales dashboard and the students (issue 24). */
+/** The coach's business in the admin area: the sales dashboard and the students. */
 @Module({
   imports: [PurchasesModule],
   controllers: [SalesStatsController, StudentsController],

@@ -13,7 +13,7 @@ export const MEDIA_FOLDERS = {
   pdf: 'pdfs',
   video: 'videos',
   image: 'ImagenesCursos',
-  /** students' practice clips and the teacher's voice notes on them (issue 23), always private */
+  /** students' practice clips and the teacher's voice notes on them, always private */
   practice: 'practice',
 } as const;
 export type MediaFolderKind = keyof typeof MEDIA_FOLDERS;

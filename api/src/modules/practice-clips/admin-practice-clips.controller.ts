@@ -41,7 +41,7 @@ import {
 } from './dto/practice-clips.dto.js';
 import { PracticeClipsService } from './practice-clips.service.js';
 
-/** The teacher's side of practice feedback (issue 23): the queue, pinned comments, answered. */
+/** The teacher's side of practice feedback: the queue, pinned comments, answered. */
 @ApiTags('admin-practice')
 @ApiExtraModels(CommentBodyDto)
 @Controller('admin/practice/clips')

@@ -22,7 +22,7 @@ import { validBody } from './body.js';
 import { ClipFieldsDto, ClipIdParamDto, ClipsQueryDto } from './dto/practice-clips.dto.js';
 import { PracticeClipsService } from './practice-clips.service.js';
 
-/** The student's practice clips (issue 23). */
+/** The student's practice clips. */
 @ApiTags('practice')
 @Controller('practice/clips')
 @Auth()

@@ -8,7 +8,7 @@ import { PracticeClipsController } from './practice-clips.controller.js';
 import { PracticeClipsRepository } from './practice-clips.repository.js';
 import { PracticeClipsService } from './practice-clips.service.js';
 
-/** Practice feedback (issue 23): students' clips and the teacher's pinned answers. */
+/** Practice feedback: students' clips and the teacher's pinned answers. */
 @Module({
   imports: [ClassesModule, MailModule, MediaModule, UploadsModule],
   controllers: [PracticeClipsController, AdminPracticeClipsController],

@@ -68,7 +68,7 @@ export interface NewComment {
 }
 
 /**
- * Practice feedback (issue 23): the student's clips of classes they have active access to, and
+ * Practice feedback: the student's clips of classes they have active access to, and
  * the teacher's answers pinned to moments of them. Files go through the storage layer (local disk
  * or Cloudinary, private, short-lived links); deleting a clip, a comment with a voice note, or the
  * student's account removes their files by a durable job written in the same transaction.

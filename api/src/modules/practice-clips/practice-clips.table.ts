@@ -16,7 +16,7 @@ import { LANGUAGES, type DrawingShape } from '@circo/shared-contracts';
 import { createdAt, ITEM_TYPES } from '../../database/columns.js';
 import { users } from '../users/users.table.js';
 
-// Practice feedback (issue 23). A clip belongs to its student (deleted with the account); its class
+// Practice feedback. A clip belongs to its student (deleted with the account); its class
 // and item are kept as ids without a foreign key on purpose: a teacher reorganising her classes
 // must not wipe her students' clips and answers (the queue shows a removed class as such). Files
 // are stored through the media layout (`practice/<uuid>.<ext>`, private) or on Cloudinary; a

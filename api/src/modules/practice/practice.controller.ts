@@ -19,7 +19,7 @@ import { PracticeService } from './practice.service.js';
 const OWN_CLASS =
   '401 without a session; 404 classes.not_found; 403 classes.purchase_required without active access';
 
-/** The practice player's data of the signed-in student (issue 22). */
+/** The practice player's data of the signed-in student. */
 @ApiTags('learning')
 @Controller('learning')
 @Auth()

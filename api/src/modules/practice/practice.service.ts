@@ -36,7 +36,7 @@ const toPreferences = (r: PracticePreferencesRow): PracticePreferences => ({
 });
 
 /**
- * The practice player's data of a student (issue 22): the position of each class's video, the
+ * The practice player's data of a student: the position of each class's video, the
  * choices the player remembers, and the practice log. A class's rows only for a student with
  * active access to its course or formation (an admin: any class).
  */

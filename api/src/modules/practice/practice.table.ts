@@ -17,7 +17,7 @@ import { courseClasses } from '../courses/courses.table.js';
 import { formationClasses } from '../formations/formations.table.js';
 import { users } from '../users/users.table.js';
 
-// The practice player's data, per student (issue 22). The class is a real reference through
+// The practice player's data, per student. The class is a real reference through
 // generated columns per item type (as class_progress): deleting a class or a user removes its rows.
 
 const classRefs = () => ({

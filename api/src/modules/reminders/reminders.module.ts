@@ -5,7 +5,7 @@ import { RemindersController } from './reminders.controller.js';
 import { RemindersRepository } from './reminders.repository.js';
 import { RemindersService } from './reminders.service.js';
 
-/** Access reminders by e-mail (issue 24). */
+/** Access reminders by e-mail. */
 @Module({
   imports: [MailModule, UsersModule],
   controllers: [RemindersController],

@@ -14,7 +14,7 @@ import { VersionPoll } from '../../common/version-poll.js';
 import { accountsVersion } from './users.table.js';
 
 /**
- * The accounts of signed-in requests, kept in memory per API instance (issue 25): every signed-in
+ * The accounts of signed-in requests, kept in memory per API instance: every signed-in
  * request needs its caller's account (role, names, token version), and reading it was about a
  * fifth of the statements of a launch-day visit.
  *

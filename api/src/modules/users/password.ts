@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** OWASP's argon2id profile: m = 19 MiB, t = 2, p = 1 (ARCHITECTURE.md section 6). */
+/** OWASP's argon2id profile: m = 19 MiB, t = 2, p = 1. */
 export const ARGON2_OPTIONS = {
   algorithm: 2, // Algorithm.Argon2id (an ambient const enum, unusable with isolatedModules)
   memoryCost: 19_456,

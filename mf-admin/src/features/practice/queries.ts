@@ -1,4 +1,4 @@
-// Practice feedback's data for the teacher (issue 23). Keys live under ['admin'], so every admin
+// Practice feedback's data for the teacher. Keys live under ['admin'], so every admin
 // write (useAdminWrite) refreshes them too.
 import { queryOptions } from '@tanstack/react-query';
 import {

@@ -8,7 +8,7 @@ const loads = new Map<string, Promise<Stripe>>();
 
 /**
  * Stripe.js for `publishableKey`, loaded once. `loadStripe` never settles when the script request
- * hangs (TOOLCHAIN.md), so it gets a timeout; a failure is not kept, so a retry loads again.
+ * hangs, so it gets a timeout; a failure is not kept, so a retry loads again.
  */
 export function stripeFor(publishableKey: string): Promise<Stripe> {
   let p = loads.get(publishableKey);

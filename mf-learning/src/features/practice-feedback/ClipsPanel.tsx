@@ -9,7 +9,7 @@ import { SendClipForm } from './SendClipForm';
 import { deleteClip, useClips, useRefreshClips } from './useClips';
 
 /**
- * Practice feedback under a class (issue 23): the student sends a clip of her practice (a file
+ * Practice feedback under a class: the student sends a clip of her practice (a file
  * here, or an attempt from the practice player's camera) and sees the teacher's answer on it.
  * `?clip=<id>` (the answer e-mail's link) opens that clip.
  */

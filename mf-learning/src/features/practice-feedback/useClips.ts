@@ -11,7 +11,7 @@ import {
 import { ApiError, api, getJson, uploadForm } from '@circo/shared-web';
 import { useUserId } from '../shared/hooks';
 
-// The student's practice clips (issue 23): keys under 'learning' and the user id, like the rest
+// The student's practice clips: keys under 'learning' and the user id, like the rest
 // of the student area (one user's clips never show to the next user of the tab).
 export const clipKeys = {
   all: (userId: string) => ['learning', userId, 'practice-clips'] as const,

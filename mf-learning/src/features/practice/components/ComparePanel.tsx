@@ -297,7 +297,7 @@ export function ComparePanel(p: {
         >
           {t('repeats', { count: loop.repeats })}
         </span>
-        {/* the attempt, as it is, to the teacher (practice feedback, issue 23) */}
+        {/* the attempt, as it is, to the teacher (practice feedback) */}
         <SendAttempt classId={p.classId} blob={p.attempt.blob} />
         <button type="button" className="btn btn--ghost practice__big" onClick={p.onClose}>
           {t('closeCompare')}

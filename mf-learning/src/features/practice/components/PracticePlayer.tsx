@@ -82,7 +82,7 @@ export interface PracticePlayerProps {
 }
 
 /**
- * The practice player (issue 22): a class video with practice speeds, frame stepping, a mirror,
+ * The practice player: a class video with practice speeds, frame stepping, a mirror,
  * an A-B loop with a pause and a repeat counter, a countdown with beeps, keyboard shortcuts,
  * resume on any device, and the student's camera beside it. Loaded only when a video is opened.
  */

@@ -1,4 +1,4 @@
-/** The player's keyboard shortcuts (the list), as commands. */
+/** The player's keyboard shortcuts, as commands. */
 export type Command =
   | 'playPause'
   | 'back5'

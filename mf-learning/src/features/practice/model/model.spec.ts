@@ -245,7 +245,7 @@ describe('compare side by side', () => {
 });
 
 describe('keys and preferences', () => {
-  it('maps the issue shortcuts, not with a modifier', () => {
+  it('maps the player shortcuts, not with a modifier', () => {
     expect(commandOf({ key: ' ' })).toBe('playPause');
     expect(commandOf({ key: '.' })).toBe('frameForward');
     expect(commandOf({ key: '[' })).toBe('setA');
