@@ -1,11 +1,15 @@
-// `npm run fuzz [-- <seconds>]`: the hostile-input fuzzer (api/test/openapi-fuzz.int.spec.ts) over
-// every route of the OpenAPI document, for longer than in `npm test` and with a new seed each run.
+// `npm run fuzz [-- <seconds>]`: the hostile-input fuzzers, for longer than in `npm test` and with a
+// new seed each run, one after the other, sharing the time given:
+//   - routes: every route of the OpenAPI document (api/test/openapi-fuzz.int.spec.ts), half the time;
+//   - media: the container reader over mutations of the hostile-media corpus
+//     (api/src/modules/media/media-fuzz.spec.ts), a third;
+//   - dates: the property tests of the calendar-day and period helpers (shared-contracts), the rest.
 // Settings: FUZZ_SECONDS (default 120, or the first argument), FUZZ_SEED (default: random, printed
-// so a failure can be replayed), FUZZ_MAX_MS (slowest answer allowed, default 1000), DATABASE_URL
-// (fuzz on PostgreSQL instead of PGlite). The summary is printed and written to
+// so a failure can be replayed), FUZZ_MAX_MS (slowest route answer allowed, default 1000),
+// DATABASE_URL (the routes on PostgreSQL instead of PGlite). The summary is printed and written to
 // test-results/fuzz-summary.txt.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,22 +26,46 @@ console.log(
   `fuzz: ${seconds} s, seed ${seed} (replay: FUZZ_SEED=${seed} npm run fuzz -- ${seconds})`,
 );
 
-const res = spawnSync(
-  process.execPath,
-  [
-    '--experimental-vm-modules',
-    'node_modules/jest/bin/jest.js',
-    'api/test/openapi-fuzz.int.spec.ts',
-  ],
+const parts = [
+  { name: 'routes', share: 1 / 2, tests: ['api/test/openapi-fuzz.int.spec.ts'] },
+  { name: 'media', share: 1 / 3, tests: ['api/src/modules/media/media-fuzz.spec.ts'] },
   {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      FUZZ_SECONDS: String(seconds),
-      FUZZ_SEED: seed,
-      FUZZ_REPORT: report,
-    },
+    name: 'dates',
+    share: 1 / 6,
+    tests: ['shared-contracts/src/domain/calendar.properties.spec.ts'],
   },
-);
-process.exit(res.status ?? 1);
+];
+
+const lines = [];
+let failed = false;
+for (const part of parts) {
+  const partSeconds = Math.max(1, Math.round(seconds * part.share));
+  const partReport = join(root, 'test-results', `fuzz-${part.name}.txt`);
+  rmSync(partReport, { force: true });
+  const started = Date.now();
+  const res = spawnSync(
+    process.execPath,
+    ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', ...part.tests],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        FUZZ_SECONDS: String(partSeconds),
+        FUZZ_SEED: seed,
+        FUZZ_REPORT: partReport,
+      },
+    },
+  );
+  const took = ((Date.now() - started) / 1000).toFixed(0);
+  const detail = existsSync(partReport) ? readFileSync(partReport, 'utf8').trim() : '';
+  const ok = res.status === 0;
+  failed ||= !ok;
+  lines.push(
+    `${part.name}: ${ok ? 'passed' : 'FAILED'} in ${took} s${detail ? ` (${detail})` : ''}`,
+  );
+}
+const summary = `fuzz ${seconds} s, seed ${seed}\n${lines.join('\n')}`;
+writeFileSync(report, `${summary}\n`);
+console.log(`\n${summary}`);
+process.exit(failed ? 1 : 0);
