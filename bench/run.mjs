@@ -1,15 +1,21 @@
 // `npm run bench [-- api|web|hostile]`: the API's speed (bench/api-speed.mjs, long), the
 // storefront's weight and Lighthouse figures (bench/web-perf.mjs) and what a hostile body costs
-// (bench/hostile-input.mjs, short); all three when no part is named.
+// (bench/hostile-input.mjs, short) and what a hostile practice file costs (bench/hostile-media.mjs,
+// short); all four when no part is named.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const parts = process.argv.slice(2);
-const run = parts.length ? parts : ['api', 'web', 'hostile'];
-const scripts = { api: 'api-speed.mjs', web: 'web-perf.mjs', hostile: 'hostile-input.mjs' };
+const run = parts.length ? parts : ['api', 'web', 'hostile', 'media'];
+const scripts = {
+  api: 'api-speed.mjs',
+  web: 'web-perf.mjs',
+  hostile: 'hostile-input.mjs',
+  media: 'hostile-media.mjs',
+};
 for (const part of run) {
   if (!scripts[part]) {
-    console.error(`unknown part "${part}": use api, web, hostile or nothing (all)`);
+    console.error(`unknown part "${part}": use api, web, hostile, media or nothing (all)`);
     process.exit(2);
   }
 }

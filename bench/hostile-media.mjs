@@ -1,0 +1,195 @@
+// `npm run bench -- media`: what a hostile practice file costs the API. Each file of the
+// hostile-media corpus (api/test/support/media-corpus.ts, compiled here with swc) is sent as a
+// clip (or a voice note) by the demo student (or admin) ROUNDS times: status and time, median and
+// max; beside them, genuine files of the same sizes (a 12 MB recording, a 12 MB MP4), taken and
+// deleted. Then /api/health timed back to back while IN_FLIGHT hostile files are in flight, and
+// the coach's queue's size with five clips pending. The built API (api/dist) on PGlite with the
+// demo data, production mode.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import swc from '@swc/core';
+
+const root = join(import.meta.dirname, '..');
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 10);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+const max = (xs) => Math.max(...xs);
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** The corpus modules compiled to JavaScript beside their fixtures (they read files relative to themselves). */
+async function loadCorpus() {
+  const out = join(root, 'api/test/support/.bench-corpus');
+  mkdirSync(out, { recursive: true });
+  for (const name of ['webm', 'media-corpus']) {
+    const { code } = swc.transformFileSync(join(root, `api/test/support/${name}.ts`), {
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+      module: { type: 'es6' },
+    });
+    writeFileSync(join(out, `${name}.mjs`), code.replaceAll("'./webm.js'", "'./webm.mjs'"));
+  }
+  // the compiled module sits one folder lower than its source: its paths point one level up
+  const corpus = join(out, 'media-corpus.mjs');
+  writeFileSync(
+    corpus,
+    readFileSync(corpus, 'utf8').replaceAll('import.meta.dirname', "import.meta.dirname + '/..'"),
+  );
+  return { mod: await import(pathToFileURL(corpus).href), out };
+}
+
+async function send(port, path, token, field, bytes, name, fields = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set(field, new Blob([bytes]), name);
+  const started = performance.now();
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await res.text();
+  return { status: res.status, text, ms: performance.now() - started };
+}
+
+console.log('Building (nx cache makes this quick when nothing changed)…');
+const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const { mod: corpus, out } = await loadCorpus();
+const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-media-'));
+const port = await freePort();
+const api = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SERVE_WEB: 'false',
+    LOG_LEVEL: 'error',
+    JOBS_WORKER: 'false',
+    // the figures are about one file's cost, not about the limits that stop repeats
+    RATE_LIMIT_UPLOAD: '100000',
+    RATE_LIMIT_LOGIN: '100000',
+    PRACTICE_MAX_PENDING: '100',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  for (let i = 0; ; i++) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+    if (up?.status === 200) break;
+    if (i > 900 || api.exitCode !== null) throw new Error('the API did not start');
+    await sleep(100);
+  }
+  const login = async (email, password) =>
+    (
+      await (
+        await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        })
+      ).json()
+    ).token;
+  const student = await login('alumno@circo.local', 'Alumno1234');
+  const admin = await login('admin@circo.local', 'Admin1234!');
+  const auth = { headers: { authorization: `Bearer ${student}` } };
+  const mine = await (await fetch(`http://127.0.0.1:${port}/api/learning/my-items`, auth)).json();
+  const course = mine.courses.find((c) => !c.expired);
+  if (!course) throw new Error('the demo student owns no course');
+  const viewer = await (
+    await fetch(`http://127.0.0.1:${port}/api/learning/courses/${course._id}`, auth)
+  ).json();
+  const classId = viewer.classes?.[0]?._id;
+  if (!classId) throw new Error(`no class in ${JSON.stringify(viewer).slice(0, 300)}`);
+  const clip = (bytes, name) =>
+    send(port, '/api/practice/clips', student, 'file', bytes, name, { classId });
+  const mp4 = (b) => b.subarray(4, 8).toString('latin1') === 'ftyp';
+  const genuine = await clip(corpus.DEMO_MP4, 'clip.mp4');
+  if (genuine.status !== 201) throw new Error(`a genuine clip was refused: ${genuine.text}`);
+  const clipId = JSON.parse(genuine.text)._id;
+  const voice = (bytes, name) =>
+    send(port, `/api/admin/practice/clips/${clipId}/comments`, admin, 'audio', bytes, name, {
+      atSeconds: '1',
+    });
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(
+    `Hostile media: each file ${ROUNDS} times; Node ${process.version}; load average ${load}`,
+  );
+  console.log('| file | size | status | ms (median) | ms (max) |');
+  console.log('|---|---|---|---|---|');
+  const row = async (name, bytes, sendIt) => {
+    const runs = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const r = await sendIt(bytes, mp4(bytes) ? 'clip.mp4' : 'clip.webm');
+      runs.push(r);
+      if (r.status === 201) {
+        await fetch(`http://127.0.0.1:${port}/api/practice/clips/${JSON.parse(r.text)._id}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${student}` },
+        });
+      }
+    }
+    const size = `${(bytes.length / 1_048_576).toFixed(bytes.length < 1_048_576 ? 3 : 1)} MB`;
+    const statuses = [...new Set(runs.map((r) => r.status))].join('/');
+    console.log(
+      `| ${name} | ${size} | ${statuses} | ${median(runs.map((r) => r.ms)).toFixed(1)} | ${max(runs.map((r) => r.ms)).toFixed(1)} |`,
+    );
+  };
+  for (const f of corpus.HOSTILE_FILES) {
+    await row(
+      `${f.name}${f.as === 'voice' ? ' (voice note)' : ''}`,
+      f.bytes(),
+      f.as === 'voice' ? voice : clip,
+    );
+  }
+  await row('genuine: a 12 MB recording', corpus.GENUINE_FILES.recording12MB(), clip);
+  await row('genuine: a 12 MB MP4', corpus.GENUINE_FILES.mp412MB(), clip);
+
+  // /api/health while IN_FLIGHT hostile files are in flight, polled back to back
+  const dense = corpus.HOSTILE_FILES.filter((f) => f.as === 'clip').map((f) => f.bytes());
+  const health = [];
+  const flown = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    let done = false;
+    const flight = Promise.all(
+      Array.from({ length: IN_FLIGHT }, (_, i) => clip(dense[i % dense.length], 'clip.webm')),
+    ).then((r) => {
+      done = true;
+      return r;
+    });
+    do {
+      const started = performance.now();
+      await fetch(`http://127.0.0.1:${port}/api/health`);
+      health.push(performance.now() - started);
+    } while (!done);
+    flown.push(...(await flight));
+  }
+  console.log(
+    `/api/health while ${IN_FLIGHT} hostile files are in flight (${ROUNDS} rounds): ${health.length} answers, median ${median(health).toFixed(1)} ms, max ${max(health).toFixed(1)} ms; ` +
+      `the files answered ${[...new Set(flown.map((r) => r.status))].join('/')} within ${max(flown.map((r) => r.ms)).toFixed(1)} ms`,
+  );
+} finally {
+  api.kill('SIGTERM');
+  await new Promise((r) => api.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(out, { recursive: true, force: true });
+}
