@@ -109,6 +109,8 @@ export interface AppConfig {
     reset: number;
     payment: number;
     upload: number;
+    /** a student's practice clips sent or deleted */
+    clip: number;
     progress: number;
     windowMs: number;
   };
@@ -376,6 +378,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       reset: int(env, 'RATE_LIMIT_RESET', 10, 1, 100000),
       payment: int(env, 'RATE_LIMIT_PAYMENT', 30, 1, 100000),
       upload: int(env, 'RATE_LIMIT_UPLOAD', 60, 1, 100000),
+      clip: int(env, 'RATE_LIMIT_PRACTICE_CLIPS', 12, 1, 100000),
       progress: int(env, 'RATE_LIMIT_PROGRESS', 300, 1, 100000),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000, 86_400_000),
     },

@@ -180,3 +180,32 @@ describe('hostile practice files: refused fast, genuine ones of the same size ta
     expect(statuses).toEqual([204, 404]);
   });
 });
+
+describe('practice clips sent per minute', () => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('counts every clip sent or deleted, refused or not, and answers 429 past the limit', async () => {
+    t = await createTestApp(
+      { rateLimit: { ...NO_RATE_LIMITS, clip: 3 } },
+      { JOBS_WORKER: 'false' },
+    );
+    const course = await createCourse(t.db, { classes: 1 });
+    const student = await createUser(t.db);
+    await createPurchase(t.db, { userId: student.id, itemType: 'course', itemId: course.id });
+    const token = await tokenFor(t, student);
+    const hostile = HOSTILE_FILES[1]!.bytes();
+    const send = () =>
+      request(t.app.getHttpServer())
+        .post('/api/practice/clips')
+        .set('Authorization', `Bearer ${token}`)
+        .field('classId', course.classes[0].id)
+        .attach('file', hostile, 'clip.webm');
+    for (let i = 0; i < 3; i++) await send().expect(400);
+    const res = await send().expect(429);
+    expect(res.body.code).toBe('common.too_many_requests');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -33,6 +33,7 @@ export const NO_RATE_LIMITS: AppConfig['rateLimit'] = {
   reset: 1e6,
   payment: 1e6,
   upload: 1e6,
+  clip: 1e6,
   progress: 1e6,
   windowMs: 60_000,
 };

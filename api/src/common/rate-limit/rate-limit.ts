@@ -24,7 +24,7 @@ import { AppError } from '../errors/app-error.js';
 /** Limits per client IP (anonymous account routes). */
 export type RateLimitBucket = 'login' | 'register' | 'forgot' | 'reset';
 /** Limits per account (authenticated routes that cost work). */
-export type AccountRateLimitBucket = 'payment' | 'upload' | 'progress';
+export type AccountRateLimitBucket = 'payment' | 'upload' | 'clip' | 'progress';
 const RATE_LIMIT_KEY = 'rate-limit:bucket';
 export const ACCOUNT_RATE_LIMIT_KEY = 'rate-limit:account-bucket';
 
@@ -78,6 +78,7 @@ export class RateLimiters implements OnModuleDestroy {
       reset: make('reset', r.reset),
       payment: make('account:payment', r.payment),
       upload: make('account:upload', r.upload),
+      clip: make('account:clip', r.clip),
       progress: make('account:progress', r.progress),
     };
   }

@@ -33,7 +33,7 @@ export class PracticeClipsController {
   ) {}
 
   @Post()
-  @AccountRateLimit('upload')
+  @AccountRateLimit('clip')
   @HttpCode(201)
   @Header('Cache-Control', 'private, no-store')
   @ApiConsumes('multipart/form-data')
@@ -93,7 +93,7 @@ export class PracticeClipsController {
   }
 
   @Delete(':id')
-  @AccountRateLimit('upload')
+  @AccountRateLimit('clip')
   @HttpCode(204)
   @ApiOperation({
     summary:
