@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  COMMON_ERRORS,
   PRACTICE_CLIP_ERRORS,
   PRACTICE_CLIP_PATHS,
   UPLOAD_ERRORS,
@@ -76,6 +77,8 @@ export function clipErrorKey(err: unknown): string {
       return 'practice.clips.errors.tooLarge';
     case UPLOAD_ERRORS.wrongType:
       return 'practice.clips.errors.wrongType';
+    case COMMON_ERRORS.tooManyRequests:
+      return 'practice.clips.errors.tooFast';
     default:
       return 'practice.clips.errors.failed';
   }
