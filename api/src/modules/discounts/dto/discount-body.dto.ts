@@ -18,7 +18,7 @@ import {
 } from '../../../common/admin/admin-fields.js';
 import { DISCOUNT_TYPES } from '../discounts.table.js';
 import { IsDayOrInstant } from '../../../common/date-fields.js';
-import { CanonicalId } from '../../../common/validators.js';
+import { CanonicalId, IsNameWithoutBidi } from '../../../common/validators.js';
 
 /** A number or a numeric string (the shared rule judges blank, negative and over 100). */
 const IsNumberLike = () =>
@@ -56,6 +56,7 @@ export class DiscountTargetDto {
 export class DiscountBodyDto {
   /** Per language, or (the spec's contract) a plain string meaning Spanish. */
   @LocalizedOrPlainTextField()
+  @IsNameWithoutBidi()
   name!: string | Record<string, string | null>;
 
   @OptionalLocalizedOrPlainTextField(RICH_TEXT_MAX)
