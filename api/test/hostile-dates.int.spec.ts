@@ -389,6 +389,27 @@ describe('hostile dates, time zones and names', () => {
     });
   });
 
+  describe('admin CSVs', () => {
+    it('write instants as ISO 8601 in UTC and periods as days', async () => {
+      const user = await createUser(t.db, { email: `csv-${Date.now()}@test.local` });
+      const students = await call('GET', `/admin/students.csv?q=${user.email}`, { token: admin });
+      expect(students.status).toBe(200);
+      const [head, row] = String(students.body.text).trim().split('\r\n');
+      const registered = row.split(',')[head.split(',').indexOf('registered')];
+      expect(registered).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      const sales = await call('GET', '/admin/stats/sales.csv?from=2026-03-01&to=2026-03-03', {
+        token: admin,
+      });
+      expect(sales.status).toBe(200);
+      const periods = String(sales.body.text)
+        .trim()
+        .split('\r\n')
+        .slice(1, -1)
+        .map((line) => line.split(',')[0]);
+      expect(periods).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
+    });
+  });
+
   describe("a student's data export", () => {
     it('writes every date as ISO 8601 in UTC', async () => {
       const user = await createUser(t.db);
