@@ -3,7 +3,8 @@
 //   - routes: every route of the OpenAPI document (api/test/openapi-fuzz.int.spec.ts), half the time;
 //   - media: the container reader over mutations of the hostile-media corpus
 //     (api/src/modules/media/media-fuzz.spec.ts), a third;
-//   - dates: the property tests of the calendar-day and period helpers (shared-contracts), the rest.
+//   - dates: the property tests of the calendar-day and period helpers (shared-contracts), the rest
+//     (DATE_PROPERTY_RUNS: 250 runs a second of its share).
 // Settings: FUZZ_SECONDS (default 120, or the first argument), FUZZ_SEED (default: random, printed
 // so a failure can be replayed), FUZZ_MAX_MS (slowest route answer allowed, default 1000),
 // DATABASE_URL (the routes on PostgreSQL instead of PGlite). The summary is printed and written to
@@ -54,6 +55,7 @@ for (const part of parts) {
         FUZZ_SECONDS: String(partSeconds),
         FUZZ_SEED: seed,
         FUZZ_REPORT: partReport,
+        ...part.env?.(partSeconds),
       },
     },
   );

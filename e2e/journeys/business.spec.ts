@@ -108,6 +108,28 @@ for (const lang of ['es', 'en'] as const) {
     await expect(sales.locator('.adm-chart__bar')).toHaveCount(stats.series.length);
   });
 
+  test(`(${lang}) a browser time zone the API refuses: the dashboard counts in UTC, with a note`, async ({
+    page,
+    request,
+  }) => {
+    // Chrome reports Etc/Unknown when it cannot tell the system's zone; PostgreSQL has no such zone
+    await page.addInitScript(() => {
+      const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+      Intl.DateTimeFormat.prototype.resolvedOptions = function (this: Intl.DateTimeFormat) {
+        return { ...resolved.call(this), timeZone: 'Etc/Unknown' };
+      };
+    });
+    await useLanguage(page, lang);
+    await loginAs(page, request, 'admin');
+    await page.goto('/admin');
+    await untilLive(page);
+    const sales = page.getByRole('region', { name: lang === 'es' ? 'Ventas' : 'Sales' });
+    await expect(sales.getByTestId('sales-utc')).toContainText('Etc/Unknown');
+    await expect(sales.getByTestId('sales-utc')).toContainText('UTC');
+    await expect(sales.locator('dd[data-stat="net"]')).toBeVisible();
+    await expect(sales.getByRole('alert')).toHaveCount(0);
+  });
+
   test(`(${lang}) the admin finds a student, gives a formation for 3 months, and the student sees it`, async ({
     page,
     request,

@@ -28,6 +28,7 @@ export * from './domain/countdown.js';
 export * from './domain/practice.js';
 export * from './domain/practice-drawing.js';
 export * from './domain/frames.js';
+export * from './domain/edge-dates.js';
 export * from './domain/stats-period.js';
 export * from './domain/semver.js';
 export * from './domain/release-compat.js';

@@ -8,13 +8,33 @@ export const MAX_REPORTED_ERRORS = 10;
 const MAX_FIELD_CHARS = 100;
 const cut = (s: string) => (s.length > MAX_FIELD_CHARS ? `${s.slice(0, MAX_FIELD_CHARS)}…` : s);
 
+// When a value sent is not of the field's type, its range checks (at most 86400, at most 100
+// characters) fail too and would describe a number or a text it is not: only the type is reported.
+// A value not sent keeps every message (the "required" one among them).
+const TYPE_CHECKS = new Set([
+  'isNumber',
+  'isInt',
+  'isString',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'isDate',
+  'isNumberLike',
+]);
+function ownProblems(e: ValidationError): Array<[string, string]> {
+  const all = Object.entries(e.constraints ?? {});
+  if (e.value === undefined || e.value === null) return all;
+  const types = all.filter(([code]) => TYPE_CHECKS.has(code));
+  return types.length > 0 ? types : all;
+}
+
 function flatten(
   errors: ValidationError[],
   parent = '',
 ): Array<{ field: string; code: string; message: string }> {
   return errors.flatMap((e) => {
     const field = cut(parent ? `${parent}.${e.property}` : e.property);
-    const own = Object.entries(e.constraints ?? {}).map(([code, message]) => ({
+    const own = ownProblems(e).map(([code, message]) => ({
       field,
       code,
       message: message.length > 300 ? `${message.slice(0, 300)}…` : message,

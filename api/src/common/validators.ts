@@ -11,6 +11,7 @@ import {
 import {
   EMAIL_MAX,
   FIELD_ERRORS,
+  hasBidiControls,
   hasInvalidCharacters,
   isStrongPassword,
   isValidEmail,
@@ -28,6 +29,27 @@ export const IsPlainText = (opts: { multiline?: boolean } = {}, options?: Valida
         validate: (v) => typeof v !== 'string' || !hasInvalidCharacters(v, opts),
         defaultMessage: (args) =>
           `${args?.property ?? 'text'} must not contain control characters or invalid Unicode`,
+      },
+    },
+    options,
+  );
+
+/**
+ * A name (a person's, a voucher's) without characters that change the direction of text: with
+ * U+202E in it, a name reads differently in the admin's list and in a spreadsheet than the letters
+ * it holds. Takes text or a per-language object of texts.
+ */
+export const IsNameWithoutBidi = (options?: ValidationOptions) =>
+  ValidateBy(
+    {
+      name: FIELD_ERRORS.bidiControls,
+      validator: {
+        validate: (v) => {
+          const texts = typeof v === 'object' && v !== null ? Object.values(v) : [v];
+          return texts.every((t) => typeof t !== 'string' || !hasBidiControls(t));
+        },
+        defaultMessage: (args) =>
+          `${args?.property ?? 'name'} must not contain characters that change the direction of text (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C)`,
       },
     },
     options,

@@ -66,6 +66,8 @@ export const FIELD_ERRORS = {
   tooManyItems: 'tooManyItems',
   /** A number beyond what the field can hold. */
   outOfRange: 'outOfRange',
+  /** A name with a character that changes the direction of text (U+202E...). */
+  bidiControls: 'bidiControls',
 } as const;
 
 /** The student area and private media (api/learning.ts). */

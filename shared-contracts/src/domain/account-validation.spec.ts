@@ -93,6 +93,14 @@ describe('validateRegistration', () => {
       confirmPassword: 'passwordsNotMatch',
     });
   });
+  it('refuses names holding a character that changes the direction of text', () => {
+    expect(validateRegistration({ ...good, name: 'Ana\u202egnp' })).toEqual({
+      name: 'nameDirection',
+    });
+    expect(validateRegistration({ ...good, surname: '\u2067Pérez\u2069' })).toEqual({
+      surname: 'nameDirection',
+    });
+  });
   it('documents the spec texts', () => {
     expect(ACCOUNT_MESSAGES.emailRequired).toBe('Email is required.');
     expect(ACCOUNT_MESSAGES.emailInvalid).toBe('Invalid email.');

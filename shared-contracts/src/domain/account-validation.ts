@@ -1,6 +1,6 @@
 // Account form rules (storefront spec section 5). Run in the form for instant feedback and in the
 // API on the same input, so both reject exactly the same things.
-import { isBlank, type FieldErrors } from './validation.js';
+import { hasBidiControls, isBlank, type FieldErrors } from './validation.js';
 
 export const PASSWORD_MIN = 8;
 // An upper bound keeps password hashing cheap for the server whatever the client sends.
@@ -12,6 +12,7 @@ export const EMAIL_MAX = 254;
 export const ACCOUNT_MESSAGES = {
   nameRequired: 'First name is required.', // text not in the spec
   surnameRequired: 'Last name is required.', // text not in the spec
+  nameDirection: 'Names cannot contain characters that change the direction of text.', // ours
   emailRequired: 'Email is required.',
   emailInvalid: 'Invalid email.',
   passwordRequired: 'Password is required.', // login only; text not in the spec
@@ -77,7 +78,9 @@ function newPasswordErrors(
 export function validateRegistration(input: RegistrationInput): RegistrationErrors {
   const errors: RegistrationErrors = {};
   if (isBlank(input.name)) errors.name = 'nameRequired';
+  else if (hasBidiControls(input.name)) errors.name = 'nameDirection';
   if (isBlank(input.surname)) errors.surname = 'surnameRequired';
+  else if (hasBidiControls(input.surname)) errors.surname = 'nameDirection';
   const email = emailError(input.email);
   if (email) errors.email = email;
   return { ...errors, ...newPasswordErrors(input.password, input.confirmPassword) };

@@ -1,7 +1,7 @@
 // Admin form rules (admin spec section 5). The admin remote runs them before saving and the API
 // runs them again on the body, so a form can never save what the server would refuse.
 import { LANGUAGES, type Lang, type Localized } from '../languages.js';
-import { toInstant } from './instant.js';
+import { dayOrInstantMs } from './edge-dates.js';
 import { isBlank, isBlankRichText, type FieldErrors } from './validation.js';
 import { validateVideoLink } from './video.js';
 import { CHARGE_MIN_USD, PRICE_MAX_USD, toCents } from './pricing.js';
@@ -88,8 +88,8 @@ function priceProblem(
 const spanish = (v: LocalizedInput | string | null | undefined): Text =>
   typeof v === 'string' ? v : v?.es;
 
-// A date field counts as missing when it is empty or cannot be read.
-const readDate = (v: Text): number => (isBlank(v) ? Number.NaN : toInstant(v as string));
+// A date field counts as missing when it is empty or not a day or instant of 1970-9998.
+const readDate = (v: Text): number => (isBlank(v) ? Number.NaN : dayOrInstantMs(v));
 
 // ---------------------------------------------------------------- voucher
 

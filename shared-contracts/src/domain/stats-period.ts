@@ -1,4 +1,5 @@
 import type { StatsGroup } from '../api/admin-business.js';
+import { dayFromNumber, dayNumber } from './edge-dates.js';
 
 /** The dashboard's ready-made periods (a custom one is any from/to). */
 export const STATS_PRESETS = ['thisMonth', 'lastMonth', 'last12Months'] as const;
@@ -11,18 +12,9 @@ const ymd = (y: number, m: number, d: number) => {
   return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 };
 
-/** A calendar day YYYY-MM-DD that exists (no 2025-02-30). */
-export function isCalendarDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number);
-  return ymd(y, m, d) === value;
-}
-
-/** Whole days from `from` to `to` (both YYYY-MM-DD), counting both. */
+/** Whole days from `from` to `to` (both YYYY-MM-DD), counting both; NaN when either is not a day. */
 export function daysInPeriod(from: string, to: string): number {
-  return (
-    Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1
-  );
+  return dayNumber(to) - dayNumber(from) + 1;
 }
 
 /**
@@ -51,25 +43,34 @@ export function localToday(now = new Date()): string {
 }
 
 /**
- * The first day of every bucket from `from` to `to` (YYYY-MM-DD): each day, each week (from its
- * Monday, as PostgreSQL's date_trunc('week')) or each month (from its first day).
+ * The first day of every bucket from `from` to `to` (calendar days in 1970-9998): each day, each
+ * week (from its Monday, as PostgreSQL's date_trunc('week')) or each month (from its first day).
+ * Days are counted as numbers, never compared as text, and there are never more buckets than days
+ * in the period (none when a day is not valid or `to` is before `from`).
  */
 export function statsBuckets(from: string, to: string, groupBy: StatsGroup): string[] {
-  const [y, m, d] = from.split('-').map(Number);
-  let start: string;
-  if (groupBy === 'month') start = ymd(y, m, 1);
-  else if (groupBy === 'week') {
-    const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7; // Monday 0
-    start = ymd(y, m, d - weekday);
-  } else start = from;
+  const first = dayNumber(from);
+  const last = dayNumber(to);
+  const days = last - first + 1;
+  if (!(days >= 1)) return [];
   const out: string[] = [];
-  let [cy, cm, cd] = start.split('-').map(Number);
-  for (let day = start; day <= to;) {
-    out.push(day);
-    if (groupBy === 'month') cm += 1;
-    else cd += groupBy === 'week' ? 7 : 1;
-    day = ymd(cy, cm, cd);
-    [cy, cm, cd] = day.split('-').map(Number);
+  if (groupBy === 'month') {
+    const [y, m] = from.split('-').map(Number);
+    // month k after from's month; Date.UTC carries the month into the year
+    for (let k = 0; k < days; k++) {
+      const start = Date.UTC(y, m - 1 + k, 1) / 86_400_000;
+      if (start > last) break;
+      out.push(dayFromNumber(start));
+    }
+    return out;
+  }
+  const step = groupBy === 'week' ? 7 : 1;
+  // 1970-01-01 was a Thursday: (n + 3) % 7 is 0 on a Monday
+  const start = groupBy === 'week' ? first - ((((first + 3) % 7) + 7) % 7) : first;
+  for (let k = 0; k < days; k++) {
+    const day = start + k * step;
+    if (day > last) break;
+    out.push(dayFromNumber(day));
   }
   return out;
 }

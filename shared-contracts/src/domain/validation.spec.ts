@@ -1,4 +1,10 @@
-import { hasErrors, hasInvalidCharacters, isBlank, isBlankRichText } from './validation.js';
+import {
+  hasBidiControls,
+  hasErrors,
+  hasInvalidCharacters,
+  isBlank,
+  isBlankRichText,
+} from './validation.js';
 
 describe('hasErrors', () => {
   it('is false for an empty map or only undefined entries', () => {
@@ -53,5 +59,29 @@ describe('hasInvalidCharacters', () => {
   });
   it('keeps accents, emoji (surrogate pairs) and any script', () => {
     expect(hasInvalidCharacters('Zoë Ñúñez 🤹‍♀️ 李 жонглёр \u00a0')).toBe(false);
+  });
+});
+
+describe('hasBidiControls', () => {
+  it('finds embeddings, overrides, isolates and marks', () => {
+    for (const c of [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200e',
+      '\u200f',
+      '\u061c',
+    ]) {
+      expect([c.codePointAt(0), hasBidiControls(`Ana${c}`)]).toEqual([c.codePointAt(0), true]);
+    }
+  });
+  it('leaves names in any script alone', () => {
+    expect(hasBidiControls('Zoë Ñúñez 李 жонглёр محمد שרה')).toBe(false);
   });
 });

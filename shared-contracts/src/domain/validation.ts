@@ -47,3 +47,13 @@ export function hasInvalidCharacters(value: string, opts: { multiline?: boolean 
     (opts.multiline ? CONTROL_EXCEPT_LINES : CONTROL).test(value) || LONE_SURROGATE.test(value)
   );
 }
+
+// Characters that change the direction text is shown in: U+202A-U+202E (embeddings and overrides),
+// U+2066-U+2069 (isolates), U+200E and U+200F (marks) and U+061C (the Arabic letter mark). In a
+// name they make it read differently in a list or a spreadsheet than the letters it holds.
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/;
+
+/** True when `value` holds a bidirectional control character (names refuse them). */
+export function hasBidiControls(value: string): boolean {
+  return BIDI_CONTROL.test(value);
+}

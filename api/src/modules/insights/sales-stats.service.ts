@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../common/errors/app-error.js';
 import { toCsv } from './csv.js';
 import { InsightsRepository, type Period } from './insights.repository.js';
+import { TimeZones } from './time-zones.js';
 
 /**
  * The sales dashboard: what the payments table says for a period, to the cent. A sale is a
@@ -20,17 +21,22 @@ import { InsightsRepository, type Period } from './insights.repository.js';
  */
 @Injectable()
 export class SalesStatsService {
-  constructor(private readonly repo: InsightsRepository) {}
+  constructor(
+    private readonly repo: InsightsRepository,
+    private readonly zones: TimeZones,
+  ) {}
 
   async sales(period: Period, groupBy: StatsGroup): Promise<SalesStats> {
     const days = daysInPeriod(period.from, period.to);
-    if (days < 1 || days > STATS_MAX_DAYS) {
+    // NaN (a day the DTO would have refused) fails the range too
+    if (!(days >= 1 && days <= STATS_MAX_DAYS)) {
       const message =
         days < 1 ? 'to must not be before from' : `A period is at most ${STATS_MAX_DAYS} days`;
       throw new AppError(400, STUDENTS_ERRORS.badPeriod, message, {
         errors: [{ field: 'to', code: STUDENTS_ERRORS.badPeriod, message }],
       });
     }
+    await this.zones.assertKnown(period.tz);
     // one after the other: PGlite has one connection, and each is a few ms
     const series = await this.repo.salesSeries(period, groupBy);
     const { items, vouchers } = await this.repo.salesBreakdown(period);

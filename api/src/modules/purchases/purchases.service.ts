@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   accessEndsAt,
+  isWithinDateRange,
+  LATEST_DAY,
   RENEWAL_WINDOW_DAYS,
   STUDENTS_ERRORS,
   type GrantReason,
@@ -194,6 +196,13 @@ export class PurchasesService {
       }
       startsAt = now;
       expiresAt = until;
+    }
+    if (!isWithinDateRange(expiresAt.getTime())) {
+      // months added to access that already runs far ahead: dates stop at the end of 9998
+      const message = `Access can end on ${LATEST_DAY} (UTC) at the latest: this grant would end after it`;
+      throw new AppError(400, STUDENTS_ERRORS.grantPeriod, message, {
+        errors: [{ field: 'months', code: STUDENTS_ERRORS.grantPeriod, message }],
+      });
     }
     const [row] = await this.repo.insertGrants([
       {

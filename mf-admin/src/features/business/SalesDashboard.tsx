@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,7 +14,13 @@ import {
 } from '@circo/shared-contracts';
 import { Alert, Spinner, toResource } from '@circo/shared-web';
 import { displayTitle } from '../common/titles';
-import { browserTimeZone, businessPaths, businessQueries, downloadCsv } from './queries';
+import {
+  browserTimeZone,
+  businessPaths,
+  businessQueries,
+  downloadCsv,
+  refusesTimeZone,
+} from './queries';
 import { SalesChart } from './SalesChart';
 import { useFormats } from './useFormats';
 
@@ -33,6 +39,9 @@ export function SalesDashboard() {
   const [custom, setCustom] = useState(() => statsPeriod('thisMonth', today));
   const [groupBy, setGroupBy] = useState<StatsGroup | null>(null);
   const [csvError, setCsvError] = useState(false);
+  const browserZone = useMemo(() => browserTimeZone(), []);
+  // a browser zone the API refuses: the days are counted in UTC, with a note, not an error
+  const [zoneRefused, setZoneRefused] = useState(false);
   const base = choice === 'custom' ? custom : statsPeriod(choice, today);
   const customOk =
     isCalendarDay(custom.from) && isCalendarDay(custom.to) && custom.from <= custom.to;
@@ -40,15 +49,18 @@ export function SalesDashboard() {
     from: base.from,
     to: base.to,
     groupBy: groupBy ?? base.groupBy,
-    tz: browserTimeZone(),
+    tz: zoneRefused ? 'UTC' : browserZone,
   };
-  const res = toResource(
-    useQuery({
-      ...businessQueries.sales(query),
-      enabled: choice !== 'custom' || customOk,
-      placeholderData: (previous) => previous,
-    }),
-  );
+  const sales = useQuery({
+    ...businessQueries.sales(query),
+    enabled: choice !== 'custom' || customOk,
+    placeholderData: (previous) => previous,
+  });
+  const refused = refusesTimeZone(sales.error);
+  useEffect(() => {
+    if (refused) setZoneRefused(true);
+  }, [refused]);
+  const res = toResource(sales);
 
   const csv = async () => {
     setCsvError(false);
@@ -126,8 +138,13 @@ export function SalesDashboard() {
       </form>
       {choice === 'custom' && !customOk && <Alert tone="error">{t('business.badPeriod')}</Alert>}
       {csvError && <Alert tone="error">{t('errors.loadFailed')}</Alert>}
-      {res.status === 'loading' && <Spinner />}
-      {res.status === 'error' && <Alert tone="error">{t('errors.loadFailed')}</Alert>}
+      {zoneRefused && (
+        <p className="adm-muted" data-testid="sales-utc">
+          {t('business.utcFallback', { tz: browserZone })}
+        </p>
+      )}
+      {(res.status === 'loading' || refused) && <Spinner />}
+      {res.status === 'error' && !refused && <Alert tone="error">{t('errors.loadFailed')}</Alert>}
       {res.status === 'success' && (
         <>
           <p className="adm-sales__range">

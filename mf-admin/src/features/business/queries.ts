@@ -7,7 +7,7 @@ import type {
   StudentDetail,
   StudentsPage,
 } from '@circo/shared-contracts';
-import { api, getJson } from '@circo/shared-web';
+import { ApiError, api, getJson } from '@circo/shared-web';
 
 export const businessKeys = {
   sales: (q: SalesStatsQuery) => ['admin', 'business', 'sales', q] as const,
@@ -74,4 +74,16 @@ export function browserTimeZone(): string {
   } catch {
     return 'UTC';
   }
+}
+
+/**
+ * True when the API refused the time zone the dashboard sent (a browser may report a name that
+ * PostgreSQL reads differently or does not know): the dashboard then counts the days in UTC.
+ */
+export function refusesTimeZone(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    (error.body?.errors ?? []).some((e) => e.field === 'tz')
+  );
 }

@@ -17,7 +17,8 @@ import {
   RICH_TEXT_MAX,
 } from '../../../common/admin/admin-fields.js';
 import { DISCOUNT_TYPES } from '../discounts.table.js';
-import { CanonicalId } from '../../../common/validators.js';
+import { IsDayOrInstant } from '../../../common/date-fields.js';
+import { CanonicalId, IsNameWithoutBidi } from '../../../common/validators.js';
 
 /** A number or a numeric string (the shared rule judges blank, negative and over 100). */
 const IsNumberLike = () =>
@@ -33,17 +34,6 @@ const IsNumberLike = () =>
       },
     },
     { message: ({ property }) => `${property} must be a number` },
-  );
-
-const IsDateText = () =>
-  ValidateBy(
-    {
-      name: 'isDateText',
-      validator: {
-        validate: (v) => v === undefined || v === null || (typeof v === 'string' && v.length <= 40),
-      },
-    },
-    { message: ({ property }) => `${property} must be a date` },
   );
 
 export class DiscountTargetDto {
@@ -66,6 +56,7 @@ export class DiscountTargetDto {
 export class DiscountBodyDto {
   /** Per language, or (the spec's contract) a plain string meaning Spanish. */
   @LocalizedOrPlainTextField()
+  @IsNameWithoutBidi()
   name!: string | Record<string, string | null>;
 
   @OptionalLocalizedOrPlainTextField(RICH_TEXT_MAX)
@@ -80,11 +71,11 @@ export class DiscountBodyDto {
   amount?: number | string;
 
   @ApiProperty({ example: '2030-01-01' })
-  @IsDateText()
+  @IsDayOrInstant({ blankOk: true })
   startDate!: string;
 
   @ApiProperty({ example: '2030-01-31' })
-  @IsDateText()
+  @IsDayOrInstant({ blankOk: true })
   endDate!: string;
 
   @ApiPropertyOptional({ default: true })

@@ -1,21 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import {
   GRANT_MONTHS_MAX,
   GRANT_REASONS,
   ITEM_TYPES,
   type GrantReason,
 } from '@circo/shared-contracts';
+import { IsInstant } from '../../../common/date-fields.js';
 import { CanonicalId, IsPlainText, Trim } from '../../../common/validators.js';
 
 /** POST /admin/students/{id}/access: exactly one of months and until (the service checks). */
@@ -38,9 +29,7 @@ export class GrantAccessDto {
 
   @ApiPropertyOptional({ example: '2026-12-31T23:59:59.999Z', description: 'end of access' })
   @IsOptional()
-  @IsString()
-  @MaxLength(40)
-  @IsISO8601({ strict: true }, { message: 'until must be a date and time (ISO 8601)' })
+  @IsInstant()
   until?: string;
 
   @ApiProperty({ enum: GRANT_REASONS })

@@ -1,15 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNumber,
-  IsOptional,
-  IsUUID,
-  Matches,
-  Max,
-  Min,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsUUID, Max, Min } from 'class-validator';
 import {
   CAMERA_DELAYS,
   MEDIA_INDEX_MAX,
@@ -22,9 +12,8 @@ import {
   type PracticeCountdown,
   type PracticeSpeed,
 } from '@circo/shared-contracts';
+import { IsCalendarDay } from '../../../common/date-fields.js';
 import { CanonicalId } from '../../../common/validators.js';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** /learning/classes/{classId}/position */
 export class ClassIdParamDto {
@@ -85,7 +74,7 @@ export class PostPracticeLogDto {
 
   @ApiPropertyOptional({ format: 'date', description: "the student's local date" })
   @IsOptional()
-  @Matches(DAY, { message: 'day must be a date YYYY-MM-DD' })
+  @IsCalendarDay()
   day?: string;
 }
 
@@ -97,6 +86,6 @@ export class PracticeLogQueryDto {
   classId?: string;
 
   @IsOptional()
-  @Matches(DAY, { message: 'today must be a date YYYY-MM-DD' })
+  @IsCalendarDay()
   today?: string;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateBy, ValidateNested } from 'class-validator';
+import { IsCalendarDay } from '../../../common/date-fields.js';
 import {
   LocalizedTextField,
   RICH_TEXT_MAX,
@@ -8,29 +9,13 @@ import {
 } from '../../../common/admin/admin-fields.js';
 import { PRESENTIAL_DATE_TYPES, type PresentialDateType } from '../presential.table.js';
 
-/** A calendar date 'YYYY-MM-DD' (or nothing: the shared rule says when one is required). */
-const IsCalendarDate = () =>
-  ValidateBy(
-    {
-      name: 'isCalendarDate',
-      validator: {
-        validate: (v) =>
-          v === undefined ||
-          v === null ||
-          v === '' ||
-          (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
-      },
-    },
-    { message: ({ property }) => `${property} must be a date (YYYY-MM-DD)` },
-  );
-
 export class DateRangeDto {
   @ApiPropertyOptional({ example: '2030-03-01' })
-  @IsCalendarDate()
+  @IsCalendarDay({ blankOk: true })
   start?: string | null;
 
   @ApiPropertyOptional({ example: '2030-03-03' })
-  @IsCalendarDate()
+  @IsCalendarDay({ blankOk: true })
   end?: string | null;
 }
 
@@ -50,7 +35,7 @@ export class PresentialBodyDto {
   dateType!: PresentialDateType;
 
   @ApiPropertyOptional({ example: '2030-03-01' })
-  @IsCalendarDate()
+  @IsCalendarDay({ blankOk: true })
   singleDate?: string | null;
 
   @ApiPropertyOptional({ type: DateRangeDto })

@@ -1,7 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LANGUAGES, PASSWORD_MAX, type Lang } from '@circo/shared-contracts';
-import { IsPlainText, IsShopPassword, ShopEmailField, Trim } from '../../../common/validators.js';
+import {
+  IsNameWithoutBidi,
+  IsPlainText,
+  IsShopPassword,
+  ShopEmailField,
+  Trim,
+} from '../../../common/validators.js';
 
 /** POST /users (the password confirmation is checked by the form and never sent). */
 export class RegisterDto {
@@ -11,6 +17,7 @@ export class RegisterDto {
   @IsNotEmpty({ message: 'First name is required.' })
   @MaxLength(100)
   @IsPlainText()
+  @IsNameWithoutBidi()
   name: string;
 
   @ApiProperty({ example: 'Pérez' })
@@ -19,6 +26,7 @@ export class RegisterDto {
   @IsNotEmpty({ message: 'Last name is required.' })
   @MaxLength(100)
   @IsPlainText()
+  @IsNameWithoutBidi()
   surname: string;
 
   @ShopEmailField()
