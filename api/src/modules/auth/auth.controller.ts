@@ -17,6 +17,7 @@ export class AuthController {
     private readonly users: UsersService,
   ) {}
 
+  /** Signs in with e-mail and password: answers a bearer token. */
   @Post('login')
   @HttpCode(200)
   @RateLimit('login')
@@ -24,12 +25,14 @@ export class AuthController {
     return this.auth.login(dto.email, dto.password);
   }
 
+  /** The caller's profile. */
   @Get('perfil')
   @Auth()
   profile(@CurrentUser() user: AuthUser): Promise<UserProfile> {
     return this.users.profile(user);
   }
 
+  /** Sends a reset link to the address if it has an account; the answer is the same either way. */
   @Post('forgot-password')
   @HttpCode(200)
   @RateLimit('forgot')
@@ -37,6 +40,7 @@ export class AuthController {
     return this.auth.forgotPassword(dto.email, dto.lang);
   }
 
+  /** Sets a new password with the token of a reset link. */
   @Post('reset-password/:token')
   @HttpCode(200)
   @RateLimit('reset')

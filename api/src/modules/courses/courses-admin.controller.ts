@@ -28,6 +28,7 @@ export class CoursesAdminController {
     return this.courses.create(body);
   }
 
+  /** Updates a course (full form). */
   @Put(':id')
   update(@Param('id', UuidPipe) id: string, @Body() body: CourseBodyDto): Promise<AdminCourse> {
     return this.courses.update(id, body);

@@ -22,11 +22,13 @@ export class FormationsAdminController {
     return this.formations.list();
   }
 
+  /** Creates a formation. */
   @Post()
   create(@Body() body: FormationBodyDto): Promise<AdminFormation> {
     return this.formations.create(body);
   }
 
+  /** Updates a formation. */
   @Put(':id')
   update(
     @Param('id', UuidPipe) id: string,
@@ -44,6 +46,7 @@ export class FormationsAdminController {
     return this.formations.remove(id);
   }
 
+  /** Switches the formation on or off in one language. */
   @Patch(':id/visibility/language')
   toggle(
     @Param('id', UuidPipe) id: string,

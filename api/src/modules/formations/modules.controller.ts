@@ -15,6 +15,7 @@ import { FormationsService } from './formations.service.js';
 export class ModulesController {
   constructor(private readonly formations: FormationsService) {}
 
+  /** The modules of a formation visible in the language, in order. */
   @Get('formation/:formationId')
   byFormation(
     @Param('formationId', UuidPipe) formationId: string,

@@ -42,12 +42,14 @@ export class UsersController {
     return this.users.register(dto);
   }
 
+  /** The caller's courses and formations, each with its access expiry (expired ones flagged). */
   @Get('mis-compras')
   @Auth()
   myPurchases(@CurrentUser() user: AuthUser): Promise<PurchasesResponse> {
     return this.purchases.listForUser(user.id);
   }
 
+  /** The caller's preferences (access reminders by e-mail). */
   @Get('me/preferences')
   @Header('Cache-Control', 'private, no-store')
   @Auth()
@@ -55,6 +57,7 @@ export class UsersController {
     return this.users.preferences(user.id);
   }
 
+  /** Changes the caller's preferences. */
   @Put('me/preferences')
   @Auth()
   setPreferences(
@@ -64,6 +67,7 @@ export class UsersController {
     return this.users.setPreferences(user.id, { reminders: dto.reminders });
   }
 
+  /** Marks a class of a course as done (the student themself, or an admin). */
   @Post(':userId/progreso-curso/:courseId')
   @AccountRateLimit('progress')
   @HttpCode(200)
@@ -86,6 +90,7 @@ export class UsersController {
     return { courseId, clasesCompletadas: done };
   }
 
+  /** Marks a class of a course as not done. */
   @Delete(':userId/progreso-curso/:courseId/:classId')
   @AccountRateLimit('progress')
   @Auth()
@@ -100,6 +105,7 @@ export class UsersController {
     return { courseId, clasesCompletadas: done };
   }
 
+  /** Marks a class of a formation as done (the student themself, or an admin). */
   @Post(':userId/progreso-formacion/:formationId')
   @AccountRateLimit('progress')
   @HttpCode(200)
@@ -122,6 +128,7 @@ export class UsersController {
     return { formationId, clasesCompletadas: done };
   }
 
+  /** Marks a class of a formation as not done. */
   @Delete(':userId/progreso-formacion/:formationId/:classId')
   @AccountRateLimit('progress')
   @Auth()
