@@ -1,7 +1,8 @@
 // The API's contract in its OpenAPI document (/api/docs-json): every operation says what it
 // answers, success and errors, and a client generated from the document by openapi-typescript
 // type-checks against the types the handlers declare (most of them shared-contracts types, the
-// ones the front ends use). The answer schemas come from tools/openapi/answer-schemas.mjs.
+// ones the front ends use). The answer schemas come from tools/openapi/answer-schemas.mjs: when a
+// route or an answer type changed, `npm run openapi:answers` brings them up to date.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';

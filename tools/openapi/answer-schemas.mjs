@@ -99,6 +99,11 @@ function importsFor(node, checker, dir, imports) {
       let symbol = checker.getSymbolAtLocation(first);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       const decl = symbol?.declarations?.[0];
+      if (!decl && !(symbol && symbol.flags & ts.SymbolFlags.TypeParameter))
+        throw new Error(
+          `cannot resolve ${first.getText()} in ${n.getSourceFile().fileName}: ` +
+            'is shared-contracts built (node scripts/build.mjs)?',
+        );
       const from = decl?.getSourceFile();
       if (from && !from.hasNoDefaultLib && !from.fileName.includes('/node_modules/typescript/')) {
         const inContracts = from.fileName.includes('/shared-contracts/');

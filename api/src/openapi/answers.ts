@@ -39,8 +39,8 @@ const ERROR_MEANINGS: Record<number, string> = {
   403: 'The caller may not do this',
   404: 'Nothing with this id (or not visible to the caller)',
   409: 'It conflicts with what the shop holds',
-  414: 'A path parameter is longer than any id or name the API has',
   413: 'The body is larger than the route accepts',
+  414: 'A path parameter is longer than any id or name the API has',
   415: 'The body is not of a type the route accepts',
   429: 'Too many requests: retry after `Retry-After` seconds',
 };
@@ -49,7 +49,8 @@ const ERROR_MEANINGS: Record<number, string> = {
  * Completes the document Nest writes from the controllers with what they answer: the success
  * body's schema (generated from the handler's declared type) and the error statuses, each in the
  * API's one error shape. The statuses every route of a kind can answer are added here (400 on any
- * request, 404 where the path names something, 413 and 415 where a body is read); the ones a
+ * request, 404 and 414 where the path names something, 409 on a delete, 413 and 415 where a body
+ * is read); the ones a
  * route adds itself come from its decorators (`@Auth` 401/403, `@RateLimit` 429, `@ApiResponse`).
  */
 export function describeAnswers(
@@ -92,6 +93,8 @@ function describeOperation(
     errors.add(404);
     errors.add(414); // a path parameter longer than the router takes
   }
+  // deleting what other rows still point at is a conflict (the error filter's common.in_use)
+  if (method === 'delete') errors.add(409);
   if (op.requestBody || method === 'post' || method === 'put' || method === 'patch') {
     errors.add(413);
     errors.add(415);

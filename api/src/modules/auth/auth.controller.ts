@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { LoginResponse, MessageResponse, UserProfile } from '@circo/shared-contracts';
 import { Auth, CurrentUser, type AuthUser } from './auth.decorators.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
@@ -18,6 +18,7 @@ export class AuthController {
   ) {}
 
   /** Signs in with e-mail and password: answers a bearer token. */
+  @ApiUnauthorizedResponse({ description: 'auth.invalid_credentials: wrong e-mail or password' })
   @Post('login')
   @HttpCode(200)
   @RateLimit('login')

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminFormation, VisibilityResult } from '@circo/shared-contracts';
 import { OrderBodyDto, VisibilityBodyDto } from '../../common/admin/admin-bodies.dto.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
@@ -37,6 +37,7 @@ export class FormationsAdminController {
     return this.formations.update(id, body);
   }
 
+  @ApiConflictResponse({ description: 'common.in_use: someone has had access to the formation' })
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({

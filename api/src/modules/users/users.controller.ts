@@ -1,5 +1,10 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import {
   COMMON_ERRORS,
   type CourseProgress,
@@ -36,6 +41,7 @@ export class UsersController {
   ) {}
 
   /** Registration. */
+  @ApiConflictResponse({ description: 'users.email_taken: an account with this e-mail exists' })
   @Post()
   @RateLimit('register')
   register(@Body() dto: RegisterDto): Promise<RegisterResponse> {
@@ -50,6 +56,7 @@ export class UsersController {
   }
 
   /** The caller's preferences (access reminders by e-mail). */
+  @ApiNotFoundResponse({ description: 'users.not_found: the account is gone' })
   @Get('me/preferences')
   @Header('Cache-Control', 'private, no-store')
   @Auth()
@@ -58,6 +65,7 @@ export class UsersController {
   }
 
   /** Changes the caller's preferences. */
+  @ApiNotFoundResponse({ description: 'users.not_found: the account is gone' })
   @Put('me/preferences')
   @Auth()
   setPreferences(
@@ -68,6 +76,7 @@ export class UsersController {
   }
 
   /** Marks a class of a course as done (the student themself, or an admin). */
+  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Post(':userId/progreso-curso/:courseId')
   @AccountRateLimit('progress')
   @HttpCode(200)
@@ -91,6 +100,7 @@ export class UsersController {
   }
 
   /** Marks a class of a course as not done. */
+  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Delete(':userId/progreso-curso/:courseId/:classId')
   @AccountRateLimit('progress')
   @Auth()
@@ -106,6 +116,7 @@ export class UsersController {
   }
 
   /** Marks a class of a formation as done (the student themself, or an admin). */
+  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Post(':userId/progreso-formacion/:formationId')
   @AccountRateLimit('progress')
   @HttpCode(200)
@@ -129,6 +140,7 @@ export class UsersController {
   }
 
   /** Marks a class of a formation as not done. */
+  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Delete(':userId/progreso-formacion/:formationId/:classId')
   @AccountRateLimit('progress')
   @Auth()
