@@ -3,7 +3,9 @@
 // type-checks against the types the handlers declare (most of them shared-contracts types, the
 // ones the front ends use). The answer schemas come from tools/openapi/answer-schemas.mjs: when a
 // route or an answer type changed, `npm run openapi:answers` brings them up to date.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -12,8 +14,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 import type { OpenApiDoc } from './support/openapi-fuzz.js';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-// inside api/ so that the check resolves @circo/shared-contracts and the controllers as the API does
-const outDir = join(apiDir, 'test', '.openapi-client');
+const outDir = mkdtempSync(join(tmpdir(), 'circo-openapi-client-'));
 
 let t: TestApp;
 let doc: OpenApiDoc;
@@ -170,7 +171,14 @@ export async function frontEnd(): Promise<void> {
 function typeErrors(files: string[]): string[] {
   const config = ts.readConfigFile(join(apiDir, 'tsconfig.json'), ts.sys.readFile);
   const { options } = ts.parseJsonConfigFileContent(config.config, ts.sys, apiDir);
-  const program = ts.createProgram(files, { ...options, noEmit: true });
+  const program = ts.createProgram(files, {
+    ...options,
+    noEmit: true,
+    // the files live outside the repository: resolve the shared types as the API does
+    paths: {
+      '@circo/shared-contracts': [join(apiDir, '..', 'shared-contracts', 'dist', 'index.d.ts')],
+    },
+  });
   return files.flatMap((f) =>
     ts.getPreEmitDiagnostics(program, program.getSourceFile(f)).map((d) => {
       const line = d.file?.getLineAndCharacterOfPosition(d.start ?? 0).line ?? 0;
@@ -182,7 +190,6 @@ function typeErrors(files: string[]): string[] {
 }
 
 it('a client generated from the document type-checks against the handlers and the front ends', async () => {
-  mkdirSync(outDir, { recursive: true });
   const write = (name: string, text: string) => {
     writeFileSync(join(outDir, name), text);
     return join(outDir, name);
@@ -205,4 +212,15 @@ it('a client generated from the document type-checks against the handlers and th
   expect(errors.filter((e) => !e.startsWith('same-types-drifted.ts'))).toEqual([]);
   const drift = errors.filter((e) => e.startsWith('same-types-drifted.ts'));
   expect(drift.map((e) => /export const (\w+)/.exec(e)?.[1])).toEqual(['CoursesController_detail']);
+}, 180_000);
+
+it('the committed answer schemas are what the handlers declare today', () => {
+  const run = spawnSync(
+    process.execPath,
+    [join(apiDir, '..', 'tools', 'openapi', 'answer-schemas.mjs'), '--check'],
+    { encoding: 'utf8' },
+  );
+  // on failure: `npm run openapi:answers` writes them again
+  expect(run.stderr.trim()).toBe('');
+  expect(run.status).toBe(0);
 }, 180_000);
