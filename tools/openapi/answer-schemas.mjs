@@ -123,7 +123,7 @@ const isVoid = (node) =>
   node.kind === ts.SyntaxKind.VoidKeyword || node.kind === ts.SyntaxKind.UndefinedKeyword;
 
 /** JSON Schema (draft-07, as the generator writes it) -> an OpenAPI 3.0 Schema Object. */
-function toOpenApi(schema) {
+export function toOpenApi(schema) {
   if (Array.isArray(schema)) return schema.map(toOpenApi);
   if (!schema || typeof schema !== 'object') return schema;
   const out = {};
