@@ -83,6 +83,9 @@ function findHandlers(program) {
         };
         if (!handler.raw && !handler.type)
           throw new Error(`${handler.operationId} declares no answer type (${file.fileName})`);
+        // Nest names operations <Controller>_<method>: two controllers of one name would share
+        if (handlers.some((h) => h.operationId === handler.operationId))
+          throw new Error(`two handlers are ${handler.operationId}: rename one controller`);
         handlers.push(handler);
       }
     }
