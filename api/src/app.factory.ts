@@ -21,6 +21,7 @@ import {
 import { parseBoundedJson } from './common/http/bounded-json.js';
 import { bodyFor, bounded } from './common/errors/all-exceptions.filter.js';
 import { serveWeb } from './web/serve-web.js';
+import { describeAnswers } from './openapi/answers.js';
 
 const BODY_LIMIT = 1_048_576;
 
@@ -137,9 +138,12 @@ export async function createApp(
 
   // the API's map (every admin route) is for developers: off in production unless API_DOCS=true
   if (config.apiDocs) {
-    const docs = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder().setTitle('Circo API').setVersion('1.0').addBearerAuth().build(),
+    // what each route answers, success and errors, from the handlers' declared types
+    const docs = describeAnswers(
+      SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder().setTitle('Circo API').setVersion('1.0').addBearerAuth().build(),
+      ),
     );
     SwaggerModule.setup('api/docs', app, docs, { jsonDocumentUrl: 'api/docs-json' });
   }

@@ -15,9 +15,11 @@ import {
 } from './support/factories.js';
 import { tokenFor } from './catalog/catalog-helpers.js';
 import {
+  answerCheckOf,
   problemOf,
   requestOf,
   routesOf,
+  type AnswerCheck,
   type FuzzContext,
   type FuzzRequest,
   type FuzzRoute,
@@ -35,6 +37,7 @@ let t: TestApp;
 let doc: OpenApiDoc;
 let routes: FuzzRoute[];
 let ctx: FuzzContext;
+let check: AnswerCheck;
 
 const stats = {
   requests: 0,
@@ -53,6 +56,7 @@ beforeAll(async () => {
   const docRes = await fastify.inject({ method: 'GET', url: '/api/docs-json' });
   doc = docRes.json<OpenApiDoc>();
   routes = routesOf(doc);
+  check = answerCheckOf(doc);
 
   const user = await createUser(t.db);
   const admin = await createUser(t.db, { role: 'admin' });
@@ -116,6 +120,7 @@ async function send(req: FuzzRequest): Promise<string | null> {
     { statusCode: res.statusCode, headers: res.headers, body: res.body },
     ms,
     MAX_MS,
+    check,
   );
   if (!problem) return null;
   const line = `${problem}\n  request: ${JSON.stringify(req.inject).slice(0, 600)}`;
@@ -127,6 +132,27 @@ it('the document lists every route of the API', () => {
   expect(routes.length).toBeGreaterThan(80);
   for (const path of ['/api/auth/login', '/api/stripe/crear-payment-intent', '/api/courses/{id}'])
     expect(routes.map((r) => r.path)).toContain(path);
+});
+
+it('an answer off its documented schema, or of a status its operation does not list, is a problem', () => {
+  const detail = routes.find((r) => r.method === 'GET' && r.path === '/api/courses/{id}')!;
+  const [req] = fc.sample(requestOf(doc, detail, ctx), { seed: SEED, numRuns: 1 });
+  const answer = (statusCode: number, body: unknown) =>
+    problemOf(
+      req,
+      {
+        statusCode,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: JSON.stringify(body),
+      },
+      1,
+      MAX_MS,
+      check,
+    );
+  const notFound = { statusCode: 404, code: 'courses.not_found', message: 'Course not found' };
+  expect(answer(404, notFound)).toBeNull();
+  expect(answer(200, { id: 'c1', title: 'Aro' })).toMatch(/off its documented schema/);
+  expect(answer(409, { ...notFound, statusCode: 409 })).toMatch(/does not list/);
 });
 
 it('every route answers a few generated requests without a problem', async () => {

@@ -1,6 +1,9 @@
 // The project's hostile-input fuzzer: requests generated from the OpenAPI document
 // (/api/docs-json) with fast-check, valid values from each schema first, then hostile variants of
-// each. A failure is shrunk by fast-check to the smallest request that still fails.
+// each; every answer is checked against what the document promises for its status (ajv). A
+// failure is shrunk by fast-check to the smallest request that still fails.
+import { Ajv, type ValidateFunction } from 'ajv';
+import formats from 'ajv-formats';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { anyText, controlChar, loneSurrogate } from './fuzz.js';
@@ -21,6 +24,7 @@ export interface Schema {
   maxLength?: number;
   maxItems?: number;
   nullable?: boolean;
+  additionalProperties?: boolean | Schema;
   allOf?: Schema[];
   oneOf?: Schema[];
   anyOf?: Schema[];
@@ -33,10 +37,17 @@ interface Parameter {
   schema?: Schema;
 }
 
+interface Response {
+  description?: string;
+  content?: Record<string, { schema?: Schema }>;
+}
+
 interface Operation {
+  operationId?: string;
+  summary?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, unknown>;
+  responses?: Record<string, Response>;
   security?: unknown[];
 }
 
@@ -53,8 +64,8 @@ export interface FuzzRoute {
   body: Schema | null;
   /** The content types its body is documented with. */
   bodyTypes: string[];
-  /** 2xx statuses the document lists (empty: not documented). */
-  okStatuses: number[];
+  /** What the document promises for each status it lists. */
+  responses: Record<string, Response>;
 }
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -78,9 +89,7 @@ export function routesOf(doc: OpenApiDoc): FuzzRoute[] {
         params,
         body: content['application/json']?.schema ?? null,
         bodyTypes: Object.keys(content),
-        okStatuses: Object.keys(op.responses ?? {})
-          .map(Number)
-          .filter((s) => s >= 200 && s < 300),
+        responses: op.responses ?? {},
       });
     }
   }
@@ -344,16 +353,87 @@ export function requestOf(
 /** Lines of a JavaScript stack trace, or the file paths of one. */
 const STACK = /\n\s+at [^\n]+:\d+:\d+|\(?\/[\w./-]+\.(?:ts|js|mjs):\d+:\d+|node_modules\//;
 
+/** Checks an answer's body against the document: what is wrong with it, or null. */
+export type AnswerCheck = (
+  route: FuzzRoute,
+  status: number,
+  contentType: string,
+  body: unknown,
+) => string | null;
+
+/**
+ * OpenAPI 3.0's `nullable` beside `allOf`/`$ref` (no `type`), which ajv refuses, as the JSON
+ * Schema it means: the schema, or null.
+ */
+function forAjv(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(forAjv);
+  if (!value || typeof value !== 'object') return value;
+  const out = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forAjv(v)]));
+  if (out.nullable === true && out.type === undefined) {
+    delete out.nullable;
+    return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
+}
+
+/**
+ * The document's promises as a check: the status must be one the operation lists, the content
+ * type one it lists for that status, and a JSON body valid against that status's schema.
+ */
+export function answerCheckOf(doc: OpenApiDoc): AnswerCheck {
+  const ajv = new Ajv({ strict: false, allErrors: false });
+  // a CommonJS module: its function is its `default`
+  formats.default(ajv);
+  ajv.addFormat('binary', true);
+  // the operations' schemas point into the document's components
+  ajv.addSchema({ $id: 'doc', components: forAjv(doc.components ?? {}) });
+  const compiled = new Map<Schema, ValidateFunction>();
+  const validatorOf = (schema: Schema): ValidateFunction => {
+    let v = compiled.get(schema);
+    if (!v) {
+      const rooted = JSON.parse(
+        JSON.stringify(forAjv(schema)).replaceAll('"#/components/', '"doc#/components/'),
+      ) as object;
+      v = ajv.compile(rooted);
+      compiled.set(schema, v);
+    }
+    return v;
+  };
+  return (route, status, contentType, body) => {
+    const promised = route.responses[String(status)];
+    if (!promised) {
+      const listed = Object.keys(route.responses).join(', ');
+      return `answered ${status}, which the document does not list (it lists ${listed})`;
+    }
+    if (!contentType || !promised.content) return null;
+    const type = contentType.split(';')[0].trim();
+    const media =
+      promised.content[type] ??
+      promised.content[`${type.split('/')[0]}/*`] ??
+      promised.content['*/*'];
+    if (!media) {
+      const listed = Object.keys(promised.content).join(', ');
+      return `answered ${status} as ${type}; the document lists ${listed}`;
+    }
+    if (type !== 'application/json' || !media.schema || body === undefined) return null;
+    const validate = validatorOf(media.schema);
+    if (validate(body)) return null;
+    const [first] = validate.errors ?? [];
+    return `answered ${status} off its documented schema: ${first?.instancePath || '(body)'} ${first?.message ?? ''} ${JSON.stringify(first?.params ?? {})}`;
+  };
+}
+
 /**
  * What is wrong with an answer, or null: a 5xx, a slow answer, a stack trace in the body, an
- * error answer not in the API's error shape (or larger than a few KB), a 2xx the document does
- * not list, a JSON body that does not parse.
+ * error answer not in the API's error shape (or larger than a few KB), a status the document does
+ * not list for the route, a body off the schema it documents, a JSON body that does not parse.
  */
 export function problemOf(
   req: FuzzRequest,
   res: { statusCode: number; headers: Record<string, unknown>; body: string },
   ms: number,
   maxMs: number,
+  check?: AnswerCheck,
 ): string | null {
   const { statusCode: status, body } = res;
   if (status >= 500) return `answered ${status}: ${body.slice(0, 300)}`;
@@ -385,9 +465,6 @@ export function problemOf(
       return `an error answer listing ${e.errors.length} problems`;
     if (body.length > 4096)
       return `an error answer (${status}) of ${body.length} bytes: ${body.slice(0, 200)}`;
-  } else if (status >= 200 && status < 300 && req.route.okStatuses.length > 0) {
-    if (!req.route.okStatuses.includes(status))
-      return `answered ${status}; the document lists ${req.route.okStatuses.join(', ')}`;
   }
-  return null;
+  return check?.(req.route, status, body.length > 0 ? type : '', parsed) ?? null;
 }

@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Global,
   Inject,
   Injectable,
@@ -9,6 +10,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import {
@@ -28,15 +30,20 @@ export type AccountRateLimitBucket = 'payment' | 'upload' | 'clip' | 'progress';
 const RATE_LIMIT_KEY = 'rate-limit:bucket';
 export const ACCOUNT_RATE_LIMIT_KEY = 'rate-limit:account-bucket';
 
+const TOO_MANY = ApiTooManyRequestsResponse({
+  description: 'Too many requests: retry after `Retry-After` seconds',
+});
+
 /** Puts a route under one of the configured per-IP rate limits (429 past it). */
-export const RateLimit = (bucket: RateLimitBucket) => SetMetadata(RATE_LIMIT_KEY, bucket);
+export const RateLimit = (bucket: RateLimitBucket) =>
+  applyDecorators(SetMetadata(RATE_LIMIT_KEY, bucket), TOO_MANY);
 
 /**
  * Puts an authenticated route under one of the per-account rate limits (429 past it), counted by
  * the AuthGuard once it knows the caller: an account, not an IP, is what a buyer pays with.
  */
 export const AccountRateLimit = (bucket: AccountRateLimitBucket) =>
-  SetMetadata(ACCOUNT_RATE_LIMIT_KEY, bucket);
+  applyDecorators(SetMetadata(ACCOUNT_RATE_LIMIT_KEY, bucket), TOO_MANY);
 
 /**
  * The counters of every rate limit: fixed windows of rate-limiter-flexible. With REDIS_URL the

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { AccountExport, DeletionRequested } from '@circo/shared-contracts';
 import { AccountRateLimit, RateLimit } from '../../common/rate-limit/rate-limit.js';
@@ -23,6 +23,9 @@ export class AccountController {
     return this.account.export(user.id);
   }
 
+  @ApiConflictResponse({
+    description: 'account.admin_not_deletable: an admin account is not deleted here',
+  })
   @Delete()
   @RateLimit('forgot')
   @ApiResponse({ status: 202, description: 'the confirmation e-mail is on its way' })

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { LoginResponse, MessageResponse, UserProfile } from '@circo/shared-contracts';
 import { Auth, CurrentUser, type AuthUser } from './auth.decorators.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
@@ -17,6 +17,8 @@ export class AuthController {
     private readonly users: UsersService,
   ) {}
 
+  /** Signs in with e-mail and password: answers a bearer token. */
+  @ApiUnauthorizedResponse({ description: 'auth.invalid_credentials: wrong e-mail or password' })
   @Post('login')
   @HttpCode(200)
   @RateLimit('login')
@@ -24,12 +26,14 @@ export class AuthController {
     return this.auth.login(dto.email, dto.password);
   }
 
+  /** The caller's profile. */
   @Get('perfil')
   @Auth()
   profile(@CurrentUser() user: AuthUser): Promise<UserProfile> {
     return this.users.profile(user);
   }
 
+  /** Sends a reset link to the address if it has an account; the answer is the same either way. */
   @Post('forgot-password')
   @HttpCode(200)
   @RateLimit('forgot')
@@ -37,6 +41,7 @@ export class AuthController {
     return this.auth.forgotPassword(dto.email, dto.lang);
   }
 
+  /** Sets a new password with the token of a reset link. */
   @Post('reset-password/:token')
   @HttpCode(200)
   @RateLimit('reset')

@@ -4,7 +4,7 @@ import {
   applyDecorators,
   type ExecutionContext,
 } from '@nestjs/common';
-import { ApiBearerAuth } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import { AppError } from '../../common/errors/app-error.js';
@@ -19,7 +19,14 @@ export type Requirement = 'user' | 'admin';
 
 /** The route needs a logged-in caller (401 without a valid token), or an admin (403 otherwise). */
 export const Auth = (requirement: Requirement = 'user') =>
-  applyDecorators(SetMetadata(AUTH_KEY, requirement), ApiBearerAuth());
+  applyDecorators(
+    SetMetadata(AUTH_KEY, requirement),
+    ApiBearerAuth(),
+    ApiUnauthorizedResponse({ description: 'No valid bearer token' }),
+    ...(requirement === 'admin'
+      ? [ApiForbiddenResponse({ description: 'The caller is not an admin' })]
+      : []),
+  );
 
 export type RequestWithUser = FastifyRequest & { user?: AuthUser };
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
 import type { ClassDetail, ClassSummary } from '@circo/shared-contracts';
 import { viewerOf } from '../../common/catalog/visibility.js';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
@@ -15,6 +15,10 @@ export class ClassesController {
   constructor(private readonly classes: ClassesService) {}
 
   /** The titles of a module's classes visible in the language. */
+  @ApiForbiddenResponse({
+    description:
+      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)',
+  })
   @Get('module/:moduleId')
   byModule(
     @Param('moduleId', UuidPipe) moduleId: string,
@@ -25,6 +29,10 @@ export class ClassesController {
   }
 
   /** A course or formation class with its content: admins and buyers with active access only. */
+  @ApiForbiddenResponse({
+    description:
+      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages); classes.purchase_required for a class that is not free',
+  })
   @Get(':id')
   @NotCached()
   detail(

@@ -25,17 +25,20 @@ export class CourseClassesController {
     return this.courses.createClass(courseId, body);
   }
 
+  /** Updates a course class. */
   @Put(':id')
   update(@Param('id', UuidPipe) id: string, @Body() body: ClassBodyDto): Promise<AdminClass> {
     return this.courses.updateClass(id, body);
   }
 
+  /** Deletes a course class. */
   @Delete(':id')
   @HttpCode(204)
   remove(@Param('id', UuidPipe) id: string): Promise<void> {
     return this.courses.removeClass(id);
   }
 
+  /** Switches a course class on or off in one language. */
   @Patch(':id/visibility/:lang')
   toggle(
     @Param('id', UuidPipe) id: string,

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminCourse, VisibilityResult } from '@circo/shared-contracts';
 import { OrderBodyDto, VisibilityBodyDto } from '../../common/admin/admin-bodies.dto.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
@@ -28,11 +28,13 @@ export class CoursesAdminController {
     return this.courses.create(body);
   }
 
+  /** Updates a course (full form). */
   @Put(':id')
   update(@Param('id', UuidPipe) id: string, @Body() body: CourseBodyDto): Promise<AdminCourse> {
     return this.courses.update(id, body);
   }
 
+  @ApiConflictResponse({ description: 'common.in_use: someone has had access to the course' })
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({

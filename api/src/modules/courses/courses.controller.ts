@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
 import type { CourseDetail, CourseSummary } from '@circo/shared-contracts';
 import { viewerOf } from '../../common/catalog/visibility.js';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
@@ -28,6 +28,10 @@ export class CoursesController {
   }
 
   /** The course and its classes' titles; 403 + availableLanguages when hidden in the language. */
+  @ApiForbiddenResponse({
+    description:
+      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)',
+  })
   @Get(':id')
   detail(
     @Param('id', UuidPipe) id: string,

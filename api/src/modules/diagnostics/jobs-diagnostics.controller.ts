@@ -15,6 +15,7 @@ const DEAD_SHOWN = 50;
 export class JobsDiagnosticsController {
   constructor(private readonly jobs: JobsService) {}
 
+  /** The background jobs: counts by state and the dead ones with their last error. */
   @Get()
   @Auth('admin')
   @Header('Cache-Control', 'no-store')

@@ -29,6 +29,7 @@ export class RuntimeDiagnosticsController implements OnModuleDestroy {
     this.loopDelay.disable();
   }
 
+  /** Where this instance's time goes: hashing threads, database pool, event loop, CPU, memory. */
   @Get()
   @Auth('admin')
   @Header('Cache-Control', 'no-store')

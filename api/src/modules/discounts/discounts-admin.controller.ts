@@ -21,16 +21,19 @@ export class DiscountsAdminController {
     return this.discounts.list();
   }
 
+  /** Creates a voucher. */
   @Post()
   create(@Body() body: DiscountBodyDto): Promise<AdminDiscount> {
     return this.discounts.create(body);
   }
 
+  /** Updates a voucher. */
   @Put(':id')
   update(@Param('id', UuidPipe) id: string, @Body() body: DiscountBodyDto): Promise<AdminDiscount> {
     return this.discounts.update(id, body);
   }
 
+  /** Deletes a voucher. */
   @Delete(':id')
   @HttpCode(204)
   remove(@Param('id', UuidPipe) id: string): Promise<void> {

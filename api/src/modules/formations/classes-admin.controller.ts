@@ -40,17 +40,20 @@ export class ClassesAdminController {
     return this.classes.create(body);
   }
 
+  /** Updates a formation class. */
   @Put(':id')
   update(@Param('id', UuidPipe) id: string, @Body() body: ClassBodyDto): Promise<AdminClass> {
     return this.classes.update(id, body);
   }
 
+  /** Deletes a formation class. */
   @Delete(':id')
   @HttpCode(204)
   remove(@Param('id', UuidPipe) id: string): Promise<void> {
     return this.classes.remove(id);
   }
 
+  /** Switches a formation class on or off in one language. */
   @Patch(':id/visibility/:lang')
   toggle(
     @Param('id', UuidPipe) id: string,

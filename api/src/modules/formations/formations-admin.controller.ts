@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminFormation, VisibilityResult } from '@circo/shared-contracts';
 import { OrderBodyDto, VisibilityBodyDto } from '../../common/admin/admin-bodies.dto.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
@@ -22,11 +22,13 @@ export class FormationsAdminController {
     return this.formations.list();
   }
 
+  /** Creates a formation. */
   @Post()
   create(@Body() body: FormationBodyDto): Promise<AdminFormation> {
     return this.formations.create(body);
   }
 
+  /** Updates a formation. */
   @Put(':id')
   update(
     @Param('id', UuidPipe) id: string,
@@ -35,6 +37,7 @@ export class FormationsAdminController {
     return this.formations.update(id, body);
   }
 
+  @ApiConflictResponse({ description: 'common.in_use: someone has had access to the formation' })
   @Delete(':id')
   @HttpCode(204)
   @ApiOperation({
@@ -44,6 +47,7 @@ export class FormationsAdminController {
     return this.formations.remove(id);
   }
 
+  /** Switches the formation on or off in one language. */
   @Patch(':id/visibility/language')
   toggle(
     @Param('id', UuidPipe) id: string,

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
 import type { FormationDetail, FormationSummary } from '@circo/shared-contracts';
 import { viewerOf } from '../../common/catalog/visibility.js';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
@@ -21,6 +21,10 @@ export class FormationsController {
   }
 
   /** The formation with its modules and classes; 403 + availableLanguages when hidden in the language. */
+  @ApiForbiddenResponse({
+    description:
+      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)',
+  })
   @Get('visible/:id')
   visible(
     @Param('id', UuidPipe) id: string,
@@ -31,6 +35,10 @@ export class FormationsController {
   }
 
   /** The same answer as /formations/visible/{id} (both paths are in the spec). */
+  @ApiForbiddenResponse({
+    description:
+      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)',
+  })
   @Get(':id')
   detail(
     @Param('id', UuidPipe) id: string,

@@ -26,17 +26,20 @@ export class ModulesAdminController {
     return this.formations.createModule(body);
   }
 
+  /** Updates a module of a formation. */
   @Put(':id')
   update(@Param('id', UuidPipe) id: string, @Body() body: ModuleBodyDto): Promise<AdminModule> {
     return this.formations.updateModule(id, body);
   }
 
+  /** Deletes a module and its classes. */
   @Delete(':id')
   @HttpCode(204)
   remove(@Param('id', UuidPipe) id: string): Promise<void> {
     return this.formations.removeModule(id);
   }
 
+  /** Switches a module on or off in one language. */
   @Patch(':id/visibility/:lang')
   toggle(
     @Param('id', UuidPipe) id: string,

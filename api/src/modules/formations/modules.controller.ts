@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
 import type { ModuleSummary } from '@circo/shared-contracts';
 import { viewerOf } from '../../common/catalog/visibility.js';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
@@ -15,6 +15,11 @@ import { FormationsService } from './formations.service.js';
 export class ModulesController {
   constructor(private readonly formations: FormationsService) {}
 
+  /** The modules of a formation visible in the language, in order. */
+  @ApiForbiddenResponse({
+    description:
+      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)',
+  })
   @Get('formation/:formationId')
   byFormation(
     @Param('formationId', UuidPipe) formationId: string,

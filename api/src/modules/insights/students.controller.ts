@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Header, Param, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { StudentDetail, StudentsPage } from '@circo/shared-contracts';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
@@ -46,6 +46,9 @@ export class StudentsController {
     return this.students.grant(id, body, admin.id);
   }
 
+  @ApiConflictResponse({
+    description: 'students.grant_not_admin (a purchase) or students.grant_already_ended',
+  })
   @Delete('students/:id/access/:grantId')
   @ApiOperation({ summary: 'End access given by hand, now (the grant stays in the history)' })
   endGrant(

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type {
   MyCourseResponse,
   MyFormationResponse,
@@ -28,6 +28,9 @@ export class LearningController {
     return this.learning.myItems(user, query.lang, viewerOf(user));
   }
 
+  @ApiForbiddenResponse({
+    description: 'learning.purchase_required or learning.access_expired: no active access',
+  })
   @Get('formations/:id')
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
@@ -42,6 +45,9 @@ export class LearningController {
     return this.learning.formation(user, id, query.lang, viewerOf(user));
   }
 
+  @ApiForbiddenResponse({
+    description: 'learning.purchase_required or learning.access_expired: no active access',
+  })
   @Get('courses/:id')
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({ summary: 'A bought course with its visible classes and the classes done' })

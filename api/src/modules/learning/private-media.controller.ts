@@ -1,5 +1,5 @@
 import { Controller, Get, Header, Param } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type {
   PrivateMediaResponse,
   PrivateVideoResponse,
@@ -20,6 +20,7 @@ const RULES =
 export class PrivateMediaController {
   constructor(private readonly media: PrivateMediaService) {}
 
+  @ApiForbiddenResponse({ description: 'No active access, or the class is hidden in the language' })
   @Get('cloudinary/privado/:classId/:index/:lang')
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({ summary: `The PDF pdfs[index] of a formation class. ${RULES}` })
@@ -30,6 +31,7 @@ export class PrivateMediaController {
     return this.media.pdf('formation', p.classId.toLowerCase(), p.index, p.lang, viewerOf(user));
   }
 
+  @ApiForbiddenResponse({ description: 'No active access, or the class is hidden in the language' })
   @Get('cloudinary/pdf-curso-privado/:classId/:index/:lang')
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({ summary: `The PDF pdfs[index] of a course class. ${RULES}` })
@@ -40,6 +42,7 @@ export class PrivateMediaController {
     return this.media.pdf('course', p.classId.toLowerCase(), p.index, p.lang, viewerOf(user));
   }
 
+  @ApiForbiddenResponse({ description: 'No active access, or the class is hidden in the language' })
   @Get('upload/video/:classId/:index/:lang')
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({

@@ -1,5 +1,5 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LEARNING_ERRORS } from '@circo/shared-contracts';
 import { AppError } from '../../common/errors/app-error.js';
@@ -44,6 +44,7 @@ export class FilesController {
     send(reply, file);
   }
 
+  @ApiForbiddenResponse({ description: 'media.link_invalid: the signed link is not valid' })
   @Get('private/*')
   @ApiOperation({
     summary:

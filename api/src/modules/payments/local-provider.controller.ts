@@ -1,5 +1,10 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExcludeEndpoint,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { IsIn, IsString, Matches } from 'class-validator';
 import { PAYMENT_ERRORS, type LocalCardResponse } from '@circo/shared-contracts';
@@ -42,6 +47,10 @@ export class LocalProviderController {
   ) {}
 
   /** Pays the caller's PaymentIntent with a test card. */
+  @ApiNotFoundResponse({ description: 'payments.not_found: no such payment' })
+  @ApiForbiddenResponse({
+    description: 'payments.not_yours: the payment belongs to another account',
+  })
   @Post('confirm')
   @AccountRateLimit('payment')
   @HttpCode(200)

@@ -10,7 +10,13 @@ import {
   Req,
   type RawBodyRequest,
 } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiExcludeEndpoint,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type {
   CheckoutSessionResponse,
@@ -38,6 +44,10 @@ export class PaymentsController {
   ) {}
 
   /** Prices the cart on the server and starts a payment: the client secret of its PaymentIntent. */
+  @ApiNotFoundResponse({ description: 'payments.item_not_found: no such course or formation' })
+  @ApiConflictResponse({
+    description: 'payments.item_unavailable, or the provider refused to start the payment',
+  })
   @Post('crear-payment-intent')
   @AccountRateLimit('payment')
   @Auth()
@@ -49,6 +59,10 @@ export class PaymentsController {
   }
 
   /** Registers the purchase of a PaymentIntent the provider reports as succeeded (idempotent). */
+  @ApiNotFoundResponse({ description: 'payments.not_found: no such payment' })
+  @ApiForbiddenResponse({
+    description: 'payments.not_yours: the payment belongs to another account',
+  })
   @Post('confirmar-compra-payment-intent')
   @AccountRateLimit('payment')
   @HttpCode(200)
@@ -61,6 +75,10 @@ export class PaymentsController {
   }
 
   /** A hosted checkout page for the cart: redirect the browser to `url`. */
+  @ApiNotFoundResponse({ description: 'payments.item_not_found: no such course or formation' })
+  @ApiConflictResponse({
+    description: 'payments.item_unavailable, or the provider refused to start the payment',
+  })
   @Post('crear-sesion')
   @AccountRateLimit('payment')
   @Auth()
@@ -73,6 +91,10 @@ export class PaymentsController {
   }
 
   /** Registers the purchase of a completed Checkout Session (idempotent). */
+  @ApiNotFoundResponse({ description: 'payments.not_found: no such payment' })
+  @ApiForbiddenResponse({
+    description: 'payments.not_yours: the payment belongs to another account',
+  })
   @Get('confirmar-compra')
   @AccountRateLimit('payment')
   @Auth()
@@ -102,6 +124,9 @@ export class PaymentsAdminController {
   constructor(private readonly payments: PaymentsService) {}
 
   /** Refunds a paid payment in full and ends the access it gave, at once. */
+  @ApiConflictResponse({
+    description: 'payments.provider_error: only a paid payment can be refunded',
+  })
   @Post(':id/refund')
   @HttpCode(200)
   @Auth('admin')

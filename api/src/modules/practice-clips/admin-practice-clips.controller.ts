@@ -15,6 +15,7 @@ import {
 } from '@nestjs/common';
 import {
   ApiBody,
+  ApiConflictResponse,
   ApiConsumes,
   ApiExtraModels,
   ApiOperation,
@@ -69,6 +70,9 @@ export class AdminPracticeClipsController {
     return this.clips.adminClip(params.id);
   }
 
+  @ApiConflictResponse({
+    description: 'practice_clips.too_many_comments: the clip holds the most comments it can',
+  })
   @Post(':id/comments')
   @AccountRateLimit('upload')
   @HttpCode(201)
@@ -142,6 +146,9 @@ export class AdminPracticeClipsController {
     await this.clips.removeComment(params.id, params.commentId);
   }
 
+  @ApiConflictResponse({
+    description: 'practice_clips.no_comments: a clip is answered only with a comment',
+  })
   @Patch(':id')
   @AccountRateLimit('upload')
   @Header('Cache-Control', 'private, no-store')

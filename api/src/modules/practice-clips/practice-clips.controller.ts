@@ -11,7 +11,7 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { PracticeClip, PracticeClipsResponse } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -32,6 +32,9 @@ export class PracticeClipsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @ApiForbiddenResponse({
+    description: 'practice_clips.access_required: no active access to the class',
+  })
   @Post()
   @AccountRateLimit('clip')
   @HttpCode(201)

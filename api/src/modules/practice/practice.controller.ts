@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type {
   ClassPositionResponse,
   PracticeLogResponse,
@@ -26,6 +26,7 @@ const OWN_CLASS =
 export class PracticeController {
   constructor(private readonly practice: PracticeService) {}
 
+  @ApiForbiddenResponse({ description: 'classes.purchase_required: no active access to the class' })
   @Get('classes/:classId/position')
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({ summary: `Where the student left the class's video (${OWN_CLASS})` })
@@ -36,6 +37,7 @@ export class PracticeController {
     return this.practice.position(user, params.classId);
   }
 
+  @ApiForbiddenResponse({ description: 'classes.purchase_required: no active access to the class' })
   @Put('classes/:classId/position')
   @AccountRateLimit('progress')
   @Header('Cache-Control', 'private, no-store')
@@ -68,6 +70,8 @@ export class PracticeController {
     return this.practice.savePreferences(user, body);
   }
 
+  @ApiNotFoundResponse({ description: 'classes.not_found: no such class' })
+  @ApiForbiddenResponse({ description: 'classes.purchase_required: no active access to the class' })
   @Get('practice-log')
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
@@ -80,6 +84,8 @@ export class PracticeController {
     return this.practice.log(user, query.classId, query.today);
   }
 
+  @ApiNotFoundResponse({ description: 'classes.not_found: no such class' })
+  @ApiForbiddenResponse({ description: 'classes.purchase_required: no active access to the class' })
   @Post('practice-log')
   @AccountRateLimit('progress')
   @HttpCode(201)

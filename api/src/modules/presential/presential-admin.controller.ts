@@ -21,11 +21,13 @@ export class PresentialAdminController {
     return this.presential.list();
   }
 
+  /** Creates an in-person training. */
   @Post()
   create(@Body() body: PresentialBodyDto): Promise<AdminPresential> {
     return this.presential.create(body);
   }
 
+  /** Updates an in-person training. */
   @Put(':id')
   update(
     @Param('id', UuidPipe) id: string,
@@ -34,6 +36,7 @@ export class PresentialAdminController {
     return this.presential.update(id, body);
   }
 
+  /** Deletes an in-person training. */
   @Delete(':id')
   @HttpCode(204)
   remove(@Param('id', UuidPipe) id: string): Promise<void> {

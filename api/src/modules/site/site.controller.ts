@@ -26,6 +26,7 @@ export class SiteController {
     return this.site.content(query.lang);
   }
 
+  /** The terms and conditions in one language, as plain text. */
   @Get('content/terms')
   @Header('Content-Type', 'text/plain; charset=utf-8')
   @Header('Cache-Control', 'public, max-age=300')

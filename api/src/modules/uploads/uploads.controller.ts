@@ -1,6 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { Body, Controller, Delete, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import {
   COMMON_ERRORS,
@@ -106,6 +112,8 @@ export class UploadsController {
     return this.uploads.storeFile(file, 'image', false, user.id);
   }
 
+  @ApiNotFoundResponse({ description: 'uploads.not_found: no such uploaded file' })
+  @ApiConflictResponse({ description: 'uploads.in_use: a record still uses the file' })
   @Delete('cloudinary/delete')
   @AccountRateLimit('upload')
   @HttpCode(204)
@@ -143,6 +151,8 @@ export class UploadsController {
     return this.video(req, true, user);
   }
 
+  @ApiNotFoundResponse({ description: 'uploads.not_found: no such uploaded video' })
+  @ApiConflictResponse({ description: 'uploads.in_use: a record still uses the video' })
   @Post('upload/delete-video')
   @AccountRateLimit('upload')
   @HttpCode(204)

@@ -1,5 +1,10 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import {
   COMMON_ERRORS,
   type CourseProgress,
@@ -36,18 +41,22 @@ export class UsersController {
   ) {}
 
   /** Registration. */
+  @ApiConflictResponse({ description: 'users.email_taken: an account with this e-mail exists' })
   @Post()
   @RateLimit('register')
   register(@Body() dto: RegisterDto): Promise<RegisterResponse> {
     return this.users.register(dto);
   }
 
+  /** The caller's courses and formations, each with its access expiry (expired ones flagged). */
   @Get('mis-compras')
   @Auth()
   myPurchases(@CurrentUser() user: AuthUser): Promise<PurchasesResponse> {
     return this.purchases.listForUser(user.id);
   }
 
+  /** The caller's preferences (access reminders by e-mail). */
+  @ApiNotFoundResponse({ description: 'users.not_found: the account is gone' })
   @Get('me/preferences')
   @Header('Cache-Control', 'private, no-store')
   @Auth()
@@ -55,6 +64,8 @@ export class UsersController {
     return this.users.preferences(user.id);
   }
 
+  /** Changes the caller's preferences. */
+  @ApiNotFoundResponse({ description: 'users.not_found: the account is gone' })
   @Put('me/preferences')
   @Auth()
   setPreferences(
@@ -64,6 +75,8 @@ export class UsersController {
     return this.users.setPreferences(user.id, { reminders: dto.reminders });
   }
 
+  /** Marks a class of a course as done (the student themself, or an admin). */
+  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Post(':userId/progreso-curso/:courseId')
   @AccountRateLimit('progress')
   @HttpCode(200)
@@ -86,6 +99,8 @@ export class UsersController {
     return { courseId, clasesCompletadas: done };
   }
 
+  /** Marks a class of a course as not done. */
+  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Delete(':userId/progreso-curso/:courseId/:classId')
   @AccountRateLimit('progress')
   @Auth()
@@ -100,6 +115,8 @@ export class UsersController {
     return { courseId, clasesCompletadas: done };
   }
 
+  /** Marks a class of a formation as done (the student themself, or an admin). */
+  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Post(':userId/progreso-formacion/:formationId')
   @AccountRateLimit('progress')
   @HttpCode(200)
@@ -122,6 +139,8 @@ export class UsersController {
     return { formationId, clasesCompletadas: done };
   }
 
+  /** Marks a class of a formation as not done. */
+  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Delete(':userId/progreso-formacion/:formationId/:classId')
   @AccountRateLimit('progress')
   @Auth()
