@@ -766,7 +766,7 @@ export const GENERATED_ANSWERS: GeneratedAnswers = {
         'practiceClips',
       ],
       additionalProperties: false,
-      description: 'GET /users/me/export: everything the shop holds about the caller (issue 24).',
+      description: 'GET /users/me/export: everything the shop holds about the caller.',
     },
     DeletionRequested: {
       type: 'object',
@@ -2351,7 +2351,7 @@ export const GENERATED_ANSWERS: GeneratedAnswers = {
       required: ['name', 'role', 'text'],
       additionalProperties: false,
       description:
-        'Site content the teacher changes without a developer (ARCHITECTURE.md section 6): one file per language, served by GET /api/content?lang=.',
+        'Site content the teacher changes without a developer: one file per language, served by GET /api/content?lang=.',
     },
     SocialLink: {
       type: 'object',
