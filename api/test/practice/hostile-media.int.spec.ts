@@ -126,9 +126,11 @@ describe('hostile practice files: refused fast, genuine ones of the same size ta
     }
     expect((await all).every((s) => s === 400)).toBe(true);
     health.sort((a, b) => a - b);
-    // the slowest health answer while they were read (idle machine: under 50 ms; before these
-    // bounds, seconds: one file of tiny blocks held the event loop for 6 s)
-    expect(health.at(-1)).toBeLessThan(REFUSAL_MS);
+    // the slowest health answer while they were sent and read: under 50 ms on an idle machine
+    // (npm run bench -- media); the first, sent as the ten bodies start to arrive, waits for the
+    // upload's own work, which a machine with ten times more work than cores stretches to about
+    // 1 s. Before these bounds, one file of tiny blocks held the event loop for 6 s on its own.
+    expect(health.at(-1)).toBeLessThan(2 * REFUSAL_MS);
   });
 
   it("keeps the coach's queue small with five pending clips, whatever their files said", async () => {
