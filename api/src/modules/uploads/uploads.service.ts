@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import cloudinary from 'cloudinary';
+import { rm } from 'node:fs/promises';
 import {
   COMMON_ERRORS,
   DIRECT_UPLOAD_FOLDERS,
@@ -17,16 +15,13 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError, badRequest, notFound } from '../../common/errors/app-error.js';
 import { JobsService } from '../../common/jobs/jobs.service.js';
 import { TransactionHost } from '../../database/transactions.js';
-import { parseCloudinaryUrl } from '../media/cloudinary-delivery.js';
-import { readFrameRate } from '../media/frame-rate.js';
-import { filePathOf, newPublicId } from '../media/media-layout.js';
-import { VimeoClient, vimeoIdOf } from '../media/vimeo-client.js';
 import {
-  CloudinaryUploader,
-  cloudinaryPublicIdOf,
-  type DeliveryType,
-} from './cloudinary-uploader.js';
-import { isPublicId, publicFileUrl, removeLocal } from './local-storage.js';
+  isLocalPublicId,
+  MediaStores,
+  newPublicId,
+  readFrameRate,
+  type MediaStore,
+} from '../media/index.js';
 import type { ReceivedFile, UploadKind } from './received-file.js';
 import { UploadsRepository } from './uploads.repository.js';
 import type { ResourceType, UploadedAssetRow } from './uploads.table.js';
@@ -73,21 +68,18 @@ const inUse = () =>
   );
 const signatureInvalid = (why: string) => new AppError(401, UPLOAD_ERRORS.signatureInvalid, why);
 
-const stripExt = (publicId: string) => publicId.replace(/\.[a-z0-9]+$/, '');
-
-/** The private-file URL we record for a local private file (served only through signed links). */
-const privateFileUrl = (publicId: string) => `/api/files/private/${publicId}`;
-
-/** Every way a record may name an asset: the value itself and the public id inside a URL. */
-function refKeys(ref: string): string[] {
-  const keys = [ref];
-  const local = /^\/api\/files\/(?:public|private)\/([^?]+)/.exec(ref)?.[1];
-  if (local) keys.push(decodeURIComponent(local));
-  const remote = cloudinaryPublicIdOf(ref);
-  if (remote) keys.push(remote);
-  const vimeo = vimeoIdOf(ref);
-  if (vimeo) keys.push(vimeo);
-  return keys;
+/** Stores a received file; a provider's failure is answered 502 `uploads.provider_failed`. */
+async function putInto(
+  store: MediaStore,
+  file: ReceivedFile,
+  target: Parameters<MediaStore['put']>[1],
+) {
+  try {
+    return await store.put(file.tmpPath, target);
+  } catch (err) {
+    if (store.name === 'local') throw err;
+    throw providerFailed(`The ${store.name === 'vimeo' ? 'Vimeo' : 'Cloudinary'} upload`, err);
+  }
 }
 
 /**
@@ -99,18 +91,14 @@ function refKeys(ref: string): string[] {
 @Injectable()
 export class UploadsService implements OnApplicationBootstrap {
   private readonly log = new Logger('Uploads');
-  private readonly cloudinary: CloudinaryUploader | null;
-  private readonly vimeo: VimeoClient | null;
 
   constructor(
     private readonly repo: UploadsRepository,
     private readonly host: TransactionHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobsService,
+    private readonly stores: MediaStores,
   ) {
-    const creds = config.cloudinaryUrl ? parseCloudinaryUrl(config.cloudinaryUrl) : null;
-    this.cloudinary = creds ? new CloudinaryUploader(creds, config.cloudinaryApiUrl) : null;
-    this.vimeo = config.vimeoToken ? new VimeoClient(config.vimeoToken, config.vimeoApiUrl) : null;
     jobs.register(REMOVE_FILES_JOB, async (payload) => {
       const failed = await this.removeFiles(payload.files as StoredFile[]);
       if (failed.length > 0) throw new Error(`could not remove ${failed.join(', ')}`);
@@ -140,28 +128,15 @@ export class UploadsService implements OnApplicationBootstrap {
     isPrivate: boolean,
     userId: string,
   ): Promise<UploadedFileResponse> {
-    const publicId = newPublicId(kind, file.ext);
+    const store = this.stores.files;
     const resourceType: ResourceType = kind === 'pdf' ? 'raw' : 'image';
     try {
-      if (this.cloudinary) {
-        // images are named without their extension on Cloudinary (it becomes the format)
-        const remoteId = kind === 'image' ? publicId.replace(/\.[a-z0-9]+$/, '') : publicId;
-        const type: DeliveryType = isPrivate ? 'authenticated' : 'upload';
-        let url: string;
-        try {
-          url = await this.cloudinary.upload(file.tmpPath, remoteId, resourceType, type);
-        } catch (err) {
-          throw providerFailed(
-            'The Cloudinary upload',
-            (err as { message?: string }).message ?? err,
-          );
-        }
-        await this.record(file, remoteId, resourceType, url, isPrivate, 'cloudinary', userId);
-        return { url, public_id: remoteId };
-      }
-      await this.moveIntoPlace(file.tmpPath, isPrivate, publicId);
-      const url = isPrivate ? privateFileUrl(publicId) : publicFileUrl(publicId);
-      await this.record(file, publicId, resourceType, url, isPrivate, 'local', userId);
+      const { publicId, url } = await putInto(store, file, {
+        publicId: newPublicId(kind, file.ext),
+        resourceType,
+        private: isPrivate,
+      });
+      await this.record(file, publicId, resourceType, url, isPrivate, store.name, userId);
       return { url, public_id: publicId };
     } finally {
       await rm(file.tmpPath, { force: true });
@@ -175,49 +150,30 @@ export class UploadsService implements OnApplicationBootstrap {
     meta: { title?: string; description?: string },
     userId: string,
   ): Promise<UploadedVideoResponse> {
+    const store = this.stores.videos;
     try {
       // read before the file leaves: kept with the media for the player's frame stepping
       const frameRate = await readFrameRate(file.tmpPath);
-      if (this.vimeo) {
-        let id: string;
-        try {
-          id = await this.vimeo.upload(file.tmpPath, {
-            name: meta.title || 'Video',
-            ...(meta.description ? { description: meta.description } : {}),
-            privacy: isPrivate ? { view: 'disable', embed: 'public' } : { view: 'anybody' },
-          });
-        } catch (err) {
-          throw providerFailed('The Vimeo upload', err);
-        }
-        const url = `https://vimeo.com/${id}`;
-        await this.record(
-          file,
-          id,
-          'video',
-          url,
-          isPrivate,
-          'vimeo',
-          userId,
-          'processing',
-          frameRate,
-        );
-        return { url, public_id: id, videoId: id, status: 'processing' };
-      }
-      const publicId = newPublicId('video', file.ext);
-      await this.moveIntoPlace(file.tmpPath, isPrivate, publicId);
-      const url = isPrivate ? privateFileUrl(publicId) : publicFileUrl(publicId);
+      const { publicId, url, status } = await putInto(store, file, {
+        publicId: newPublicId('video', file.ext),
+        resourceType: 'video',
+        private: isPrivate,
+        ...meta,
+      });
       const row = await this.record(
         file,
         publicId,
         'video',
         url,
         isPrivate,
-        'local',
+        store.name,
         userId,
-        'available',
+        status,
         frameRate,
       );
-      return { url, public_id: publicId, videoId: row.id, status: 'available' };
+      // a video its store still processes is polled by the store's id, else by our row's
+      const videoId = status === 'processing' ? publicId : row.id;
+      return { url, public_id: publicId, videoId, status };
     } finally {
       await rm(file.tmpPath, { force: true });
     }
@@ -232,19 +188,12 @@ export class UploadsService implements OnApplicationBootstrap {
   async storePrivateMedia(
     file: ReceivedFile,
   ): Promise<{ storage: 'local' | 'cloudinary'; publicId: string }> {
+    const store = this.stores.privateMedia;
     const publicId = newPublicId('practice', file.ext);
     try {
-      if (this.cloudinary) {
-        try {
-          // a video's extension becomes its format on Cloudinary (cloudinaryPrivateUrl)
-          await this.cloudinary.upload(file.tmpPath, stripExt(publicId), 'video', 'authenticated');
-        } catch (err) {
-          throw providerFailed('The Cloudinary upload', err);
-        }
-        return { storage: 'cloudinary', publicId };
-      }
-      await this.moveIntoPlace(file.tmpPath, true, publicId);
-      return { storage: 'local', publicId };
+      // the id keeps its extension: a Cloudinary video takes it as its format when delivered
+      await putInto(store, file, { publicId, resourceType: 'video', private: true });
+      return { storage: store.name, publicId };
     } finally {
       await rm(file.tmpPath, { force: true });
     }
@@ -260,7 +209,7 @@ export class UploadsService implements OnApplicationBootstrap {
     if (files.length === 0) return;
     await this.removeLater(
       files.map((f) => ({
-        publicId: f.storage === 'cloudinary' ? stripExt(f.publicId) : f.publicId,
+        publicId: f.publicId,
         resourceType: 'video' as const,
         url: '',
         private: true,
@@ -294,41 +243,18 @@ export class UploadsService implements OnApplicationBootstrap {
     const name = `${randomUUID()}${resourceType === 'raw' ? '.pdf' : ''}`;
     const params = { folder, public_id: name, timestamp };
     const reserved = `${folder}/${name}`;
-    if (this.cloudinary) {
-      await this.repo.insert({
-        publicId: reserved,
-        resourceType,
-        url: this.cloudinary.deliveryUrl(reserved, resourceType, 'upload'),
-        private: false,
-        storage: 'cloudinary',
-        createdBy: userId,
-      });
-      return {
-        ...params,
-        signature: this.cloudinary.sign(params),
-        api_key: this.cloudinary.apiKey,
-        cloud_name: this.cloudinary.cloudName,
-        resource_type: resourceType,
-        upload_url: this.cloudinary.uploadUrl(resourceType),
-      };
-    }
+    const store = this.stores.files;
+    const { url, pending, ...grant } = store.signDirectUpload(params, resourceType);
     await this.repo.insert({
       publicId: reserved,
       resourceType,
-      url: '',
+      url,
       private: false,
-      storage: 'local',
-      status: PENDING,
+      storage: store.name,
+      ...(pending ? { status: PENDING } : {}),
       createdBy: userId,
     });
-    return {
-      ...params,
-      signature: this.localSignature(params),
-      api_key: 'local',
-      cloud_name: 'local',
-      resource_type: resourceType,
-      upload_url: '/api/files/upload',
-    };
+    return { ...params, ...grant, resource_type: resourceType };
   }
 
   /** What a direct upload must hold, once its signature checks out (401 otherwise). */
@@ -347,7 +273,7 @@ export class UploadsService implements OnApplicationBootstrap {
       throw signatureInvalid('folder, public_id, timestamp and signature are required');
     }
     const expected = Buffer.from(
-      this.localSignature({ folder, public_id: name, timestamp: Number(timestamp) }),
+      this.stores.local.signDirect({ folder, public_id: name, timestamp: Number(timestamp) }),
     );
     const given = Buffer.from(signature ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -376,9 +302,12 @@ export class UploadsService implements OnApplicationBootstrap {
       }
       const stem = `${folder}/${name.replace(/\.pdf$/, '')}`;
       const publicId = `${stem}.${file.ext}`;
-      if (!isPublicId(publicId)) throw signatureInvalid('Not a public id of ours');
-      await this.moveIntoPlace(file.tmpPath, false, publicId);
-      const url = publicFileUrl(publicId);
+      if (!isLocalPublicId(publicId)) throw signatureInvalid('Not a public id of ours');
+      const { url } = await this.stores.local.put(file.tmpPath, {
+        publicId,
+        resourceType: reserved.resourceType,
+        private: false,
+      });
       await this.repo.update(reserved.id, {
         publicId,
         url,
@@ -397,11 +326,6 @@ export class UploadsService implements OnApplicationBootstrap {
     }
   }
 
-  private localSignature(params: { folder: string; public_id: string; timestamp: number }): string {
-    // the same SHA-1 of the sorted params + secret as Cloudinary, keyed with our signing key
-    return cloudinary.v2.utils.api_sign_request(params, this.config.mediaSigningKey);
-  }
-
   // ------------------------------------------------------------ deleting
 
   /** DELETE /cloudinary/delete: an uploaded file no record uses any more. */
@@ -414,7 +338,7 @@ export class UploadsService implements OnApplicationBootstrap {
 
   /** POST /upload/delete-video: by the URL the upload answered (or its Vimeo link). */
   async deleteVideo(videoUrl: string): Promise<void> {
-    const keys = refKeys(videoUrl.trim());
+    const keys = this.stores.keysOf(videoUrl.trim());
     const rows = [
       ...(await this.repo.findByUrls(keys)),
       ...(await this.repo.findByPublicIds(keys)),
@@ -447,7 +371,7 @@ export class UploadsService implements OnApplicationBootstrap {
    * job written in the same transaction (a rollback keeps them; a crash does not lose them).
    */
   async discard(refs: readonly string[]): Promise<void> {
-    const keys = [...new Set(refs.flatMap(refKeys))];
+    const keys = [...new Set(refs.flatMap((ref) => this.stores.keysOf(ref)))];
     if (keys.length === 0) return;
     const rows = [
       ...(await this.repo.findByPublicIds(keys)),
@@ -478,7 +402,7 @@ export class UploadsService implements OnApplicationBootstrap {
 
   private isReferenced(row: UploadedAssetRow, referenced: Set<string>): boolean {
     const own = new Set([row.publicId, row.url]);
-    for (const ref of referenced) if (refKeys(ref).some((k) => own.has(k))) return true;
+    for (const ref of referenced) if (this.stores.keysOf(ref).some((k) => own.has(k))) return true;
     return false;
   }
 
@@ -490,10 +414,7 @@ export class UploadsService implements OnApplicationBootstrap {
     const failed: string[] = [];
     for (const row of rows) {
       try {
-        if (row.storage === 'local') {
-          if (isPublicId(row.publicId))
-            await removeLocal(this.config.dataDir, row.private, row.publicId);
-        } else await this.removeRemote(row);
+        await this.stores.of(row.storage).remove(row);
       } catch (err) {
         this.log.warn(
           `could not remove ${row.storage} file ${row.publicId}: ${String((err as Error)?.message ?? err)}`,
@@ -504,33 +425,7 @@ export class UploadsService implements OnApplicationBootstrap {
     return failed;
   }
 
-  private async removeRemote(row: StoredFile): Promise<void> {
-    if (row.storage === 'cloudinary') {
-      if (!this.cloudinary) throw new Error('Cloudinary is not configured');
-      await this.cloudinary.destroy(
-        row.publicId,
-        row.resourceType,
-        row.private ? 'authenticated' : 'upload',
-      );
-      return;
-    }
-    const id = vimeoIdOf(row.url) ?? (/^\d+$/.test(row.publicId) ? row.publicId : null);
-    if (!this.vimeo || !id) throw new Error('Vimeo is not configured');
-    await this.vimeo.deleteVideo(id);
-  }
-
   // ------------------------------------------------------------ helpers
-
-  private async moveIntoPlace(
-    tmpPath: string,
-    isPrivate: boolean,
-    publicId: string,
-  ): Promise<void> {
-    const target = filePathOf(this.config.dataDir, isPrivate ? 'private' : 'public', publicId);
-    if (!target) throw new Error(`not a public id: ${publicId}`);
-    await mkdir(dirname(target), { recursive: true });
-    await rename(tmpPath, target);
-  }
 
   private record(
     file: ReceivedFile,
