@@ -1,33 +1,20 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import {
-  COMMON_ERRORS,
-  DIRECT_UPLOAD_FOLDERS,
   UPLOAD_ERRORS,
-  type DirectUploadFolder,
-  type DirectUploadResponse,
-  type SignatureResponse,
   type UploadedFileResponse,
   type UploadedVideoResponse,
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { AppError, badRequest, notFound } from '../../common/errors/app-error.js';
+import { AppError, notFound } from '../../common/errors/app-error.js';
 import { JobsService } from '../../common/jobs/jobs.service.js';
 import { TransactionHost } from '../../database/transactions.js';
-import {
-  isLocalPublicId,
-  MediaStores,
-  newPublicId,
-  readFrameRate,
-  type MediaStore,
-} from '../media/index.js';
+import { MediaStores, newPublicId, readFrameRate, type MediaStore } from '../media/index.js';
 import type { ReceivedFile, UploadKind } from './received-file.js';
 import { UploadsRepository } from './uploads.repository.js';
 import type { ResourceType, UploadedAssetRow } from './uploads.table.js';
 
-/** A direct upload's signature is good for an hour, as Cloudinary's is. */
-const SIGNATURE_WINDOW_S = 3600;
 /** The job kinds of this module: removing stored files, and the orphan sweep. */
 export const REMOVE_FILES_JOB = 'uploads.remove-files';
 export const SWEEP_JOB = 'uploads.sweep';
@@ -50,8 +37,6 @@ const storedFile = ({
   private: p,
   storage,
 });
-/** The status of a signed direct upload whose file has not arrived yet. */
-const PENDING = 'pending';
 
 const providerFailed = (what: string, err: unknown) =>
   new AppError(
@@ -66,7 +51,6 @@ const inUse = () =>
     UPLOAD_ERRORS.inUse,
     'A saved record still uses this file: remove it there and save',
   );
-const signatureInvalid = (why: string) => new AppError(401, UPLOAD_ERRORS.signatureInvalid, why);
 
 /** Stores a received file; a provider's failure is answered 502 `uploads.provider_failed`. */
 async function putInto(
@@ -83,8 +67,8 @@ async function putInto(
 }
 
 /**
- * The files admins upload (uploaded_assets): storing them (local disk, Cloudinary, Vimeo), signed
- * direct uploads, deleting them, and the sweep of files no record points to. Catalogue writes call
+ * The files admins upload (uploaded_assets): storing them (local disk, Cloudinary, Vimeo; signed
+ * direct uploads are DirectUploadsService's), deleting them, and the sweep of files no record points to. Catalogue writes call
  * `discard` with the refs their records stopped pointing to: the rows go in the same transaction,
  * the files once it has committed (a rollback keeps them).
  */
@@ -216,114 +200,6 @@ export class UploadsService implements OnApplicationBootstrap {
         storage: f.storage,
       })),
     );
-  }
-
-  // ------------------------------------------------------------ signed direct uploads
-
-  /**
-   * POST /cloudinary/signature: reserves a public id in `folder` (recorded as pending, so an
-   * upload that never comes is swept) and signs {folder, public_id, timestamp} the way Cloudinary
-   * checks it: with the API secret when configured, else with the local signing key for our
-   * direct-upload endpoint.
-   */
-  async sign(
-    folder: DirectUploadFolder,
-    timestamp: number,
-    userId: string,
-  ): Promise<SignatureResponse> {
-    const now = Math.floor(Date.now() / 1000);
-    if (Math.abs(now - timestamp) > SIGNATURE_WINDOW_S) {
-      throw badRequest(
-        COMMON_ERRORS.validation,
-        'timestamp must be the current time in unix seconds',
-        'timestamp',
-      );
-    }
-    const resourceType = DIRECT_UPLOAD_FOLDERS[folder];
-    const name = `${randomUUID()}${resourceType === 'raw' ? '.pdf' : ''}`;
-    const params = { folder, public_id: name, timestamp };
-    const reserved = `${folder}/${name}`;
-    const store = this.stores.files;
-    const { url, pending, ...grant } = store.signDirectUpload(params, resourceType);
-    await this.repo.insert({
-      publicId: reserved,
-      resourceType,
-      url,
-      private: false,
-      storage: store.name,
-      ...(pending ? { status: PENDING } : {}),
-      createdBy: userId,
-    });
-    return { ...params, ...grant, resource_type: resourceType };
-  }
-
-  /** What a direct upload must hold, once its signature checks out (401 otherwise). */
-  directKind(fields: Record<string, string>): UploadKind {
-    const { folder } = this.checkDirectSignature(fields);
-    return DIRECT_UPLOAD_FOLDERS[folder] === 'raw' ? 'pdf' : 'image';
-  }
-
-  /** The signature over {folder, public_id, timestamp} (constant-time) and its hour. */
-  private checkDirectSignature(fields: Record<string, string>): {
-    folder: DirectUploadFolder;
-    public_id: string;
-  } {
-    const { folder, public_id: name, timestamp, signature } = fields;
-    if (!(folder in DIRECT_UPLOAD_FOLDERS) || !name || !/^\d{1,12}$/.test(timestamp ?? '')) {
-      throw signatureInvalid('folder, public_id, timestamp and signature are required');
-    }
-    const expected = Buffer.from(
-      this.stores.local.signDirect({ folder, public_id: name, timestamp: Number(timestamp) }),
-    );
-    const given = Buffer.from(signature ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw signatureInvalid('The signature does not match the upload');
-    }
-    if (Math.abs(Math.floor(Date.now() / 1000) - Number(timestamp)) > SIGNATURE_WINDOW_S) {
-      throw signatureInvalid('The signature has expired');
-    }
-    return { folder: folder as DirectUploadFolder, public_id: name };
-  }
-
-  /**
-   * POST /files/upload (local storage): Cloudinary's direct upload, checked the same way: the
-   * signature over {folder, public_id, timestamp}, a timestamp within the hour, and a public id the
-   * signature endpoint reserved and no file has filled yet.
-   */
-  async directUpload(
-    file: ReceivedFile,
-    fields: Record<string, string>,
-  ): Promise<DirectUploadResponse> {
-    try {
-      const { folder, public_id: name } = this.checkDirectSignature(fields);
-      const reserved = await this.repo.findByPublicId(`${folder}/${name}`);
-      if (!reserved || reserved.status !== PENDING || reserved.storage !== 'local') {
-        throw signatureInvalid('This upload was not reserved or is already done');
-      }
-      const stem = `${folder}/${name.replace(/\.pdf$/, '')}`;
-      const publicId = `${stem}.${file.ext}`;
-      if (!isLocalPublicId(publicId)) throw signatureInvalid('Not a public id of ours');
-      const { url } = await this.stores.local.put(file.tmpPath, {
-        publicId,
-        resourceType: reserved.resourceType,
-        private: false,
-      });
-      await this.repo.update(reserved.id, {
-        publicId,
-        url,
-        status: 'available',
-        contentType: file.contentType,
-        sizeBytes: file.size,
-      });
-      return {
-        secure_url: url,
-        public_id: publicId,
-        resource_type: reserved.resourceType,
-        bytes: file.size,
-      };
-    } finally {
-      await rm(file.tmpPath, { force: true });
-    }
   }
 
   // ------------------------------------------------------------ deleting
