@@ -12,16 +12,14 @@
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createRequire } from 'node:module';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { API_PROCESS_ENV } from '../scripts/lib.mjs';
 import { DISCIPLINES, LEVELS, PHRASES, fill } from './catalog-data.mjs';
+import { fmt, freePort, loadCannon, memory, sleep, stop, waitFor } from './process-tools.mjs';
 import { median, pct, table } from './stats.mjs';
 
 const root = join(import.meta.dirname, '..');
@@ -36,76 +34,7 @@ const SERVER_URL = process.env.DATABASE_URL?.trim() || 'postgres://postgres@127.
 // BENCH_PARTS=search skips the throughput rounds (quicker when only search changed)
 const PARTS = (process.env.BENCH_PARTS ?? 'load,search').split(',').map((s) => s.trim());
 
-// ------------------------------------------------------------------ helpers
-
-const fmt = (n, digits = 0) =>
-  n.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-/** VmRSS and VmHWM (peak) of a process, in MB. */
-function memory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
-}
-async function waitFor(url, child) {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    if (i > 600 || child.exitCode !== null) throw new Error(`${url} did not start`);
-    await sleep(100);
-  }
-}
-async function stop(child) {
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-/** CPU time (user + system) a process has used, in ms (Linux clock ticks of 10 ms). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-// autocannon parses answers with http-parser-js: count the reads it parses per answer
-const { HTTPParser } = createRequire(import.meta.resolve('autocannon'))('http-parser-js');
-let parsedReads = 0;
-const execute = HTTPParser.prototype.execute;
-HTTPParser.prototype.execute = function (...args) {
-  parsedReads++;
-  return execute.apply(this, args);
-};
-/**
- * autocannon on one URL; with `pid`, also the server's CPU time per request (µs), which the
- * other load on a shared machine moves much less than req/s, and the client's (this process,
- * where autocannon runs): when it nears 1e6 / req/s, the client is what limits req/s.
- */
-function cannon(url, headers = {}, duration = DURATION_S, pid = null) {
-  const before = pid ? cpuMs(pid) : 0;
-  const client = process.cpuUsage();
-  parsedReads = 0;
-  return new Promise((resolve, reject) =>
-    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, r) => {
-      if (err) return reject(err);
-      const n = Math.max(1, r.requests.total);
-      const used = process.cpuUsage(client);
-      r.cpuUs = pid ? (1000 * (cpuMs(pid) - before)) / n : NaN;
-      r.clientUs = (used.user + used.system) / n;
-      r.reads = parsedReads / n;
-      resolve(r);
-    }),
-  );
-}
+const cannon = loadCannon(CONNECTIONS, DURATION_S);
 
 // ------------------------------------------------------------------ one store
 

@@ -30,6 +30,5 @@ export * from './domain/practice-drawing.js';
 export * from './domain/frames.js';
 export * from './domain/edge-dates.js';
 export * from './domain/stats-period.js';
-export * from './domain/semver.js';
 export * from './domain/release-compat.js';
 export * from './first-screen.js';

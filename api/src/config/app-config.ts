@@ -1,9 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import ms from 'ms';
+import type ms from 'ms';
+import {
+  bool,
+  ConfigError,
+  httpUrl,
+  int,
+  jwtExpiresIn,
+  logFormat,
+  logLevel,
+  publicOrigins,
+  redisUrl,
+  secretFor,
+  str,
+  type Env,
+} from './env-readers.js';
+
+export { ConfigError } from './env-readers.js';
 
 /** The repository root, where the built front ends live (shell/dist and each remote dist). */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -165,117 +179,6 @@ export interface AppConfig {
   };
 }
 
-export class ConfigError extends Error {}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, key: string, fallback: number, min: number, max: number): number {
-  const raw = env[key];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${key} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return n;
-}
-
-function bool(env: Env, key: string, fallback: boolean): boolean {
-  const raw = env[key]?.toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['true', '1', 'yes'].includes(raw)) return true;
-  if (['false', '0', 'no'].includes(raw)) return false;
-  throw new ConfigError(`${key} must be true or false (got "${env[key]}")`);
-}
-
-function str(env: Env, key: string): string | null {
-  const v = env[key]?.trim();
-  return v ? v : null;
-}
-
-/** A JWT secret of 256 bits, generated into the data dir on first start when none is configured. */
-function jwtSecretFor(env: Env, dataDir: string): string {
-  const configured = str(env, 'JWT_SECRET');
-  if (configured) {
-    if (Buffer.byteLength(configured) < 32) {
-      throw new ConfigError('JWT_SECRET must be at least 32 bytes (256 bits)');
-    }
-    return configured;
-  }
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
-/** The media links' HMAC key: MEDIA_SIGNING_KEY, or generated into the data dir like the JWT secret. */
-function mediaSigningKeyFor(env: Env, dataDir: string): string {
-  const configured = str(env, 'MEDIA_SIGNING_KEY');
-  if (configured) {
-    if (Buffer.byteLength(configured) < 32) {
-      throw new ConfigError('MEDIA_SIGNING_KEY must be at least 32 bytes (256 bits)');
-    }
-    return configured;
-  }
-  const file = join(dataDir, 'media-signing-key');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(48).toString('base64url');
-  writeFileSync(file, key, { mode: 0o600 });
-  return key;
-}
-
-function httpUrl(env: Env, key: string): string | null {
-  const url = str(env, key);
-  if (url && !/^https?:\/\/[^/]+/.test(url)) throw new ConfigError(`${key} must be an http(s) URL`);
-  return url ? url.replace(/\/$/, '') : null;
-}
-
-function redisUrl(env: Env): string | null {
-  const url = str(env, 'REDIS_URL');
-  if (url && !/^rediss?:\/\//.test(url))
-    throw new ConfigError('REDIS_URL must start with redis:// or rediss://');
-  return url;
-}
-
-/**
- * JWT_EXPIRES_IN in the forms jsonwebtoken accepts (it parses strings with the same `ms` library):
- * a whole number of seconds, or a duration such as 15m, 12h, 7d or "2 days". A bare number is read
- * as seconds (jsonwebtoken would read the string "3600" as 3.6 seconds).
- */
-function jwtExpiresIn(env: Env): number | ms.StringValue {
-  const raw = env.JWT_EXPIRES_IN?.trim();
-  if (!raw) return '7d';
-  const fail = () =>
-    new ConfigError(
-      `JWT_EXPIRES_IN must be a number of seconds (3600) or a duration such as 15m, 12h or 7d (got "${env.JWT_EXPIRES_IN}")`,
-    );
-  if (/^\d+$/.test(raw)) {
-    const seconds = Number(raw);
-    if (!Number.isSafeInteger(seconds) || seconds < 1) throw fail();
-    return seconds;
-  }
-  const millis = ms(raw as ms.StringValue) as number | undefined;
-  if (typeof millis !== 'number' || !Number.isFinite(millis) || millis < 1000) throw fail();
-  return raw as ms.StringValue;
-}
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-function logLevel(env: Env): string {
-  const level = env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.includes(level))
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  return level;
-}
-
-function logFormat(env: Env): 'json' | 'pretty' {
-  const format = env.LOG_FORMAT?.trim() || (env.NODE_ENV === 'production' ? 'json' : 'pretty');
-  if (format !== 'json' && format !== 'pretty')
-    throw new ConfigError(`LOG_FORMAT must be json or pretty (got "${env.LOG_FORMAT}")`);
-  return format;
-}
-
 /** Reads and validates `process.env` once at boot; a bad value stops the start with a clear message. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = int(env, 'PORT', 3000, 0, 65535);
@@ -313,7 +216,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     pgliteWorker: bool(env, 'PGLITE_WORKER', true),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 3_600_000),
-    jwtSecret: jwtSecretFor(env, dataDir),
+    jwtSecret: secretFor(env, 'JWT_SECRET', dataDir, 'jwt-secret'),
     jwtExpiresIn: jwtExpiresIn(env),
     corsOrigins: (
       env.CORS_ORIGINS ??
@@ -407,7 +310,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxSeconds: int(env, 'PRACTICE_MAX_SECONDS', 180, 5, 3600),
       maxPending: int(env, 'PRACTICE_MAX_PENDING', 5, 1, 100),
     },
-    mediaSigningKey: mediaSigningKeyFor(env, dataDir),
+    mediaSigningKey: secretFor(env, 'MEDIA_SIGNING_KEY', dataDir, 'media-signing-key'),
     mediaLinkTtlSeconds: int(env, 'MEDIA_LINK_TTL_SECONDS', 600, 30, 86_400),
     jobs: {
       worker: bool(env, 'JOBS_WORKER', true),
@@ -421,28 +324,3 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
 /** Nest injection token of the AppConfig. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
-
-/** PUBLIC_URL's origin, then each origin of PUBLIC_ORIGINS (comma-separated http(s) origins). */
-function publicOrigins(env: Env, publicUrl: string): string[] {
-  const origins = [originOf('PUBLIC_URL', publicUrl, false)];
-  for (const entry of (env.PUBLIC_ORIGINS ?? '').split(',').map((s) => s.trim())) {
-    if (!entry) continue;
-    const origin = originOf('PUBLIC_ORIGINS', entry, true);
-    if (!origins.includes(origin)) origins.push(origin);
-  }
-  return origins;
-}
-
-function originOf(name: string, value: string, bare: boolean): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${name}: "${value}" is not a URL such as https://www.example.com`);
-  }
-  const path = url.pathname.replace(/\/$/, '');
-  if (!['http:', 'https:'].includes(url.protocol) || (bare && (path || url.search || url.hash))) {
-    throw new ConfigError(`${name}: "${value}" is not an origin such as https://www.example.com`);
-  }
-  return url.origin;
-}

@@ -29,6 +29,43 @@ const remote = (over: Partial<FederationManifest> = {}): FederationManifest => (
 });
 
 describe('checkCompatibility', () => {
+  // the remote's range for a singleton, read with npm's semantics (the semver package)
+  it.each([
+    ['1.2.3', '1.2.3', true],
+    ['1.2.4', '1.2.3', false],
+    ['1.9.0', '^1.2.3', true],
+    ['2.0.0', '^1.2.3', false],
+    ['1.2.2', '^1.2.3', false],
+    ['0.2.9', '^0.2.3', true],
+    ['0.3.0', '^0.2.3', false],
+    ['0.0.4', '^0.0.3', false],
+    ['1.2.9', '~1.2.3', true],
+    ['1.3.0', '~1.2.3', false],
+    ['7.18.5', '^7.99.0', false],
+    ['19.3.1', '>=19.0.0 <20', true],
+    ['20.0.0', '>=19.0.0 <20', false],
+    ['3.1.0', '^1.0.0 || ^3.0.0', true],
+    ['2.1.0', '^1.0.0 || ^3.0.0', false],
+    ['1.4.0', '1.x', true],
+    ['2.0.0', '1.x', false],
+    ['5.0.0', '*', true],
+    ['1.2.0', '>= 1.1.0', true],
+    ['2.0.0-rc.1', '^1.0.0', false],
+    ['2.0.0-rc.1', '^2.0.0-rc.0', true],
+    ['2.0.0', '^2.0.0-rc.0', true],
+    ['1.5.0', '1.2.3 - 2.0.0', true],
+    ['1.0.0', 'latest', false],
+    ['not a version', '*', false],
+  ])('a shell providing react %s meets a remote requiring %s: %p', (version, range, expected) => {
+    const provider: FederationManifest = { ...shell, shared: [shared('react', version)] };
+    const report = checkCompatibility(
+      'mf_catalog',
+      remote({ shared: [shared('react', version, range)] }),
+      provider,
+    );
+    expect(report.compatible).toBe(expected);
+  });
+
   it('accepts a remote whose needs the shell meets, and reports both versions', () => {
     expect(checkCompatibility('mf_catalog', remote(), shell)).toEqual({
       compatible: true,

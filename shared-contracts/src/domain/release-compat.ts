@@ -14,7 +14,7 @@
  * - a remote built without its own Module Federation runtime (`release.runtime.mode` 'external')
  *   runs under a shell that provides one (mode 'provides') of the same major version.
  */
-import { satisfies } from './semver.js';
+import semver from 'semver';
 
 /** The modules the shell mounts from every remote. */
 export const REMOTE_EXPOSES = ['./App'] as const;
@@ -149,7 +149,7 @@ export function checkCompatibility(
       continue;
     }
     const range = s.requiredVersion;
-    if (typeof range === 'string' && !satisfies(mine.version, range)) {
+    if (typeof range === 'string' && !semver.satisfies(mine.version, range)) {
       problems.push(
         `it requires ${s.name} ${range} but ${shellLabel} provides ${mine.version}: deploy a shell that provides ${s.name} ${range} first, or rebuild the remote for ${mine.version}`,
       );

@@ -8,7 +8,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { VersionPoll } from '../version-poll.js';
+import { VersionPoll, type VersionedCache, type VersionedCacheOptions } from '../version-poll.js';
 import { CatalogVersionRepository } from './catalog-version.repository.js';
 
 /** A public catalogue answer as sent: the JSON bytes, its weak ETag and compressed copies. */
@@ -47,18 +47,14 @@ export function weakEtag(json: string | Buffer): string {
 @Injectable()
 export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('CatalogCache');
-  private readonly answers = new Map<string, CachedAnswer>();
   private readonly sources: StampSource[] = [];
-  private bytes = 0;
-  private gen = 0;
   private readonly version: VersionPoll;
-  private readonly maxBytes: number;
+  private readonly answers: VersionedCache<CachedAnswer>;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly versions: CatalogVersionRepository,
   ) {
-    this.maxBytes = config.catalogCache.maxBytes;
     this.version = new VersionPoll({
       read: async () =>
         [
@@ -66,9 +62,12 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
           ...(await Promise.all(this.sources.map((source) => source()))),
         ].join('\n'),
       pollMs: config.catalogCache.pollMs,
-      changed: () => this.invalidate(),
       logger: this.logger,
       what: 'catalogue version',
+    });
+    this.answers = this.version.cache({
+      max: config.catalogCache.maxBytes,
+      weigh: (answer) => answer.bytes,
     });
   }
 
@@ -83,11 +82,8 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
   /** The cached answer for `key`, when there is one still valid. */
   get(key: string): CachedAnswer | undefined {
     const answer = this.answers.get(key);
-    if (!answer) return undefined;
-    const now = Date.now();
-    if (!this.fresh()) return undefined;
-    if (now >= answer.expiresAt) {
-      this.drop(key, answer);
+    if (answer && Date.now() >= answer.expiresAt) {
+      this.answers.evict(key);
       return undefined;
     }
     return answer;
@@ -100,7 +96,7 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
 
   /** The cache generation; pass it to `store` so an answer computed before a change is not kept. */
   generation(): number {
-    return this.gen;
+    return this.answers.ticket();
   }
 
   /**
@@ -110,24 +106,18 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
   store(key: string, generation: number, json: string, expiresAt = Infinity): CachedAnswer {
     const body = Buffer.from(json);
     const answer: CachedAnswer = { body, etag: weakEtag(body), expiresAt, bytes: body.length };
-    if (generation !== this.gen || answer.bytes > this.maxBytes) return answer;
-    const previous = this.answers.get(key);
-    if (previous) this.drop(key, previous);
-    this.answers.set(key, answer);
-    this.bytes += answer.bytes;
-    // oldest first (Map keeps insertion order)
-    for (const [k, a] of this.answers) {
-      if (this.bytes <= this.maxBytes) break;
-      this.drop(k, a);
-    }
+    this.answers.set(key, answer, generation);
     return answer;
   }
 
   /** Empties this instance's cache now. Call it after any catalogue write (once it has committed). */
   invalidate(): void {
-    this.gen++;
-    this.answers.clear();
-    this.bytes = 0;
+    this.version.changedHere();
+  }
+
+  /** Another cache of catalogue values, emptied and bounded on the same terms (CatalogRows). */
+  follow<V>(opts: VersionedCacheOptions<V>): VersionedCache<V> {
+    return this.version.cache(opts);
   }
 
   /** Content files and other non-database sources: a changed stamp empties the cache at the next poll. */
@@ -150,7 +140,8 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
 
   /** What is cached: number of answers and their approximate size. */
   stats(): { answers: number; bytes: number } {
-    return { answers: this.answers.size, bytes: this.bytes };
+    const { entries, weight } = this.answers.stats();
+    return { answers: entries, bytes: weight };
   }
 
   /** The body compressed with `encoding`, made once per answer. */
@@ -163,10 +154,5 @@ export class CatalogCacheService implements OnApplicationBootstrap, OnModuleDest
     }
     answer.gzip ??= gzipSync(answer.body);
     return answer.gzip;
-  }
-
-  private drop(key: string, answer: CachedAnswer): void {
-    this.answers.delete(key);
-    this.bytes -= answer.bytes;
   }
 }

@@ -1,4 +1,5 @@
 import type { TransactionHost } from '../../database/transactions.js';
+import type { VersionedCache } from '../version-poll.js';
 import type { CatalogCacheService } from './catalog-cache.service.js';
 
 /**
@@ -12,31 +13,26 @@ import type { CatalogCacheService } from './catalog-cache.service.js';
  * What is kept is shared by every request: frozen, so no caller can change it for the next.
  */
 export class CatalogRows<V extends object> {
-  private readonly rows = new Map<string, { gen: number; value: V }>();
+  private readonly rows: VersionedCache<V>;
 
   constructor(
-    private readonly cache: CatalogCacheService,
+    cache: CatalogCacheService,
     private readonly host: TransactionHost,
-    private readonly maxEntries: number,
-  ) {}
+    maxEntries: number,
+  ) {
+    this.rows = cache.follow<V>({ max: maxEntries });
+  }
 
   /** The value of `key`: kept, or from `load` (kept unless undefined: a miss is asked again). */
   async get(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     if (this.host.inTransaction) return load();
-    const gen = this.cache.generation();
-    if (this.cache.fresh()) {
-      const hit = this.rows.get(key);
-      if (hit && hit.gen === gen) return hit.value;
-    }
+    const ticket = this.rows.ticket();
+    const hit = this.rows.get(key);
+    if (hit) return hit;
     const value = await load();
-    if (value !== undefined && gen === this.cache.generation() && this.cache.fresh()) {
-      this.rows.delete(key);
-      this.rows.set(key, { gen, value: deepFreeze(value) });
-      // the oldest first (Map keeps insertion order); entries of an older generation go too
-      for (const [k, row] of this.rows) {
-        if (this.rows.size <= this.maxEntries && row.gen === gen) break;
-        this.rows.delete(k);
-      }
+    // frozen only when kept (a value a change made stale is the caller's own)
+    if (value !== undefined && this.rows.fresh() && ticket === this.rows.ticket()) {
+      this.rows.set(key, deepFreeze(value), ticket);
     }
     return value;
   }

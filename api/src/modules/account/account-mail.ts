@@ -1,10 +1,5 @@
 import type { Lang } from '@circo/shared-contracts';
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { layoutMail, type Mail } from '../mail/index.js';
 
 const TEXT: Record<
   Lang,
@@ -34,11 +29,15 @@ const TEXT: Record<
 };
 
 /** The e-mail that confirms an account deletion. */
-export function deletionMail(lang: Lang, name: string, link: string) {
+export function deletionMail(lang: Lang, name: string, link: string): Mail {
   const t = TEXT[lang];
-  return {
+  return layoutMail({
     subject: t.subject,
-    text: `${t.hello} ${name},\n\n${t.body}\n${link}\n\n${t.keep}\n`,
-    html: `<p>${t.hello} ${escape(name)},</p><p>${escape(t.body)}</p><p><a href="${escape(link)}">${escape(t.cta)}</a></p><p>${escape(t.keep)}</p>`,
-  };
+    hello: t.hello,
+    name,
+    blocks: [
+      { kind: 'paragraph', text: t.body, link: { label: t.cta, href: link } },
+      { kind: 'paragraph', text: t.keep },
+    ],
+  });
 }

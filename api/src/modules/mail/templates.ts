@@ -1,10 +1,5 @@
 import { formatUsd, fromCents, type Lang } from '@circo/shared-contracts';
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { layoutMail, type Mail } from './mail-layout.js';
 
 const RESET: Record<
   Lang,
@@ -35,13 +30,17 @@ const RESET: Record<
 };
 
 /** The reset-password e-mail in the user's language. */
-export function resetPasswordMail(lang: Lang, name: string, link: string) {
+export function resetPasswordMail(lang: Lang, name: string, link: string): Mail {
   const t = RESET[lang];
-  return {
+  return layoutMail({
     subject: t.subject,
-    text: `${t.hello} ${name},\n\n${t.body}\n${link}\n\n${t.ignore}\n`,
-    html: `<p>${t.hello} ${escape(name)},</p><p>${escape(t.body)}</p><p><a href="${escape(link)}">${escape(t.cta)}</a></p><p>${escape(t.ignore)}</p>`,
-  };
+    hello: t.hello,
+    name,
+    blocks: [
+      { kind: 'paragraph', text: t.body, link: { label: t.cta, href: link } },
+      { kind: 'paragraph', text: t.ignore },
+    ],
+  });
 }
 
 const RECEIPT: Record<
@@ -120,21 +119,24 @@ export function receiptMail(
   lines: ReceiptLine[],
   totalCents: number,
   myCoursesLink: string,
-) {
+): Mail {
   const t = RECEIPT[lang];
   const date = (d: Date) => longDate(lang).format(d);
   const usd = (cents: number) => formatUsd(fromCents(cents));
   const lineText = (l: ReceiptLine) =>
-    `- ${l.title}: ${usd(l.priceCents)}${
+    `${l.title}: ${usd(l.priceCents)}${
       l.discountName ? ` (${usd(l.listPriceCents)}, ${t.discount} ${l.discountName})` : ''
     }, ${t.until} ${date(l.accessEndsAt)}`;
-  return {
+  return layoutMail({
     subject: t.subject,
-    text: `${t.hello} ${name},\n\n${t.body}\n\n${lines.map(lineText).join('\n')}\n\n${t.total}: ${usd(totalCents)}\n\n${t.cta}: ${myCoursesLink}\n\n${t.terms}\n`,
-    html:
-      `<p>${t.hello} ${escape(name)},</p><p>${escape(t.body)}</p><ul>` +
-      lines.map((l) => `<li>${escape(lineText(l).slice(2))}</li>`).join('') +
-      `</ul><p><strong>${escape(t.total)}: ${usd(totalCents)}</strong></p>` +
-      `<p><a href="${escape(myCoursesLink)}">${escape(t.cta)}</a></p><p>${escape(t.terms)}</p>`,
-  };
+    hello: t.hello,
+    name,
+    blocks: [
+      { kind: 'paragraph', text: t.body },
+      { kind: 'list', items: lines.map(lineText) },
+      { kind: 'strong', text: `${t.total}: ${usd(totalCents)}` },
+      { kind: 'action', link: { label: t.cta, href: myCoursesLink } },
+      { kind: 'paragraph', text: t.terms },
+    ],
+  });
 }

@@ -9,5 +9,7 @@ export {
   isLocalPublicId,
   MEDIA_FOLDERS,
 } from './media-layout.js';
+export { MediaStores } from './stores/media-stores.js';
+export type { MediaStore, StorageName, StoredFile } from './stores/media-store.js';
 export { readFrameRate } from './frame-rate.js';
 export { readMediaInfo, type MediaInfo, type MediaProbe } from './media-info.js';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { FilesController } from './files.controller.js';
 import { MediaAssetsRepository } from './media-assets.repository.js';
 import { MediaStorageService } from './media-storage.service.js';
+import { MediaStores } from './stores/media-stores.js';
 
 /**
  * Media storage, read side: the one place that knows where uploaded files live.
@@ -20,10 +21,12 @@ import { MediaStorageService } from './media-storage.service.js';
  * (default 600), compared in constant time; answers carry `Cache-Control: private, no-store`.
  * With CLOUDINARY_URL, private assets get the SDK's signed, expiring `authenticated` download URL;
  * with VIMEO_ACCESS_TOKEN, videos are Vimeo player URLs and their status is asked of Vimeo.
+ * Each of the three is a `MediaStore` (stores/: one interface, one file per store); `MediaStores`
+ * chooses once, from the configuration, where new files go.
  */
 @Module({
   controllers: [FilesController],
-  providers: [MediaAssetsRepository, MediaStorageService],
-  exports: [MediaStorageService],
+  providers: [MediaAssetsRepository, MediaStorageService, MediaStores],
+  exports: [MediaStorageService, MediaStores],
 })
 export class MediaModule {}

@@ -1,14 +1,9 @@
 import { formatUsd, fromCents, type Lang } from '@circo/shared-contracts';
+import { escapeHtml as escape } from '../mail/index.js';
 
 // The local test provider's own pages, standing in for the pages Stripe hosts (its 3-D Secure
 // test page and Stripe Checkout): they belong to the provider, not to the shop's front ends, so
 // they are rendered here, in the buyer's language, with no script at all.
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 const TEXT = {
   es: {

@@ -30,6 +30,7 @@ import {
   ConfirmPaymentIntentDto,
   ConfirmSessionQueryDto,
 } from './dto/checkout.dto.js';
+import { CheckoutStartService } from './checkout-start.service.js';
 import { PaymentsService } from './payments.service.js';
 import { WebhooksService } from './webhooks.service.js';
 import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
@@ -40,6 +41,7 @@ import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
 export class PaymentsController {
   constructor(
     private readonly payments: PaymentsService,
+    private readonly checkout: CheckoutStartService,
     private readonly webhooks: WebhooksService,
   ) {}
 
@@ -55,7 +57,7 @@ export class PaymentsController {
     @CurrentUser() user: AuthUser,
     @Body() dto: CheckoutDto,
   ): Promise<PaymentIntentResponse> {
-    return this.payments.createIntent(user, dto);
+    return this.checkout.createIntent(user, dto);
   }
 
   /** Registers the purchase of a PaymentIntent the provider reports as succeeded (idempotent). */
@@ -87,7 +89,7 @@ export class PaymentsController {
     @Body() dto: CheckoutDto,
     @Req() req: FastifyRequest,
   ): Promise<CheckoutSessionResponse> {
-    return this.payments.createSession(user, dto, req);
+    return this.checkout.createSession(user, dto, req);
   }
 
   /** Registers the purchase of a completed Checkout Session (idempotent). */

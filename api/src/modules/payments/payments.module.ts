@@ -10,6 +10,7 @@ import { LocalProviderController } from './local-provider.controller.js';
 import { PaymentsAdminController, PaymentsController } from './payments.controller.js';
 import { PaymentsReconciler } from './payments-reconciler.service.js';
 import { PaymentsRepository } from './payments.repository.js';
+import { CheckoutStartService } from './checkout-start.service.js';
 import { PaymentsService } from './payments.service.js';
 import { LocalPaymentProvider } from './providers/local-payment.provider.js';
 import { LocalProviderRepository } from './providers/local-provider.repository.js';
@@ -31,6 +32,7 @@ import { WebhooksService } from './webhooks.service.js';
     LocalPaymentProvider,
     CheckoutPricingService,
     PaymentsService,
+    CheckoutStartService,
     PaymentsReconciler,
     ReceiptsService,
     WebhooksService,

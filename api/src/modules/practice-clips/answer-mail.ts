@@ -1,10 +1,5 @@
 import type { Lang } from '@circo/shared-contracts';
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { layoutMail, type Mail } from '../mail/index.js';
 
 const TEXT: Record<
   Lang,
@@ -45,11 +40,18 @@ export function answerMail(
   classTitle: string,
   comments: number,
   link: string,
-) {
+): Mail {
   const t = TEXT[lang];
-  return {
+  return layoutMail({
     subject: t.subject(classTitle),
-    text: `${t.hello} ${name},\n\n${t.body(classTitle, comments)}\n${link}\n`,
-    html: `<p>${t.hello} ${escape(name)},</p><p>${escape(t.body(classTitle, comments))}</p><p><a href="${escape(link)}">${escape(t.cta)}</a></p>`,
-  };
+    hello: t.hello,
+    name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: t.body(classTitle, comments),
+        link: { label: t.cta, href: link },
+      },
+    ],
+  });
 }

@@ -1,10 +1,5 @@
 import type { Lang } from '@circo/shared-contracts';
-
-const escape = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+import { escapeHtml as escape, layoutMail, type Mail } from '../mail/index.js';
 
 /** 30, 7, 1 days before the end of access, or 0 once it ended. */
 export type ReminderKind = 0 | 1 | 7 | 30;
@@ -77,18 +72,22 @@ export function reminderMail(
   days: ReminderKind,
   renewLink: string,
   optOutLink: string,
-) {
+): Mail {
   const t = TEXT[lang];
   const date = endsAt.toLocaleDateString(lang, { dateStyle: 'long', timeZone: 'UTC' });
-  const body = t.body(title, date, days);
-  return {
+  return layoutMail({
     subject: t.subject(title, days),
-    text: `${t.hello} ${name},\n\n${body}\n${renewLink}\n\n--\n${t.why}\n${t.stop} ${optOutLink}\n`,
-    html:
-      `<p>${t.hello} ${escape(name)},</p><p>${escape(body)}</p>` +
-      `<p><a href="${escape(renewLink)}">${escape(t.cta)}</a></p><hr>` +
-      `<p><small>${escape(t.why)} ${escape(t.stop)} <a href="${escape(optOutLink)}">${escape(t.stopCta)}</a></small></p>`,
-  };
+    hello: t.hello,
+    name,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: t.body(title, date, days),
+        link: { label: t.cta, href: renewLink },
+      },
+      { kind: 'footer', lines: [t.why, t.stop], link: { label: t.stopCta, href: optOutLink } },
+    ],
+  });
 }
 
 const DONE: Record<Lang, { title: string; text: string; back: string }> = {

@@ -3,6 +3,7 @@ import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { DirectUploadResponse } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { DirectUploadsService } from './direct-uploads.service.js';
 import { receiveUpload } from './received-file.js';
 import { UploadsService } from './uploads.service.js';
 
@@ -15,6 +16,7 @@ import { UploadsService } from './uploads.service.js';
 export class DirectUploadController {
   constructor(
     private readonly uploads: UploadsService,
+    private readonly direct: DirectUploadsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -30,10 +32,10 @@ export class DirectUploadController {
       req,
       this.config.dataDir,
       'file',
-      (f) => this.uploads.directKind(f),
+      (f) => this.direct.directKind(f),
       (kind) => this.uploads.maxBytes(kind),
       Math.max(u.maxImageBytes, u.maxPdfBytes),
     );
-    return this.uploads.directUpload(file, fields);
+    return this.direct.directUpload(file, fields);
   }
 }

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import { COMMON_ERRORS, UPLOAD_ERRORS } from '@circo/shared-contracts';
 import { AppError, badRequest } from '../../common/errors/app-error.js';
-import { uploadsRoot } from './local-storage.js';
+import { uploadsRoot } from '../media/index.js';
 
 /** What an upload call takes, judged by the file's bytes (never its name or declared type). */
 export type UploadKind = 'pdf' | 'image' | 'video' | 'audio';

@@ -23,6 +23,7 @@ import {
   SignatureBodyDto,
 } from './dto/upload-bodies.dto.js';
 import { receiveUpload, type UploadKind } from './received-file.js';
+import { DirectUploadsService } from './direct-uploads.service.js';
 import { UploadsService } from './uploads.service.js';
 import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
 
@@ -51,6 +52,7 @@ function textField(fields: Record<string, string>, name: string, max: number): s
 export class UploadsController {
   constructor(
     private readonly uploads: UploadsService,
+    private readonly direct: DirectUploadsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -69,7 +71,7 @@ export class UploadsController {
     @Body() body: SignatureBodyDto,
     @CurrentUser() user: AuthUser,
   ): Promise<SignatureResponse> {
-    return this.uploads.sign(body.folder, body.timestamp, user.id);
+    return this.direct.sign(body.folder, body.timestamp, user.id);
   }
 
   @Post('cloudinary/upload-pdf-publico')

@@ -10,7 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DB } from '../../database/database.module.js';
 import type { Database } from '../../database/database.js';
 import type { AuthAccount } from '../auth/auth-user.js';
-import { VersionPoll } from '../../common/version-poll.js';
+import { VersionPoll, type VersionedCache } from '../../common/version-poll.js';
 import { accountsVersion } from './users.table.js';
 
 /**
@@ -31,11 +31,9 @@ import { accountsVersion } from './users.table.js';
 @Injectable()
 export class AccountCache implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('AccountCache');
-  private readonly accounts = new Map<string, AuthAccount>();
   private readonly maxEntries: number;
-  /** bumped by every forget and emptying: a read started before one is not kept */
-  private gen = 0;
   private readonly version: VersionPoll;
+  private readonly accounts: VersionedCache<AuthAccount>;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(DB) db: Database) {
     this.maxEntries = config.accountCache.maxEntries;
@@ -47,13 +45,10 @@ export class AccountCache implements OnApplicationBootstrap, OnModuleDestroy {
     this.version = new VersionPoll({
       read: async () => String((await read.execute())[0]?.version ?? 0),
       pollMs: config.accountCache.pollMs,
-      changed: () => {
-        this.gen++;
-        this.accounts.clear();
-      },
       logger: this.logger,
       what: 'accounts version',
     });
+    this.accounts = this.version.cache({ max: this.maxEntries, lru: true });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -69,32 +64,19 @@ export class AccountCache implements OnApplicationBootstrap, OnModuleDestroy {
     id: string,
     load: () => Promise<AuthAccount | undefined>,
   ): Promise<AuthAccount | undefined> {
-    const fresh = this.version.fresh();
-    if (fresh) {
-      const hit = this.accounts.get(id);
-      if (hit) {
-        // the most recently used last (Map keeps insertion order)
-        this.accounts.delete(id);
-        this.accounts.set(id, hit);
-        return hit;
-      }
-    }
-    const gen = this.gen;
+    const fresh = this.accounts.fresh();
+    const hit = this.accounts.get(id);
+    if (hit) return hit;
+    const ticket = this.accounts.ticket();
     const account = await load();
     // an account missing is not kept: the next request asks again (a new account is found at once)
-    if (account && fresh && gen === this.gen && this.maxEntries > 0) {
-      this.accounts.set(id, account);
-      if (this.accounts.size > this.maxEntries) {
-        this.accounts.delete(this.accounts.keys().next().value!);
-      }
-    }
+    if (account && fresh) this.accounts.set(id, account, ticket);
     return account;
   }
 
   /** Drops `id` from this instance's copy now (call it once a change to it has committed). */
   forget(id: string): void {
-    this.gen++;
-    this.accounts.delete(id);
+    this.accounts.forget(id);
   }
 
   /** Reads the accounts version now (the timer does it every poll interval). */

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import {
+  COMMON_ERRORS,
+  fromCents,
+  PAYMENT_ERRORS,
+  type CheckoutRequest,
+  type CheckoutSessionResponse,
+  type PaymentIntentResponse,
+  type QuotedItem,
+} from '@circo/shared-contracts';
+import { AppError, badRequest } from '../../common/errors/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { TransactionHost } from '../../database/transactions.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { PurchasesService } from '../purchases/purchases.service.js';
+import { CheckoutPricingService, type Quote } from './checkout-pricing.service.js';
+import { idempotencyKeyOf } from './idempotency.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { FREE_PREFIX, isFree, RESERVED } from './payments.service.js';
+import type { PaymentRow } from './payments.table.js';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+import { shopBaseOf } from './shop-origin.js';
+
+const RESERVED_PREFIX = 'reserved_';
+/** A second click within this time on the same cart reuses the payment it started. */
+const REUSE_WINDOW_MS = 30 * 60 * 1000;
+
+/**
+ * Checkout's first half: prices the cart on the server and starts the provider's payment (an
+ * embedded PaymentIntent or a hosted checkout page), recording it with its items. Registering
+ * what was paid is PaymentsService's.
+ */
+@Injectable()
+export class CheckoutStartService {
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly repo: PaymentsRepository,
+    private readonly host: TransactionHost,
+    private readonly pricing: CheckoutPricingService,
+    private readonly purchases: PurchasesService,
+  ) {}
+
+  /**
+   * POST /stripe/crear-payment-intent. The buyer's lock (one checkout start per buyer at a time: a
+   * double click reuses the first payment) and a pool connection are held only for the short
+   * transaction that finds or reserves the payment row; the provider is called after it commits,
+   * with the reserved payment's id as its idempotency key, so two clicks that both find the row
+   * still reserved get the same provider object.
+   */
+  async createIntent(user: AuthUser, req: CheckoutRequest): Promise<PaymentIntentResponse> {
+    this.assertSalesOpen();
+    const now = new Date();
+    const lang = req.lang ?? 'es';
+    const quote = await this.pricing.quote(user.id, req.items, now);
+    const key = idempotencyKeyOf(user.id, 'payment_intent', quote);
+    const notPayable: string[] = [];
+    let answer: { payment: PaymentRow; clientSecret: string } | undefined;
+    // a reused payment the provider no longer takes (paid, canceled) is skipped once
+    for (let round = 0; !answer && round < 3; round++) {
+      const step = await this.host.run(async () => {
+        await this.repo.lockUser(user.id);
+        const since = new Date(now.getTime() - REUSE_WINDOW_MS);
+        const open = await this.repo.findOpen(user.id, key, since, notPayable);
+        if (open) return open;
+        const paymentId = randomUUID();
+        const free = quote.amountCents === 0;
+        return this.repo.insertWithItems(
+          {
+            id: paymentId,
+            userId: user.id,
+            provider: this.provider.name,
+            kind: 'payment_intent',
+            // nothing to charge (100% vouchers): no card payment, the buyer confirms the purchase
+            providerPaymentId: `${free ? FREE_PREFIX : RESERVED_PREFIX}${paymentId.replaceAll('-', '')}`,
+            amountCents: quote.amountCents,
+            status: free ? 'requires_confirmation' : RESERVED,
+            idempotencyKey: key,
+            lang,
+          },
+          itemRows(quote),
+        );
+      });
+      if (isFree(step)) answer = { payment: step, clientSecret: '' };
+      else if (step.status === RESERVED) answer = await this.createReservedIntent(step, quote);
+      else {
+        const intent = await this.provider.retrieveIntent(step.providerPaymentId);
+        if (
+          intent.status === 'requires_payment_method' ||
+          intent.status === 'requires_confirmation'
+        ) {
+          answer = { payment: step, clientSecret: intent.clientSecret };
+        } else notPayable.push(step.id);
+      }
+    }
+    if (!answer) {
+      throw new AppError(409, PAYMENT_ERRORS.providerError, 'The payment could not be started');
+    }
+    const { payment } = answer;
+    return {
+      clientSecret: answer.clientSecret,
+      paymentIntentId: payment.providerPaymentId,
+      provider: this.provider.name,
+      amount: fromCents(quote.amountCents),
+      currency: 'usd',
+      items: this.quoted(quote, now),
+      alreadyOwned: quote.alreadyOwned,
+      ...(isFree(payment) && { free: true }),
+    };
+  }
+
+  /**
+   * The provider's PaymentIntent of a reserved payment, outside any transaction: the payment's id
+   * is the idempotency key and the request is the same whoever sends it (the reserved row's
+   * amount, items and language), so a second click, or a retry after a crash, gets the same
+   * intent. Then the row gets the intent's id (an update that any of them may make).
+   */
+  private async createReservedIntent(
+    reserved: PaymentRow,
+    quote: Quote,
+  ): Promise<{ payment: PaymentRow; clientSecret: string }> {
+    let intent;
+    try {
+      intent = await this.provider.createIntent({
+        amountCents: reserved.amountCents,
+        currency: 'usd',
+        description: describe(quote),
+        idempotencyKey: reserved.id,
+        metadata: { paymentId: reserved.id, userId: reserved.userId ?? '', lang: reserved.lang },
+      });
+    } catch (err) {
+      // nothing is recorded of a payment the provider did not start (the buyer tries again)
+      await this.repo.dropReserved(reserved.id);
+      throw err;
+    }
+    const payment = await this.repo.attachIntent(reserved.id, intent.id, intent.status);
+    if (!payment) {
+      // a concurrent click's provider call failed and dropped the reservation meanwhile
+      throw new AppError(409, PAYMENT_ERRORS.providerError, 'The payment could not be started');
+    }
+    return { payment, clientSecret: intent.clientSecret };
+  }
+
+  /**
+   * POST /stripe/crear-sesion: a hosted checkout page (Stripe Checkout, or the local one) that
+   * returns the buyer to the shop's origin they paid from (shop-origin.ts).
+   */
+  async createSession(
+    user: AuthUser,
+    req: CheckoutRequest,
+    from: Pick<FastifyRequest, 'headers'> = { headers: {} },
+  ): Promise<CheckoutSessionResponse> {
+    const base = shopBaseOf(from, this.config);
+    this.assertSalesOpen();
+    const now = new Date();
+    const lang = req.lang ?? 'es';
+    const quote = await this.pricing.quote(user.id, req.items, now);
+    if (quote.amountCents === 0) {
+      // no card page for nothing to pay: the embedded checkout confirms a free purchase
+      throw badRequest(
+        PAYMENT_ERRORS.freeNeedsNoCard,
+        'Nothing to pay: start it with /stripe/crear-payment-intent and confirm it',
+      );
+    }
+    const paymentId = randomUUID();
+    // no lock and no transaction around the provider call: each start is a session of its own
+    // (a hosted page is not reused), recorded once the provider made it
+    const session = await this.provider.createSession({
+      amountCents: quote.amountCents,
+      currency: 'usd',
+      description: describe(quote),
+      idempotencyKey: paymentId,
+      metadata: { paymentId, userId: user.id, lang },
+      lines: quote.lines.map((l) => ({
+        name: l.title[lang] || l.title.es || l.title.en || l.title.fr,
+        amountCents: l.priceCents,
+      })),
+      successUrl: `${base}/pago-exitoso`,
+      cancelUrl: `${base}/pago-embed`,
+      locale: lang,
+    });
+    await this.host.run(() =>
+      this.repo.insertWithItems(
+        {
+          id: paymentId,
+          userId: user.id,
+          provider: this.provider.name,
+          kind: 'checkout_session',
+          providerPaymentId: session.id,
+          amountCents: quote.amountCents,
+          status: 'open',
+          idempotencyKey: idempotencyKeyOf(user.id, 'checkout_session', quote),
+          lang,
+        },
+        itemRows(quote),
+      ),
+    );
+    return {
+      id: session.id,
+      url: session.url,
+      provider: this.provider.name,
+      amount: fromCents(quote.amountCents),
+      items: this.quoted(quote, now),
+      alreadyOwned: quote.alreadyOwned,
+    };
+  }
+
+  private assertSalesOpen(): void {
+    if (this.config.salesPaused) {
+      throw new AppError(
+        503,
+        COMMON_ERRORS.salesPaused,
+        'Sales are paused for maintenance: no course or training can be bought right now',
+      );
+    }
+  }
+
+  private quoted(quote: Quote, now: Date): QuotedItem[] {
+    return quote.lines.map((l) => ({
+      id: l.id,
+      type: l.type,
+      title: l.title,
+      listPrice: fromCents(l.listPriceCents),
+      price: fromCents(l.priceCents),
+      discount: l.discount
+        ? {
+            name: l.discount.name,
+            percentage: l.discount.percentage,
+            amount: fromCents(l.discount.amountCents),
+          }
+        : null,
+      accessEndsAt: this.purchases
+        .accessEndsAt(l.accessStartsAt.getTime() > now.getTime() ? l.accessStartsAt : now)
+        .toISOString(),
+    }));
+  }
+}
+
+const describe = (quote: Quote) =>
+  quote.lines.map((l) => l.title.es || l.title.en || l.title.fr).join(', ');
+
+function itemRows(quote: Quote) {
+  return quote.lines.map((l) => ({
+    itemType: l.type,
+    itemId: l.id,
+    title: l.title,
+    listPriceCents: l.listPriceCents,
+    priceCents: l.priceCents,
+    discountId: l.discount?.id ?? null,
+    discountName: l.discount?.name ?? null,
+    discountPercentage: l.discount?.percentage ?? null,
+    discountAmountCents: l.discount?.amountCents ?? null,
+  }));
+}

@@ -1,0 +1,119 @@
+// What the database holds after a run: the purchase invariants, read straight from it.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { root } from '../lib.mjs';
+import { sleep } from './basics.mjs';
+
+const require = createRequire(join(root, 'api/package.json'));
+const pg = require('pg');
+
+// ---------------------------------------------------------------------------------------------
+// what the database holds afterwards
+
+/**
+ * The purchase invariants, read straight from the database:
+ * - lost: a card the provider charged (local intent succeeded) whose payment registered nothing
+ *   and was not refunded (every item owned already), or a fulfilled payment whose item the buyer
+ *   does not own now;
+ * - without payment: a purchase grant whose payment did not succeed at the provider;
+ * - duplicates: an item granted twice by one payment, or bought by two payments that both kept
+ *   it (neither refunded) and overlap in time.
+ */
+export async function checkPurchases(databaseUrl) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const one = async (sql) => (await c.query(sql)).rows;
+    // a payment for items owned by then is refunded by a durable job after its commit: the
+    // check waits (up to 2 minutes) for the jobs written so far to run
+    const jobsBefore = Date.now();
+    let open = 0;
+    while (Date.now() - jobsBefore < 120_000) {
+      [{ open }] = await one(
+        `select count(*)::int as open from jobs where status in ('pending', 'running')`,
+      );
+      if (open === 0) break;
+      await sleep(500);
+    }
+    const [jobs] = await one(`select
+        count(*) filter (where status = 'done')::int as done,
+        count(*) filter (where status = 'dead')::int as dead,
+        count(*) filter (where status in ('pending', 'running'))::int as open,
+        count(*) filter (where attempts > 1)::int as retried
+      from jobs`);
+    const [counts] = await one(`
+      select
+        (select count(*)::int from payments) as payments,
+        (select count(*)::int from payments where status in ('succeeded','refunded') and fulfilled_at is not null) as succeeded,
+        (select count(*)::int from payments where status = 'refunded') as refunded,
+        (select count(*)::int from access_grants where kind in ('purchase','renewal')) as purchases,
+        (select count(*)::int from payment_items pi join payments p on p.id = pi.payment_id
+           where p.fulfilled_at is not null) as items_paid`);
+    const lost = await one(`
+      select p.id, p.status from local_provider_objects o
+      join payments p on p.provider = 'local'
+        and p.provider_payment_id = coalesce(o.metadata->>'sessionId', o.id)
+      where o.kind = 'payment_intent' and o.status = 'succeeded'
+        and (p.fulfilled_at is null
+          or (p.status <> 'refunded' and not exists (
+            select 1 from access_grants g where g.payment_id = p.id and g.kind in ('purchase','renewal'))))
+      union all
+      select p.id, 'item not owned' from payments p
+      join payment_items i on i.payment_id = p.id
+      where p.fulfilled_at is not null and p.status = 'succeeded' and not exists (
+        select 1 from access_grants g where g.user_id = p.user_id and g.item_type = i.item_type
+          and g.item_id = i.item_id and g.kind in ('purchase','renewal'))`);
+    const withoutPayment = await one(`
+      select g.id from access_grants g
+      left join payments p on p.id = g.payment_id
+      left join local_provider_objects o on o.id = coalesce(p.provider_intent_id, p.provider_payment_id)
+      where g.kind in ('purchase','renewal')
+        and (p.id is null or p.fulfilled_at is null
+          or (p.provider = 'local' and (o.id is null or o.status <> 'succeeded')))`);
+    const duplicates = await one(`
+      select g.payment_id, g.item_id, count(*)::int from access_grants g
+      where g.kind in ('purchase','renewal') group by 1, 2 having count(*) > 1
+      union all
+      select a.payment_id, a.item_id, 2 from access_grants a
+      join access_grants b on a.user_id = b.user_id and a.item_type = b.item_type
+        and a.item_id = b.item_id and a.id < b.id
+        and a.kind = 'purchase' and b.kind = 'purchase'
+        and a.starts_at < b.expires_at and b.starts_at < a.expires_at
+      where not exists (select 1 from access_grants r where r.refunds_grant_id in (a.id, b.id))`);
+    return {
+      ...counts,
+      lost,
+      withoutPayment,
+      duplicates,
+      jobs,
+      jobsWaitMs: Date.now() - jobsBefore,
+    };
+  } finally {
+    await c.end();
+  }
+}
+
+export function printPurchaseCheck(check) {
+  console.log(
+    `database: ${check.payments} payments, ${check.succeeded} succeeded (${check.refunded} refunded: paid twice for items already owned), ` +
+      `${check.items_paid} paid items, ${check.purchases} purchases registered`,
+  );
+  console.log(
+    `  lost purchases: ${check.lost.length}   purchases without a succeeded payment: ${check.withoutPayment.length}   duplicates: ${check.duplicates.length}`,
+  );
+  console.log(
+    `  jobs (receipts, refunds, ...): ${check.jobs.done} done, ${check.jobs.dead} dead, ${check.jobs.open} not run yet ` +
+      `(${check.jobs.retried} needed a retry; waited ${check.jobsWaitMs} ms for them after the load)`,
+  );
+  for (const [what, rows] of [
+    ['lost', check.lost],
+    ['without payment', check.withoutPayment],
+    ['duplicate', check.duplicates],
+  ]) {
+    for (const r of rows.slice(0, 5)) console.log(`  ${what}: ${JSON.stringify(r)}`);
+  }
+  return (
+    check.lost.length + check.withoutPayment.length + check.duplicates.length + check.jobs.dead ===
+    0
+  );
+}
