@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { CoursesManager } from '../features/courses/CoursesManager';
-import { FormationsManager } from '../features/formations/FormationsManager';
-import { PresentialManager } from '../features/presential/PresentialManager';
-import { VouchersManager } from '../features/vouchers/VouchersManager';
+import { CoursesManager } from '../features/courses/components/CoursesManager';
+import { FormationsManager } from '../features/formations/components/FormationsManager';
+import { PresentialManager } from '../features/presential/components/PresentialManager';
+import { VouchersManager } from '../features/vouchers/components/VouchersManager';
 import { AdminPage } from './AdminPage';
 
 export function CoursesPage() {

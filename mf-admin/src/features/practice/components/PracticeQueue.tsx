@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { clipMoment, type Lang, type PracticeClipStatus } from '@circo/shared-contracts';
+import { Spinner, useLanguageStore } from '@circo/shared-web';
+import { practiceQueries } from '../queries';
+
+const title = (t: Record<Lang, string>, lang: Lang) => t[lang] || t.es || t.en || t.fr;
+
+/**
+ * /admin/practica: the clips waiting for an answer, oldest first (or the answered ones), with
+ * student, item and class; each opens the answer view. Links and buttons only: all by keyboard.
+ */
+export function PracticeQueue() {
+  const { t } = useTranslation('admin');
+  const lang = useLanguageStore((s) => s.lang);
+  const [status, setStatus] = useState<PracticeClipStatus>('pending');
+  const [page, setPage] = useState(1);
+  const q = useQuery(practiceQueries.queue(status, page));
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+  const pages = q.data ? Math.max(1, Math.ceil(q.data.total / q.data.pageSize)) : 1;
+
+  return (
+    <div className="adm-practice" data-testid="practice-queue">
+      <div className="adm-practice__filter" role="group" aria-label={t('practice.filter')}>
+        {(['pending', 'answered'] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={`btn ${status === s ? 'btn--primary' : 'btn--ghost'}`}
+            aria-pressed={status === s}
+            onClick={() => {
+              setStatus(s);
+              setPage(1);
+            }}
+          >
+            {t(`practice.status.${s}`)}
+          </button>
+        ))}
+      </div>
+      {q.isPending ? (
+        <Spinner />
+      ) : q.isError ? (
+        <p className="alert alert--error" role="alert">
+          {t('practice.errors.load')}
+        </p>
+      ) : q.data.clips.length === 0 ? (
+        <p className="adm-empty">{t(`practice.empty.${status}`)}</p>
+      ) : (
+        <>
+          <p className="adm-muted" role="status">
+            {t('practice.count', { count: q.data.total })}
+          </p>
+          <table className="adm-table adm-practice__table">
+            <caption className="visually-hidden">{t(`practice.status.${status}`)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('practice.sent')}</th>
+                <th scope="col">{t('practice.student')}</th>
+                <th scope="col">{t('practice.item')}</th>
+                <th scope="col">{t('practice.length')}</th>
+                <th scope="col">{t('practice.commentsCol')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {q.data.clips.map((c) => (
+                <tr key={c._id} data-testid="queue-row">
+                  <td>{date(c.createdAt)}</td>
+                  <td>
+                    <Link to={`/admin/practica/${encodeURIComponent(c._id)}`}>
+                      {`${c.student.name} ${c.student.surname}`.trim() || c.student.email}
+                    </Link>
+                    <div className="adm-muted">{c.student.email}</div>
+                  </td>
+                  <td>
+                    {title(c.itemTitle, lang) || t('practice.removed')}
+                    <div className="adm-muted">
+                      {title(c.classTitle, lang) || t('practice.removed')}
+                    </div>
+                  </td>
+                  <td>{clipMoment(c.video.seconds)}</td>
+                  <td>{c.comments.length}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {pages > 1 && (
+            <nav className="adm-pager" aria-label={t('practice.pages')}>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={page <= 1}
+                onClick={() => setPage((p) => p - 1)}
+              >
+                {t('practice.previous')}
+              </button>
+              <span>{t('practice.page', { page, pages })}</span>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={page >= pages}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                {t('practice.next')}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
