@@ -1,19 +1,31 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import { Alert } from '@circo/shared-web';
 import { Dialog } from './Dialog';
 
-/** "¿Eliminar ...?" + "Esta acción no se puede deshacer." with Delete and Cancel. */
+/**
+ * Asks before what cannot be undone: "¿Eliminar ...?" + "Esta acción no se puede deshacer." with
+ * Delete and Cancel by default; ending an access or refunding a payment name their own action.
+ */
 export function ConfirmDialog({
   title,
   name,
+  children,
+  action,
+  failure,
   onConfirm,
   onClose,
 }: {
   title: string;
   /** What is deleted, named under the question. */
   name?: string;
+  /** More words under the question. */
+  children?: ReactNode;
+  /** The confirming button's label (default "Eliminar"). */
+  action?: string;
+  /** What to say when it fails (default: why a delete failed). */
+  failure?: (err: unknown) => string;
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
 }) {
@@ -28,11 +40,13 @@ export function ConfirmDialog({
       onClose();
     } catch (err) {
       setError(
-        t(
-          (err as { code?: string }).code === COMMON_ERRORS.inUse
-            ? 'errors.hasBuyers'
-            : 'errors.deleteFailed',
-        ),
+        failure
+          ? failure(err)
+          : t(
+              (err as { code?: string }).code === COMMON_ERRORS.inUse
+                ? 'errors.hasBuyers'
+                : 'errors.deleteFailed',
+            ),
       );
       setBusy(false);
     }
@@ -44,6 +58,7 @@ export function ConfirmDialog({
           <strong>{name}</strong>
         </p>
       )}
+      {children}
       <p>{t('confirm.cannotUndo')}</p>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="adm-actions">
@@ -53,7 +68,7 @@ export function ConfirmDialog({
           disabled={busy}
           onClick={() => void confirm()}
         >
-          {t('actions.delete')}
+          {action ?? t('actions.delete')}
         </button>
         <button type="button" className="btn btn--ghost" onClick={onClose} autoFocus>
           {t('actions.cancel')}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { JobsDiagnostics as JobsDiagnosticsData } from '@circo/shared-contracts';
 import { Alert, Spinner, getJson, toResource } from '@circo/shared-web';
+import { DataTable } from '../../common/components/DataTable';
 
 const STATES = ['pending', 'running', 'done', 'dead'] as const;
 
@@ -39,29 +40,21 @@ export function JobsDiagnostics() {
           {res.data.dead.length === 0 ? (
             <p>{t('diagnostics.jobs.noneDead')}</p>
           ) : (
-            <table className="adm-table">
-              <caption>{t('diagnostics.jobs.deadCaption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('diagnostics.jobs.kind')}</th>
-                  <th scope="col">{t('diagnostics.jobs.key')}</th>
-                  <th scope="col">{t('diagnostics.jobs.attempts')}</th>
-                  <th scope="col">{t('diagnostics.jobs.failedAt')}</th>
-                  <th scope="col">{t('diagnostics.jobs.error')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {res.data.dead.map((job) => (
-                  <tr key={job._id}>
-                    <td>{job.kind}</td>
-                    <td>{job.key}</td>
-                    <td>{job.attempts}</td>
-                    <td>{when(job.failedAt)}</td>
-                    <td>{job.lastError?.split('\n')[0] ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption={t('diagnostics.jobs.deadCaption')}
+              rows={res.data.dead}
+              rowKey={(job) => job._id}
+              columns={[
+                { header: t('diagnostics.jobs.kind'), cell: (job) => job.kind },
+                { header: t('diagnostics.jobs.key'), cell: (job) => job.key },
+                { header: t('diagnostics.jobs.attempts'), cell: (job) => job.attempts },
+                { header: t('diagnostics.jobs.failedAt'), cell: (job) => when(job.failedAt) },
+                {
+                  header: t('diagnostics.jobs.error'),
+                  cell: (job) => job.lastError?.split('\n')[0] ?? '—',
+                },
+              ]}
+            />
           )}
         </>
       )}

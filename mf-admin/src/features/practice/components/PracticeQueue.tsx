@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { clipMoment, type Lang, type PracticeClipStatus } from '@circo/shared-contracts';
 import { Spinner, useLanguageStore } from '@circo/shared-web';
+import { DataTable } from '../../common/components/DataTable';
+import { Pager } from '../../common/components/Pager';
 import { practiceQueries } from '../queries';
 
 const title = (t: Record<Lang, string>, lang: Lang) => t[lang] || t.es || t.en || t.fr;
@@ -55,60 +57,52 @@ export function PracticeQueue() {
           <p className="adm-muted" role="status">
             {t('practice.count', { count: q.data.total })}
           </p>
-          <table className="adm-table adm-practice__table">
-            <caption className="visually-hidden">{t(`practice.status.${status}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('practice.sent')}</th>
-                <th scope="col">{t('practice.student')}</th>
-                <th scope="col">{t('practice.item')}</th>
-                <th scope="col">{t('practice.length')}</th>
-                <th scope="col">{t('practice.commentsCol')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {q.data.clips.map((c) => (
-                <tr key={c._id} data-testid="queue-row">
-                  <td>{date(c.createdAt)}</td>
-                  <td>
+          <DataTable
+            className="adm-table adm-practice__table"
+            caption={t(`practice.status.${status}`)}
+            captionClassName="visually-hidden"
+            rows={q.data.clips}
+            rowKey={(c) => c._id}
+            rowTestId="queue-row"
+            columns={[
+              { header: t('practice.sent'), cell: (c) => date(c.createdAt) },
+              {
+                header: t('practice.student'),
+                cell: (c) => (
+                  <>
                     <Link to={`/admin/practica/${encodeURIComponent(c._id)}`}>
                       {`${c.student.name} ${c.student.surname}`.trim() || c.student.email}
                     </Link>
                     <div className="adm-muted">{c.student.email}</div>
-                  </td>
-                  <td>
+                  </>
+                ),
+              },
+              {
+                header: t('practice.item'),
+                cell: (c) => (
+                  <>
                     {title(c.itemTitle, lang) || t('practice.removed')}
                     <div className="adm-muted">
                       {title(c.classTitle, lang) || t('practice.removed')}
                     </div>
-                  </td>
-                  <td>{clipMoment(c.video.seconds)}</td>
-                  <td>{c.comments.length}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {pages > 1 && (
-            <nav className="adm-pager" aria-label={t('practice.pages')}>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                {t('practice.previous')}
-              </button>
-              <span>{t('practice.page', { page, pages })}</span>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={page >= pages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {t('practice.next')}
-              </button>
-            </nav>
-          )}
+                  </>
+                ),
+              },
+              { header: t('practice.length'), cell: (c) => clipMoment(c.video.seconds) },
+              { header: t('practice.commentsCol'), cell: (c) => c.comments.length },
+            ]}
+          />
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            texts={{
+              label: t('practice.pages'),
+              previous: t('practice.previous'),
+              current: t('practice.page', { page, pages }),
+              next: t('practice.next'),
+            }}
+          />
         </>
       )}
     </div>

@@ -15,6 +15,28 @@ import { Alert, adminQueries, useAdminWrite } from '@circo/shared-web';
 import { displayTitle } from '../../common/titles';
 import { businessPaths } from '../../business/queries';
 
+type Mode = 'months' | 'until';
+
+/** One way to say how long the access runs (a number of months, or until a day). */
+function ModeChoice({
+  mode,
+  chosen,
+  onChoose,
+  label,
+}: {
+  mode: Mode;
+  chosen: Mode;
+  onChoose: (mode: Mode) => void;
+  label: string;
+}) {
+  return (
+    <label className="adm-inline">
+      <input type="radio" name="mode" checked={chosen === mode} onChange={() => onChoose(mode)} />
+      {label}
+    </label>
+  );
+}
+
 export interface GrantTarget {
   itemType: ItemType;
   itemId: string;
@@ -39,7 +61,7 @@ export function GrantAccessForm({
   const formations = useQuery(adminQueries.formations());
   const write = useAdminWrite<StudentDetail>();
   const [item, setItem] = useState(target ? `${target.itemType}:${target.itemId}` : '');
-  const [mode, setMode] = useState<'months' | 'until'>('months');
+  const [mode, setMode] = useState<Mode>('months');
   const [months, setMonths] = useState('3');
   const [until, setUntil] = useState('');
   const [reason, setReason] = useState<GrantReason>('scholarship');
@@ -113,15 +135,12 @@ export function GrantAccessForm({
       </label>
       <fieldset>
         <legend>{t('students.grant.duration')}</legend>
-        <label className="adm-inline">
-          <input
-            type="radio"
-            name="mode"
-            checked={mode === 'months'}
-            onChange={() => setMode('months')}
-          />
-          {t('students.grant.forMonths')}
-        </label>
+        <ModeChoice
+          mode="months"
+          chosen={mode}
+          onChoose={setMode}
+          label={t('students.grant.forMonths')}
+        />
         {mode === 'months' && (
           <label>
             {t('students.grant.months')}
@@ -135,15 +154,12 @@ export function GrantAccessForm({
             />
           </label>
         )}
-        <label className="adm-inline">
-          <input
-            type="radio"
-            name="mode"
-            checked={mode === 'until'}
-            onChange={() => setMode('until')}
-          />
-          {t('students.grant.untilDate')}
-        </label>
+        <ModeChoice
+          mode="until"
+          chosen={mode}
+          onChoose={setMode}
+          label={t('students.grant.untilDate')}
+        />
         {mode === 'until' && (
           <label>
             {t('students.grant.until')}

@@ -1,14 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { timeLeftBadge, type StudentItem, type StudentPayment } from '@circo/shared-contracts';
+import type { StudentPayment } from '@circo/shared-contracts';
 import { Alert, Spinner, toResource, useAdminWrite } from '@circo/shared-web';
 import { Dialog } from '../../common/components/Dialog';
-import { displayTitle } from '../../common/titles';
 import { businessPaths, businessQueries } from '../../business/queries';
 import { useFormats } from '../../business/hooks/useFormats';
 import { GrantAccessForm, type GrantTarget } from './GrantAccessForm';
 import { StudentClips } from '../../practice/components/StudentClips';
+import { ConfirmDialog } from '../../common/components/ConfirmDialog';
+import { StudentItems } from './StudentItems';
+import { StudentPayments } from './StudentPayments';
 
 /** What a whole refund of the payment gives back now: its amount less the items refunded alone. */
 function leftOf(p: StudentPayment): number {
@@ -17,56 +19,6 @@ function leftOf(p: StudentPayment): number {
     Math.round(p.amount * 100),
   );
   return cents / 100;
-}
-
-/** Asks before an action that cannot be undone (ending access, refunding a payment). */
-function Confirm({
-  title,
-  children,
-  action,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  children: ReactNode;
-  action: string;
-  onConfirm: () => Promise<unknown>;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('admin');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      await onConfirm();
-      onClose();
-    } catch {
-      setFailed(true);
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog title={title} onClose={onClose}>
-      {children}
-      <p>{t('confirm.cannotUndo')}</p>
-      {failed && <Alert tone="error">{t('students.actionFailed')}</Alert>}
-      <div className="adm-actions">
-        <button
-          type="button"
-          className="btn btn--danger"
-          disabled={busy}
-          onClick={() => void confirm()}
-        >
-          {action}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={onClose} autoFocus>
-          {t('actions.cancel')}
-        </button>
-      </div>
-    </Dialog>
-  );
 }
 
 type Pending =
@@ -93,22 +45,6 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
   }
   const { student, items, payments } = res.data;
 
-  const badge = (item: StudentItem) => {
-    if (item.expired || !item.expiresAt) return t('students.status.expired');
-    const b = timeLeftBadge(item.expiresAt, Date.now());
-    if (!b) return t('students.status.active');
-    switch (b.kind) {
-      case 'month':
-        return t('students.badge.month');
-      case 'weeks':
-        return t('students.badge.weeks', { count: b.weeks });
-      case 'days':
-        return t('students.badge.days', { count: b.days });
-      case 'lastDay':
-        return t('students.badge.lastDay');
-    }
-  };
-
   return (
     <>
       <dl className="adm-view">
@@ -120,174 +56,17 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
         <dd>{student.remindersOptOut ? t('students.remindersOff') : t('students.remindersOn')}</dd>
       </dl>
 
-      <section aria-labelledby="adm-student-items">
-        <div className="adm-sales__head">
-          <h2 id="adm-student-items">{t('students.items')}</h2>
-          <button type="button" className="btn" onClick={() => setPending({ kind: 'grant' })}>
-            {t('students.grant.open')}
-          </button>
-        </div>
-        {items.length === 0 && <p>{t('students.noItems')}</p>}
-        {items.map((item) => (
-          <article key={item.itemId} className="adm-student-item" data-item={item.itemId}>
-            <h3>
-              {displayTitle(item.title)}{' '}
-              <span className="adm-muted">({t(`business.itemType.${item.itemType}`)})</span>
-            </h3>
-            <dl className="adm-view">
-              <dt>{t('students.accessEnd')}</dt>
-              <dd>
-                {f.date(item.expiresAt)} · <strong>{badge(item)}</strong>
-              </dd>
-              <dt>{t('students.progress')}</dt>
-              <dd>
-                {t('students.classesDone', {
-                  done: item.progress.done,
-                  total: item.progress.total,
-                })}
-                {item.progress.lastActivity &&
-                  ` · ${t('students.lastActivity')}: ${f.date(item.progress.lastActivity)}`}
-              </dd>
-            </dl>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              onClick={() =>
-                setPending({
-                  kind: 'grant',
-                  target: { itemType: item.itemType, itemId: item.itemId },
-                })
-              }
-            >
-              {t('students.grant.extend')}
-            </button>
-            <table className="adm-table">
-              <caption>{t('students.history')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('students.kind')}</th>
-                  <th scope="col">{t('students.from')}</th>
-                  <th scope="col">{t('students.until')}</th>
-                  <th scope="col">{t('students.grant.reason')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('students.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {item.history.map((g) => (
-                  <tr key={g._id}>
-                    <td>
-                      {t(`students.kinds.${g.kind}`)}
-                      {g.ended && ` (${t('students.ended')})`}
-                    </td>
-                    <td>{f.date(g.startsAt)}</td>
-                    <td>
-                      {g.kind === 'refund' || g.kind === 'revocation' ? '—' : f.date(g.expiresAt)}
-                    </td>
-                    <td>
-                      {g.reason ? t(`students.reasons.${g.reason}`) : '—'}
-                      {g.note && <span className="adm-muted"> · {g.note}</span>}
-                    </td>
-                    <td>
-                      {g.kind === 'admin_grant' &&
-                        !g.ended &&
-                        Date.parse(g.expiresAt) > Date.now() && (
-                          <button
-                            type="button"
-                            className="btn btn--ghost"
-                            onClick={() =>
-                              setPending({
-                                kind: 'end',
-                                grantId: g._id,
-                                title: displayTitle(item.title),
-                              })
-                            }
-                          >
-                            {t('students.end')}
-                          </button>
-                        )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </article>
-        ))}
-      </section>
+      <StudentItems
+        items={items}
+        onGrant={(target) => setPending({ kind: 'grant', target })}
+        onEnd={(grantId, title) => setPending({ kind: 'end', grantId, title })}
+      />
 
       <StudentClips studentId={studentId} />
-      <section aria-labelledby="adm-student-payments">
-        <h2 id="adm-student-payments">{t('students.payments')}</h2>
-        {payments.length === 0 ? (
-          <p>{t('students.noPayments')}</p>
-        ) : (
-          <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('students.paidAt')}</th>
-                <th scope="col">{t('business.item')}</th>
-                <th scope="col">{t('students.pricePaid')}</th>
-                <th scope="col">{t('business.voucher')}</th>
-                <th scope="col">{t('students.paymentStatus')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('students.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((p) => (
-                <tr key={p._id}>
-                  <td>{f.dateTime(p.paidAt ?? p.createdAt)}</td>
-                  <td>
-                    {p.items.map((i) => (
-                      <div key={i.itemId}>{displayTitle(i.title)}</div>
-                    ))}
-                  </td>
-                  <td>
-                    {p.items.map((i) => (
-                      <div key={i.itemId}>
-                        {f.money(i.price)}
-                        {i.price !== i.listPrice && (
-                          <span className="adm-muted"> ({f.money(i.listPrice)})</span>
-                        )}
-                        {i.refundedAt && !p.refundedAt && (
-                          <span className="adm-muted">
-                            {' '}
-                            · {t('students.refunded')} {f.date(i.refundedAt)}
-                          </span>
-                        )}
-                      </div>
-                    ))}
-                  </td>
-                  <td>
-                    {p.items
-                      .map((i) => i.voucher)
-                      .filter(Boolean)
-                      .join(', ') || '—'}
-                  </td>
-                  <td>
-                    {p.refundedAt
-                      ? `${t('students.refunded')} ${f.date(p.refundedAt)}`
-                      : t('students.paid')}
-                  </td>
-                  <td>
-                    {!p.refundedAt && (
-                      <button
-                        type="button"
-                        className="btn btn--ghost"
-                        onClick={() => setPending({ kind: 'refund', payment: p })}
-                      >
-                        {t('students.refund')}
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <StudentPayments
+        payments={payments}
+        onRefund={(payment) => setPending({ kind: 'refund', payment })}
+      />
 
       {pending?.kind === 'grant' && (
         <Dialog
@@ -298,9 +77,11 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
         </Dialog>
       )}
       {pending?.kind === 'end' && (
-        <Confirm
+        <ConfirmDialog
           title={t('students.endTitle')}
+          name={pending.title}
           action={t('students.end')}
+          failure={() => t('students.actionFailed')}
           onClose={close}
           onConfirm={() =>
             write.mutateAsync({
@@ -308,16 +89,13 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
               path: businessPaths.grant(studentId, pending.grantId),
             })
           }
-        >
-          <p>
-            <strong>{pending.title}</strong>
-          </p>
-        </Confirm>
+        />
       )}
       {pending?.kind === 'refund' && (
-        <Confirm
+        <ConfirmDialog
           title={t('students.refundTitle')}
           action={t('students.refund')}
+          failure={() => t('students.actionFailed')}
           onClose={close}
           onConfirm={() =>
             write.mutateAsync({ method: 'POST', path: businessPaths.refund(pending.payment._id) })
@@ -335,7 +113,7 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
               },
             )}
           </p>
-        </Confirm>
+        </ConfirmDialog>
       )}
     </>
   );

@@ -5,6 +5,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Spinner, toResource } from '@circo/shared-web';
 import { businessPaths, businessQueries, downloadCsv } from '../../business/queries';
 import { useFormats } from '../../business/hooks/useFormats';
+import { DataTable } from '../../common/components/DataTable';
+import { Pager } from '../../common/components/Pager';
 
 /**
  * /admin/alumnos: students by name or e-mail, 20 a page, newest first; the search and the page
@@ -72,56 +74,43 @@ export function StudentsList() {
         <>
           <p className="adm-muted">{t('students.count', { count: res.data.total })}</p>
           {res.data.students.length > 0 && (
-            <table className="adm-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('students.name')}</th>
-                  <th scope="col">{t('students.email')}</th>
-                  <th scope="col">{t('students.activeItems')}</th>
-                  <th scope="col">{t('students.spent')}</th>
-                  <th scope="col">{t('students.lastActivity')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {res.data.students.map((s) => (
-                  <tr key={s._id}>
-                    <td>
-                      <Link to={`/admin/alumnos/${encodeURIComponent(s._id)}`}>
-                        {`${s.name} ${s.surname}`.trim()}
-                      </Link>
-                    </td>
-                    <td>{s.email}</td>
-                    <td>
+            <DataTable
+              rows={res.data.students}
+              rowKey={(s) => s._id}
+              columns={[
+                {
+                  header: t('students.name'),
+                  cell: (s) => (
+                    <Link to={`/admin/alumnos/${encodeURIComponent(s._id)}`}>
+                      {`${s.name} ${s.surname}`.trim()}
+                    </Link>
+                  ),
+                },
+                { header: t('students.email'), cell: (s) => s.email },
+                {
+                  header: t('students.activeItems'),
+                  cell: (s) => (
+                    <>
                       {s.activeItems} / {s.items}
-                    </td>
-                    <td>{f.money(s.spent)}</td>
-                    <td>{f.date(s.lastActivity)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { header: t('students.spent'), cell: (s) => f.money(s.spent) },
+                { header: t('students.lastActivity'), cell: (s) => f.date(s.lastActivity) },
+              ]}
+            />
           )}
-          {pages > 1 && (
-            <nav className="adm-pager" aria-label={t('students.pages')}>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={page <= 1}
-                onClick={() => go({ page: page - 1 })}
-              >
-                {t('students.previous')}
-              </button>
-              <span>{t('students.pageOf', { page, pages })}</span>
-              <button
-                type="button"
-                className="btn btn--ghost"
-                disabled={page >= pages}
-                onClick={() => go({ page: page + 1 })}
-              >
-                {t('students.next')}
-              </button>
-            </nav>
-          )}
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={(p) => go({ page: p })}
+            texts={{
+              label: t('students.pages'),
+              previous: t('students.previous'),
+              current: t('students.pageOf', { page, pages }),
+              next: t('students.next'),
+            }}
+          />
         </>
       )}
     </>
