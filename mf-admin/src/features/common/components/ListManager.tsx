@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '@circo/shared-contracts';
 import { useAdminWrite } from '@circo/shared-web';
-import { ConfirmDialog } from './ConfirmDialog';
 import { DetailPanel } from './DetailPanel';
 import { Dialog } from './Dialog';
+import { ManagerFrame } from './ManagerFrame';
 import { EditButton, ListRow } from './OrderedList';
 
 /** What a flat list screen (in-person trainings, vouchers) says and does for its kind of item. */
@@ -40,43 +40,15 @@ export function ListManager<T extends { _id: string }>(p: ListManagerProps<T>) {
   const [confirming, setConfirming] = useState<T | null>(null);
   const write = useAdminWrite();
   const current = p.items.find((item) => item._id === selected?.id);
-  const headingId = p.headingId;
   const closeAdding = () => setAdding(false);
   return (
-    <div className="adm-manager">
-      <section className="adm-list-pane" aria-labelledby={headingId}>
-        <div className="adm-pane-head">
-          <h2 id={headingId}>{p.texts.list}</h2>
-          <button type="button" className="btn btn--accent" onClick={() => setAdding(true)}>
-            {p.texts.add}
-          </button>
-        </div>
-        {p.items.length === 0 && <p className="adm-muted">{p.texts.empty}</p>}
-        <ul className="adm-list">
-          {p.items.map((item) => (
-            <li key={item._id}>
-              <ListRow
-                name={p.name(item)}
-                selected={item._id === selected?.id}
-                onSelect={() => setSelected({ id: item._id })}
-                marks={p.marks(item)}
-                testId={p.rowTestId}
-              >
-                <EditButton onEdit={() => setSelected({ id: item._id, edit: Date.now() })} />
-                <button
-                  type="button"
-                  className="btn btn--ghost"
-                  onClick={() => setConfirming(item)}
-                >
-                  {t('actions.delete')}
-                </button>
-              </ListRow>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <div className="adm-detail-pane">
-        {current ? (
+    <ManagerFrame
+      headingId={p.headingId}
+      texts={p.texts}
+      isEmpty={p.items.length === 0}
+      onAdd={() => setAdding(true)}
+      detail={
+        current && (
           <DetailPanel
             key={`${current._id}-${selected?.edit ?? 'view'}`}
             startEditing={selected?.edit !== undefined}
@@ -85,23 +57,40 @@ export function ListManager<T extends { _id: string }>(p: ListManagerProps<T>) {
             view={p.view(current)}
             edit={(done) => p.form({ item: current, onDone: done, onCancel: done })}
           />
-        ) : (
-          <p className="adm-muted adm-hint-pane">{t('panel.choose')}</p>
-        )}
-      </div>
-      {adding && (
-        <Dialog title={p.texts.add} onClose={closeAdding} wide>
-          {p.form({ onDone: closeAdding, onCancel: closeAdding })}
-        </Dialog>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          title={p.texts.confirmDelete}
-          name={p.name(confirming)}
-          onClose={() => setConfirming(null)}
-          onConfirm={() => write.mutateAsync({ method: 'DELETE', path: p.deletePath(confirming) })}
-        />
-      )}
-    </div>
+        )
+      }
+      dialogs={
+        adding && (
+          <Dialog title={p.texts.add} onClose={closeAdding} wide>
+            {p.form({ onDone: closeAdding, onCancel: closeAdding })}
+          </Dialog>
+        )
+      }
+      pendingDelete={
+        confirming && {
+          title: p.texts.confirmDelete,
+          name: p.name(confirming),
+          onConfirm: () => write.mutateAsync({ method: 'DELETE', path: p.deletePath(confirming) }),
+        }
+      }
+      onCloseDelete={() => setConfirming(null)}
+    >
+      {p.items.map((item) => (
+        <li key={item._id}>
+          <ListRow
+            name={p.name(item)}
+            selected={item._id === selected?.id}
+            onSelect={() => setSelected({ id: item._id })}
+            marks={p.marks(item)}
+            testId={p.rowTestId}
+          >
+            <EditButton onEdit={() => setSelected({ id: item._id, edit: Date.now() })} />
+            <button type="button" className="btn btn--ghost" onClick={() => setConfirming(item)}>
+              {t('actions.delete')}
+            </button>
+          </ListRow>
+        </li>
+      ))}
+    </ManagerFrame>
   );
 }

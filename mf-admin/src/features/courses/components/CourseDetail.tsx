@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminCourse } from '@circo/shared-contracts';
 import { adminPaths } from '@circo/shared-web';
-import { ClassView, WithClass } from '../../common/components/ClassView';
-import { DetailPanel } from '../../common/components/DetailPanel';
-import { ItemView } from '../../common/components/ItemView';
+import { ClassPanel, ItemPanel } from '../../common/components/CatalogPanels';
 import { displayTitle } from '../../common/titles';
-import { ClassForm } from '../../forms/components/ClassForm';
-import { ItemForm } from '../../forms/components/ItemForm';
 import type { Selection } from '../selection';
+
+const CLASS_PATHS = {
+  visibility: adminPaths.courseClassVisibility,
+  save: adminPaths.courseClass,
+};
 
 /** The detail panel of the selected course or class. */
 export function CourseDetail({
@@ -20,45 +21,15 @@ export function CourseDetail({
   const { t } = useTranslation('admin');
   if (!course) return null;
   if (selection.kind === 'course') {
-    return (
-      <DetailPanel
-        idPrefix={`course-${course._id}`}
-        startEditing={!!selection.edit}
-        heading={displayTitle(course.title)}
-        visible={course.visible}
-        toggle={(lang) => ({
-          method: 'PATCH',
-          path: adminPaths.courseVisibility(course._id),
-          body: { language: lang },
-        })}
-        view={(lang) => <ItemView item={course} lang={lang} />}
-        edit={(done) => <ItemForm kind="course" item={course} onDone={done} onCancel={done} />}
-      />
-    );
+    return <ItemPanel kind="course" item={course} startEditing={!!selection.edit} />;
   }
   return (
-    <WithClass id={selection.id}>
-      {(cls) => (
-        <DetailPanel
-          idPrefix={`class-${cls._id}`}
-          startEditing={!!selection.edit}
-          heading={`${t('courses.classOf', { name: displayTitle(course.title) })}: ${displayTitle(cls.title)}`}
-          visible={cls.visible}
-          toggle={(lang) => ({
-            method: 'PATCH',
-            path: adminPaths.courseClassVisibility(cls._id, lang),
-          })}
-          view={(lang) => <ClassView cls={cls} lang={lang} />}
-          edit={(done) => (
-            <ClassForm
-              cls={cls}
-              request={(body) => ({ method: 'PUT', path: adminPaths.courseClass(cls._id), body })}
-              onDone={done}
-              onCancel={done}
-            />
-          )}
-        />
-      )}
-    </WithClass>
+    <ClassPanel
+      classId={selection.id}
+      idPrefix="class"
+      heading={(title) => `${t('courses.classOf', { name: displayTitle(course.title) })}: ${title}`}
+      paths={CLASS_PATHS}
+      startEditing={!!selection.edit}
+    />
   );
 }

@@ -10,10 +10,11 @@ import {
   toResource,
   useAdminWrite,
 } from '@circo/shared-web';
-import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { Dialog } from '../../common/components/Dialog';
+import { ManagerFrame } from '../../common/components/ManagerFrame';
 import { EditButton, ListRow } from '../../common/components/OrderedList';
 import { VisibilityMarks } from '../../common/components/VisibilityMarks';
+import { useExpanded } from '../../common/hooks/useExpanded';
 import { displayTitle } from '../../common/titles';
 import { ClassForm } from '../../forms/components/ClassForm';
 import { ItemForm } from '../../forms/components/ItemForm';
@@ -25,19 +26,11 @@ import type { Adding, Confirming, Selection } from '../selection';
 export function CoursesManager() {
   const { t } = useTranslation('admin');
   const res = toResource(useQuery(adminQueries.courses()));
-  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const expanded = useExpanded();
   const [selected, setSelected] = useState<Selection | null>(null);
   const [adding, setAdding] = useState<Adding | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const write = useAdminWrite();
-
-  const toggle = (id: string) =>
-    setExpanded((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   if (res.status === 'loading') return <Spinner />;
   if (res.status === 'error')
@@ -53,138 +46,130 @@ export function CoursesManager() {
   const selectedCourse = (id: string) => courses.find((c) => c._id === id);
 
   return (
-    <div className="adm-manager">
-      <section className="adm-list-pane" aria-labelledby="courses-heading">
-        <div className="adm-pane-head">
-          <h2 id="courses-heading">{t('courses.list')}</h2>
-          <button
-            type="button"
-            className="btn btn--accent"
-            onClick={() => setAdding({ kind: 'course' })}
-          >
-            {t('courses.add')}
-          </button>
-        </div>
-        {courses.length === 0 && <p className="adm-muted">{t('courses.empty')}</p>}
-        <ul className="adm-list">
-          {courses.map((c: AdminCourse) => {
-            const open = expanded.has(c._id);
-            const name = displayTitle(c.title);
-            return (
-              <li key={c._id} data-testid="course-item">
-                <ListRow
-                  name={name}
-                  testId="course-row"
-                  selected={selected?.kind === 'course' && selected.id === c._id}
-                  onSelect={() => setSelected({ kind: 'course', id: c._id })}
-                  marks={<VisibilityMarks visible={c.visible} />}
-                >
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    aria-expanded={open}
-                    onClick={() => toggle(c._id)}
-                  >
-                    {t(open ? 'courses.hideClasses' : 'courses.showClasses', {
-                      count: c.classes.length,
-                    })}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    onClick={() => setAdding({ kind: 'class', courseId: c._id })}
-                  >
-                    {t('courses.addClass')}
-                  </button>
-                  <EditButton
-                    onEdit={() => setSelected({ kind: 'course', id: c._id, edit: Date.now() })}
-                  />
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    disabled={c.hasBuyers}
-                    title={c.hasBuyers ? t('errors.hasBuyers') : undefined}
-                    onClick={() => setConfirming({ kind: 'course', id: c._id, name })}
-                  >
-                    {t('actions.delete')}
-                  </button>
-                </ListRow>
-                {open && (
-                  <CourseClasses
-                    course={c}
-                    selected={selected}
-                    onSelect={setSelected}
-                    onDelete={(id, n) => setConfirming({ kind: 'class', id, name: n })}
-                  />
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      </section>
-      <div className="adm-detail-pane">
-        {selected ? (
+    <ManagerFrame
+      headingId="courses-heading"
+      texts={{ list: t('courses.list'), add: t('courses.add'), empty: t('courses.empty') }}
+      isEmpty={courses.length === 0}
+      onAdd={() => setAdding({ kind: 'course' })}
+      detail={
+        selected && (
           <CourseDetail
             key={`${selected.kind}-${selected.id}-${selected.edit ?? 'view'}`}
             selection={selected}
             course={selectedCourse(selected.kind === 'course' ? selected.id : selected.courseId)}
           />
-        ) : (
-          <p className="adm-muted adm-hint-pane">{t('panel.choose')}</p>
-        )}
-      </div>
-      {adding?.kind === 'course' && (
-        <Dialog title={t('courses.add')} onClose={() => setAdding(null)} wide>
-          <ItemForm
-            kind="course"
-            onDone={(saved) => {
-              setAdding(null);
-              setSelected({ kind: 'course', id: saved._id });
-            }}
-            onCancel={() => setAdding(null)}
-          />
-        </Dialog>
-      )}
-      {adding?.kind === 'class' && (
-        <Dialog
-          title={t('courses.addClassTo', {
-            name: displayTitle(
-              selectedCourse(adding.courseId)?.title ?? { es: '', en: '', fr: '' },
-            ),
-          })}
-          onClose={() => setAdding(null)}
-          wide
-        >
-          <ClassForm
-            request={(body) => ({
-              method: 'POST',
-              path: adminPaths.newCourseClass(adding.courseId),
-              body,
-            })}
-            onDone={(saved) => {
-              setExpanded((s) => new Set(s).add(adding.courseId));
-              setSelected({ kind: 'class', id: saved._id, courseId: adding.courseId });
-              setAdding(null);
-            }}
-            onCancel={() => setAdding(null)}
-          />
-        </Dialog>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          title={t(`confirm.delete_${confirming.kind}`)}
-          name={confirming.name}
-          onClose={() => setConfirming(null)}
-          onConfirm={async () => {
+        )
+      }
+      dialogs={
+        <>
+          {adding?.kind === 'course' && (
+            <Dialog title={t('courses.add')} onClose={() => setAdding(null)} wide>
+              <ItemForm
+                kind="course"
+                onDone={(saved) => {
+                  setAdding(null);
+                  setSelected({ kind: 'course', id: saved._id });
+                }}
+                onCancel={() => setAdding(null)}
+              />
+            </Dialog>
+          )}
+          {adding?.kind === 'class' && (
+            <Dialog
+              title={t('courses.addClassTo', {
+                name: displayTitle(
+                  selectedCourse(adding.courseId)?.title ?? { es: '', en: '', fr: '' },
+                ),
+              })}
+              onClose={() => setAdding(null)}
+              wide
+            >
+              <ClassForm
+                request={(body) => ({
+                  method: 'POST',
+                  path: adminPaths.newCourseClass(adding.courseId),
+                  body,
+                })}
+                onDone={(saved) => {
+                  expanded.expand(adding.courseId);
+                  setSelected({ kind: 'class', id: saved._id, courseId: adding.courseId });
+                  setAdding(null);
+                }}
+                onCancel={() => setAdding(null)}
+              />
+            </Dialog>
+          )}
+        </>
+      }
+      pendingDelete={
+        confirming && {
+          title: t(`confirm.delete_${confirming.kind}`),
+          name: confirming.name,
+          onConfirm: async () => {
             const path =
               confirming.kind === 'course'
                 ? adminPaths.course(confirming.id)
                 : adminPaths.courseClass(confirming.id);
             await write.mutateAsync({ method: 'DELETE', path });
             if (selected?.id === confirming.id) setSelected(null);
-          }}
-        />
-      )}
-    </div>
+          },
+        }
+      }
+      onCloseDelete={() => setConfirming(null)}
+    >
+      {courses.map((c: AdminCourse) => {
+        const open = expanded.isOpen(c._id);
+        const name = displayTitle(c.title);
+        return (
+          <li key={c._id} data-testid="course-item">
+            <ListRow
+              name={name}
+              testId="course-row"
+              selected={selected?.kind === 'course' && selected.id === c._id}
+              onSelect={() => setSelected({ kind: 'course', id: c._id })}
+              marks={<VisibilityMarks visible={c.visible} />}
+            >
+              <button
+                type="button"
+                className="btn btn--ghost"
+                aria-expanded={open}
+                onClick={() => expanded.toggle(c._id)}
+              >
+                {t(open ? 'courses.hideClasses' : 'courses.showClasses', {
+                  count: c.classes.length,
+                })}
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => setAdding({ kind: 'class', courseId: c._id })}
+              >
+                {t('courses.addClass')}
+              </button>
+              <EditButton
+                onEdit={() => setSelected({ kind: 'course', id: c._id, edit: Date.now() })}
+              />
+              <button
+                type="button"
+                className="btn btn--ghost"
+                disabled={c.hasBuyers}
+                title={c.hasBuyers ? t('errors.hasBuyers') : undefined}
+                onClick={() => setConfirming({ kind: 'course', id: c._id, name })}
+              >
+                {t('actions.delete')}
+              </button>
+            </ListRow>
+            {open && (
+              <CourseClasses
+                course={c}
+                selected={selected}
+                onSelect={setSelected}
+                onDelete={(id, n) => setConfirming({ kind: 'class', id, name: n })}
+              />
+            )}
+          </li>
+        );
+      })}
+    </ManagerFrame>
   );
 }

@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminFormation } from '@circo/shared-contracts';
 import { adminPaths } from '@circo/shared-web';
-import { ClassView, WithClass } from '../../common/components/ClassView';
+import { ClassPanel, ItemPanel } from '../../common/components/CatalogPanels';
 import { DetailPanel } from '../../common/components/DetailPanel';
-import { ItemView, stripTags } from '../../common/components/ItemView';
+import { stripTags } from '../../common/components/ItemView';
 import { displayTitle } from '../../common/titles';
-import { ClassForm } from '../../forms/components/ClassForm';
-import { ItemForm } from '../../forms/components/ItemForm';
 import { ModuleForm } from '../../forms/components/ModuleForm';
 import type { FSelection } from '../selection';
+
+const CLASS_PATHS = {
+  visibility: adminPaths.formationClassVisibility,
+  save: adminPaths.formationClass,
+};
 
 /** The detail panel of the selected formation, module or class. */
 export function FormationDetail({
@@ -21,21 +24,7 @@ export function FormationDetail({
   const { t } = useTranslation('admin');
   if (!f) return null;
   if (selection.kind === 'formation') {
-    return (
-      <DetailPanel
-        idPrefix={`formation-${f._id}`}
-        startEditing={!!selection.edit}
-        heading={displayTitle(f.title)}
-        visible={f.visible}
-        toggle={(lang) => ({
-          method: 'PATCH',
-          path: adminPaths.formationVisibility(f._id),
-          body: { language: lang },
-        })}
-        view={(lang) => <ItemView item={f} lang={lang} />}
-        edit={(done) => <ItemForm kind="formation" item={f} onDone={done} onCancel={done} />}
-      />
-    );
+    return <ItemPanel kind="formation" item={f} startEditing={!!selection.edit} />;
   }
   const m = f.modules.find(
     (x) => x._id === (selection.kind === 'module' ? selection.id : selection.moduleId),
@@ -66,32 +55,12 @@ export function FormationDetail({
     );
   }
   return (
-    <WithClass id={selection.id}>
-      {(cls) => (
-        <DetailPanel
-          idPrefix={`fclass-${cls._id}`}
-          startEditing={!!selection.edit}
-          heading={`${displayTitle(m.title)}: ${displayTitle(cls.title)}`}
-          visible={cls.visible}
-          toggle={(lang) => ({
-            method: 'PATCH',
-            path: adminPaths.formationClassVisibility(cls._id, lang),
-          })}
-          view={(lang) => <ClassView cls={cls} lang={lang} />}
-          edit={(done) => (
-            <ClassForm
-              cls={cls}
-              request={(body) => ({
-                method: 'PUT',
-                path: adminPaths.formationClass(cls._id),
-                body,
-              })}
-              onDone={done}
-              onCancel={done}
-            />
-          )}
-        />
-      )}
-    </WithClass>
+    <ClassPanel
+      classId={selection.id}
+      idPrefix="fclass"
+      heading={(title) => `${displayTitle(m.title)}: ${title}`}
+      paths={CLASS_PATHS}
+      startEditing={!!selection.edit}
+    />
   );
 }

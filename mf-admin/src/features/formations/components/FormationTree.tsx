@@ -1,9 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminFormation } from '@circo/shared-contracts';
-import { adminPaths, useAdminWrite } from '@circo/shared-web';
-import { EditButton, ListRow, MoveButtons, moved } from '../../common/components/OrderedList';
+import { adminPaths } from '@circo/shared-web';
+import { OrderedChildren } from '../../common/components/OrderedChildren';
+import { EditButton, ListRow } from '../../common/components/OrderedList';
 import { VisibilityMarks } from '../../common/components/VisibilityMarks';
+import { useExpanded } from '../../common/hooks/useExpanded';
 import { displayTitle } from '../../common/titles';
 import type { FAdding, FConfirming, FSelection } from '../selection';
 
@@ -22,33 +23,26 @@ export function FormationTree({
   onDelete: (c: FConfirming) => void;
 }) {
   const { t } = useTranslation('admin');
-  const write = useAdminWrite();
-  const [open, setOpen] = useState<Set<string>>(new Set());
-  const toggle = (id: string) =>
-    setOpen((s) => {
-      const next = new Set(s);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const open = useExpanded();
   const name = displayTitle(f.title);
-  const moduleIds = f.modules.map((m) => m._id);
+  const isSelected = (kind: FSelection['kind']) => (id: string) =>
+    selected?.kind === kind && selected.id === id;
   return (
     <li data-testid="formation-item">
       <ListRow
         name={name}
         testId="formation-row"
-        selected={selected?.kind === 'formation' && selected.id === f._id}
+        selected={isSelected('formation')(f._id)}
         onSelect={() => onSelect({ kind: 'formation', id: f._id })}
         marks={<VisibilityMarks visible={f.visible} />}
       >
         <button
           type="button"
           className="btn btn--ghost"
-          aria-expanded={open.has(f._id)}
-          onClick={() => toggle(f._id)}
+          aria-expanded={open.isOpen(f._id)}
+          onClick={() => open.toggle(f._id)}
         >
-          {t(open.has(f._id) ? 'formations.hideModules' : 'formations.showModules', {
+          {t(open.isOpen(f._id) ? 'formations.hideModules' : 'formations.showModules', {
             count: f.modules.length,
           })}
         </button>
@@ -70,134 +64,58 @@ export function FormationTree({
           {t('actions.delete')}
         </button>
       </ListRow>
-      {open.has(f._id) && (
-        <ol className="adm-list adm-indent" aria-label={t('formations.modulesOf', { name })}>
-          {f.modules.length === 0 && <li className="adm-muted">{t('formations.noModules')}</li>}
-          {f.modules.map((m, i) => {
-            const mName = displayTitle(m.title);
-            const classIds = m.classes.map((c) => c._id);
-            return (
-              <li key={m._id} data-testid="module-item">
-                <ListRow
-                  name={mName}
-                  testId="module-row"
-                  selected={selected?.kind === 'module' && selected.id === m._id}
-                  onSelect={() => onSelect({ kind: 'module', id: m._id, formationId: f._id })}
-                  marks={<VisibilityMarks visible={m.visible} />}
-                >
-                  <MoveButtons
-                    index={i}
-                    count={moduleIds.length}
-                    label={mName}
-                    disabled={write.isPending}
-                    onMove={(d) =>
-                      write.mutate({
-                        method: 'PUT',
-                        path: adminPaths.moduleOrder(f._id),
-                        body: { ids: moved(moduleIds, i, d) },
-                      })
-                    }
-                  />
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    aria-expanded={open.has(m._id)}
-                    onClick={() => toggle(m._id)}
-                  >
-                    {t(open.has(m._id) ? 'formations.hideClasses' : 'formations.showClasses', {
-                      count: m.classes.length,
-                    })}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    onClick={() => {
-                      setOpen((s) => new Set(s).add(m._id));
-                      onAdd({ kind: 'class', moduleId: m._id, formationId: f._id });
-                    }}
-                  >
-                    {t('formations.addClass')}
-                  </button>
-                  <EditButton
-                    onEdit={() =>
-                      onSelect({ kind: 'module', id: m._id, formationId: f._id, edit: Date.now() })
-                    }
-                  />
-                  <button
-                    type="button"
-                    className="btn btn--ghost"
-                    onClick={() => onDelete({ kind: 'module', id: m._id, name: mName })}
-                  >
-                    {t('actions.delete')}
-                  </button>
-                </ListRow>
-                {open.has(m._id) && (
-                  <ol
-                    className="adm-list adm-indent"
-                    aria-label={t('formations.classesOf', { name: mName })}
-                  >
-                    {m.classes.length === 0 && (
-                      <li className="adm-muted">{t('formations.noClasses')}</li>
-                    )}
-                    {m.classes.map((c, j) => {
-                      const cName = displayTitle(c.title);
-                      return (
-                        <li key={c._id}>
-                          <ListRow
-                            name={cName}
-                            testId="class-row"
-                            selected={selected?.kind === 'class' && selected.id === c._id}
-                            onSelect={() =>
-                              onSelect({
-                                kind: 'class',
-                                id: c._id,
-                                moduleId: m._id,
-                                formationId: f._id,
-                              })
-                            }
-                            marks={<VisibilityMarks visible={c.visible} />}
-                          >
-                            <MoveButtons
-                              index={j}
-                              count={classIds.length}
-                              label={cName}
-                              disabled={write.isPending}
-                              onMove={(d) =>
-                                write.mutate({
-                                  method: 'PUT',
-                                  path: adminPaths.moduleClassOrder(m._id),
-                                  body: { ids: moved(classIds, j, d) },
-                                })
-                              }
-                            />
-                            <EditButton
-                              onEdit={() =>
-                                onSelect({
-                                  kind: 'class',
-                                  id: c._id,
-                                  moduleId: m._id,
-                                  formationId: f._id,
-                                  edit: Date.now(),
-                                })
-                              }
-                            />
-                            <button
-                              type="button"
-                              className="btn btn--ghost"
-                              onClick={() => onDelete({ kind: 'class', id: c._id, name: cName })}
-                            >
-                              {t('actions.delete')}
-                            </button>
-                          </ListRow>
-                        </li>
-                      );
-                    })}
-                  </ol>
-                )}
-              </li>
-            );
-          })}
-        </ol>
+      {open.isOpen(f._id) && (
+        <OrderedChildren
+          items={f.modules}
+          label={t('formations.modulesOf', { name })}
+          empty={{ text: t('formations.noModules') }}
+          rowTestId="module-row"
+          itemTestId="module-item"
+          orderPath={adminPaths.moduleOrder(f._id)}
+          isSelected={isSelected('module')}
+          onSelect={(id, edit) => onSelect({ kind: 'module', id, formationId: f._id, edit })}
+          onDelete={(id, mName) => onDelete({ kind: 'module', id, name: mName })}
+          actions={(m) => (
+            <>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                aria-expanded={open.isOpen(m._id)}
+                onClick={() => open.toggle(m._id)}
+              >
+                {t(open.isOpen(m._id) ? 'formations.hideClasses' : 'formations.showClasses', {
+                  count: m.classes.length,
+                })}
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost"
+                onClick={() => {
+                  open.expand(m._id);
+                  onAdd({ kind: 'class', moduleId: m._id, formationId: f._id });
+                }}
+              >
+                {t('formations.addClass')}
+              </button>
+            </>
+          )}
+          below={(m, mName) =>
+            open.isOpen(m._id) && (
+              <OrderedChildren
+                items={m.classes}
+                label={t('formations.classesOf', { name: mName })}
+                empty={{ text: t('formations.noClasses') }}
+                rowTestId="class-row"
+                orderPath={adminPaths.moduleClassOrder(m._id)}
+                isSelected={isSelected('class')}
+                onSelect={(id, edit) =>
+                  onSelect({ kind: 'class', id, moduleId: m._id, formationId: f._id, edit })
+                }
+                onDelete={(id, cName) => onDelete({ kind: 'class', id, name: cName })}
+              />
+            )
+          }
+        />
       )}
     </li>
   );

@@ -9,8 +9,8 @@ import {
   toResource,
   useAdminWrite,
 } from '@circo/shared-web';
-import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { Dialog } from '../../common/components/Dialog';
+import { ManagerFrame } from '../../common/components/ManagerFrame';
 import { ClassForm } from '../../forms/components/ClassForm';
 import { ItemForm } from '../../forms/components/ItemForm';
 import { ModuleForm } from '../../forms/components/ModuleForm';
@@ -37,34 +37,17 @@ export function FormationsManager() {
   const formations = res.data;
   const close = () => setAdding(null);
   return (
-    <div className="adm-manager">
-      <section className="adm-list-pane" aria-labelledby="formations-heading">
-        <div className="adm-pane-head">
-          <h2 id="formations-heading">{t('formations.list')}</h2>
-          <button
-            type="button"
-            className="btn btn--accent"
-            onClick={() => setAdding({ kind: 'formation' })}
-          >
-            {t('formations.add')}
-          </button>
-        </div>
-        {formations.length === 0 && <p className="adm-muted">{t('formations.empty')}</p>}
-        <ul className="adm-list">
-          {formations.map((f) => (
-            <FormationTree
-              key={f._id}
-              formation={f}
-              selected={selected}
-              onSelect={setSelected}
-              onAdd={setAdding}
-              onDelete={setConfirming}
-            />
-          ))}
-        </ul>
-      </section>
-      <div className="adm-detail-pane">
-        {selected ? (
+    <ManagerFrame
+      headingId="formations-heading"
+      texts={{
+        list: t('formations.list'),
+        add: t('formations.add'),
+        empty: t('formations.empty'),
+      }}
+      isEmpty={formations.length === 0}
+      onAdd={() => setAdding({ kind: 'formation' })}
+      detail={
+        selected && (
           <FormationDetail
             key={`${selected.kind}-${selected.id}-${selected.edit ?? 'view'}`}
             selection={selected}
@@ -72,62 +55,75 @@ export function FormationsManager() {
               (f) => f._id === (selected.kind === 'formation' ? selected.id : selected.formationId),
             )}
           />
-        ) : (
-          <p className="adm-muted adm-hint-pane">{t('panel.choose')}</p>
-        )}
-      </div>
-      {adding?.kind === 'formation' && (
-        <Dialog title={t('formations.add')} onClose={close} wide>
-          <ItemForm
-            kind="formation"
-            onDone={(saved) => {
-              close();
-              setSelected({ kind: 'formation', id: saved._id });
-            }}
-            onCancel={close}
-          />
-        </Dialog>
-      )}
-      {adding?.kind === 'module' && (
-        <Dialog title={t('formations.addModule')} onClose={close} wide>
-          <ModuleForm formationId={adding.formationId} onDone={close} onCancel={close} />
-        </Dialog>
-      )}
-      {adding?.kind === 'class' && (
-        <Dialog title={t('formations.addClass')} onClose={close} wide>
-          <ClassForm
-            request={(body) => ({
-              method: 'POST',
-              path: adminPaths.classes,
-              body: { ...body, moduleId: adding.moduleId },
-            })}
-            onDone={(saved) => {
-              setSelected({
-                kind: 'class',
-                id: saved._id,
-                moduleId: adding.moduleId,
-                formationId: adding.formationId,
-              });
-              close();
-            }}
-            onCancel={close}
-          />
-        </Dialog>
-      )}
-      {confirming && (
-        <ConfirmDialog
-          title={t(`confirm.delete_${confirming.kind}`)}
-          name={confirming.name}
-          onClose={() => setConfirming(null)}
-          onConfirm={async () => {
+        )
+      }
+      dialogs={
+        <>
+          {adding?.kind === 'formation' && (
+            <Dialog title={t('formations.add')} onClose={close} wide>
+              <ItemForm
+                kind="formation"
+                onDone={(saved) => {
+                  close();
+                  setSelected({ kind: 'formation', id: saved._id });
+                }}
+                onCancel={close}
+              />
+            </Dialog>
+          )}
+          {adding?.kind === 'module' && (
+            <Dialog title={t('formations.addModule')} onClose={close} wide>
+              <ModuleForm formationId={adding.formationId} onDone={close} onCancel={close} />
+            </Dialog>
+          )}
+          {adding?.kind === 'class' && (
+            <Dialog title={t('formations.addClass')} onClose={close} wide>
+              <ClassForm
+                request={(body) => ({
+                  method: 'POST',
+                  path: adminPaths.classes,
+                  body: { ...body, moduleId: adding.moduleId },
+                })}
+                onDone={(saved) => {
+                  setSelected({
+                    kind: 'class',
+                    id: saved._id,
+                    moduleId: adding.moduleId,
+                    formationId: adding.formationId,
+                  });
+                  close();
+                }}
+                onCancel={close}
+              />
+            </Dialog>
+          )}
+        </>
+      }
+      pendingDelete={
+        confirming && {
+          title: t(`confirm.delete_${confirming.kind}`),
+          name: confirming.name,
+          onConfirm: async () => {
             await write.mutateAsync({
               method: 'DELETE',
               path: DELETE_PATH[confirming.kind](confirming.id),
             });
             if (selected?.id === confirming.id) setSelected(null);
-          }}
+          },
+        }
+      }
+      onCloseDelete={() => setConfirming(null)}
+    >
+      {formations.map((f) => (
+        <FormationTree
+          key={f._id}
+          formation={f}
+          selected={selected}
+          onSelect={setSelected}
+          onAdd={setAdding}
+          onDelete={setConfirming}
         />
-      )}
-    </div>
+      ))}
+    </ManagerFrame>
   );
 }
