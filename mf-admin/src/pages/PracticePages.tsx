@@ -4,7 +4,7 @@ import { ClipAnswerView } from '../features/practice/components/ClipAnswerView';
 import { PracticeQueue } from '../features/practice/components/PracticeQueue';
 import { AdminPage } from './AdminPage';
 
-/** /admin/practica: the students' clips waiting for the teacher's answer (issue 23). */
+/** /admin/practica: the students' clips waiting for the teacher's answer. */
 export function PracticePage() {
   const { t } = useTranslation('admin');
   return (

@@ -1,4 +1,4 @@
-// The business screens' data (issue 24): the sales dashboard and the students. Keys live under
+// The business screens' data: the sales dashboard and the students. Keys live under
 // ['admin'], so every admin write (useAdminWrite) refreshes them too.
 import { queryOptions } from '@tanstack/react-query';
 import type {

@@ -1,13 +1,20 @@
-import { useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PRACTICE_CLIP_PATHS, type Lang, type PracticeClipStatus } from '@circo/shared-contracts';
-import { Spinner, api, fetchPrivateVideo, useLanguageStore } from '@circo/shared-web';
+import type { AdminPracticeClip, Lang } from '@circo/shared-contracts';
+import { Spinner, fetchPrivateVideo, useLanguageStore } from '@circo/shared-web';
 // by path: bundled here, not in the shared-web every page loads
-import { ClassBeside, ClipPlayer, CommentList, clipMedia } from '@circo/shared-web/src/practice';
+import {
+  ClassBeside,
+  ClipPlayer,
+  CommentList,
+  clipMedia,
+  useClipMoments,
+} from '@circo/shared-web/src/practice';
+import { useAnswerWrites } from '../hooks/useAnswerWrites';
+import { practiceQueries } from '../queries';
 import { CommentComposer, type DrawingDraft } from './CommentComposer';
-import { practiceErrorKey, practiceKeys, practiceQueries } from '../queries';
 
 const title = (t: Record<Lang, string>, lang: Lang) => t[lang] || t.es || t.en || t.fr;
 
@@ -18,23 +25,7 @@ const title = (t: Record<Lang, string>, lang: Lang) => t[lang] || t.es || t.en |
  */
 export function ClipAnswerView({ clipId }: { clipId: string }) {
   const { t } = useTranslation('admin');
-  const lang = useLanguageStore((s) => s.lang);
-  const client = useQueryClient();
   const q = useQuery(practiceQueries.clip(clipId));
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [drawing, setDrawing] = useState<DrawingDraft>({ tool: null, shapes: [], draft: [] });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const classId = q.data?.classId ?? '';
-  const lesson = useQuery({
-    queryKey: ['admin', 'practice', 'class-video', classId, lang],
-    queryFn: () => fetchPrivateVideo(classId, 0, lang),
-    enabled: classId !== '',
-    retry: false,
-    staleTime: 5 * 60_000,
-  });
-
   if (q.isPending) return <Spinner />;
   if (q.isError) {
     return (
@@ -44,33 +35,23 @@ export function ClipAnswerView({ clipId }: { clipId: string }) {
       </p>
     );
   }
-  const clip = q.data;
-  const size = { width: clip.width ?? 16, height: clip.height ?? 9 };
-  const refresh = () => client.invalidateQueries({ queryKey: practiceKeys.all });
-  const write = async (fn: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await fn();
-      await refresh();
-    } catch (err) {
-      setError(t(practiceErrorKey(err)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const setStatus = (status: PracticeClipStatus) =>
-    write(() =>
-      api(PRACTICE_CLIP_PATHS.adminClip(clip._id), { method: 'PATCH', body: { status } }),
-    );
-  const jump = (id: string, at: number) => {
-    setSelected(id);
-    const el = videoRef.current;
-    if (el) {
-      el.pause();
-      el.currentTime = at;
-    }
-  };
+  return <ClipAnswer clip={q.data} />;
+}
+
+function ClipAnswer({ clip }: { clip: AdminPracticeClip }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguageStore((s) => s.lang);
+  const { videoRef, selected, setSelected, jump, size } = useClipMoments(clip);
+  const [drawing, setDrawing] = useState<DrawingDraft>({ tool: null, shapes: [], draft: [] });
+  const writes = useAnswerWrites(clip._id);
+  const classId = clip.classId ?? '';
+  const lesson = useQuery({
+    queryKey: ['admin', 'practice', 'class-video', classId, lang],
+    queryFn: () => fetchPrivateVideo(classId, 0, lang),
+    enabled: classId !== '',
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
   const classTitle = title(clip.classTitle, lang) || t('practice.removed');
 
   return (
@@ -82,27 +63,7 @@ export function ClipAnswerView({ clipId }: { clipId: string }) {
       <Link className="adm-back" to="/admin/practica">
         ← {t('practice.backToQueue')}
       </Link>
-      <dl className="adm-practice__meta">
-        <dt>{t('practice.student')}</dt>
-        <dd>
-          <Link to={`/admin/alumnos/${encodeURIComponent(clip.student._id)}`}>
-            {`${clip.student.name} ${clip.student.surname}`.trim()}
-          </Link>{' '}
-          <span className="adm-muted">{clip.student.email}</span>
-        </dd>
-        <dt>{t('practice.item')}</dt>
-        <dd>
-          {title(clip.itemTitle, lang) || t('practice.removed')} · {classTitle}
-        </dd>
-        <dt>{t('practice.statusLabel')}</dt>
-        <dd>{t(`practice.status.${clip.status}`)}</dd>
-        {clip.note && (
-          <>
-            <dt>{t('practice.note')}</dt>
-            <dd className="adm-practice__note">{clip.note}</dd>
-          </>
-        )}
-      </dl>
+      <ClipMeta clip={clip} classTitle={classTitle} />
       <div className="clip__pair">
         <ClipPlayer
           {...clipMedia(clip)}
@@ -110,7 +71,7 @@ export function ClipAnswerView({ clipId }: { clipId: string }) {
           selectedId={selected}
           onSelect={setSelected}
           videoRef={videoRef}
-          onExpired={() => void refresh()}
+          onExpired={() => void writes.refresh()}
           editor={
             drawing.tool || drawing.shapes.length > 0
               ? {
@@ -146,12 +107,8 @@ export function ClipAnswerView({ clipId }: { clipId: string }) {
               <button
                 type="button"
                 className="btn btn--ghost"
-                disabled={busy}
-                onClick={() =>
-                  void write(() =>
-                    api(PRACTICE_CLIP_PATHS.adminComment(clip._id, c._id), { method: 'DELETE' }),
-                  )
-                }
+                disabled={writes.busy}
+                onClick={() => void writes.deleteComment(c._id)}
               >
                 {t('practice.deleteComment')}
               </button>
@@ -162,8 +119,8 @@ export function ClipAnswerView({ clipId }: { clipId: string }) {
               <button
                 type="button"
                 className="btn btn--primary"
-                disabled={busy}
-                onClick={() => void setStatus('answered')}
+                disabled={writes.busy}
+                onClick={() => void writes.setStatus('answered')}
                 data-testid="mark-answered"
               >
                 {t('practice.markAnswered')}
@@ -172,21 +129,50 @@ export function ClipAnswerView({ clipId }: { clipId: string }) {
               <button
                 type="button"
                 className="btn btn--ghost"
-                disabled={busy}
-                onClick={() => void setStatus('pending')}
+                disabled={writes.busy}
+                onClick={() => void writes.setStatus('pending')}
               >
                 {t('practice.reopen')}
               </button>
             )}
           </div>
-          {error && (
+          {writes.error && (
             <p className="alert alert--error" role="alert">
-              {error}
+              {writes.error}
             </p>
           )}
         </section>
         <CommentComposer clip={clip} videoRef={videoRef} drawing={drawing} onDrawing={setDrawing} />
       </div>
     </div>
+  );
+}
+
+/** Who sent the clip, of which item and class, its state and the student's note. */
+function ClipMeta({ clip, classTitle }: { clip: AdminPracticeClip; classTitle: string }) {
+  const { t } = useTranslation('admin');
+  const lang = useLanguageStore((s) => s.lang);
+  return (
+    <dl className="adm-practice__meta">
+      <dt>{t('practice.student')}</dt>
+      <dd>
+        <Link to={`/admin/alumnos/${encodeURIComponent(clip.student._id)}`}>
+          {`${clip.student.name} ${clip.student.surname}`.trim()}
+        </Link>{' '}
+        <span className="adm-muted">{clip.student.email}</span>
+      </dd>
+      <dt>{t('practice.item')}</dt>
+      <dd>
+        {title(clip.itemTitle, lang) || t('practice.removed')} · {classTitle}
+      </dd>
+      <dt>{t('practice.statusLabel')}</dt>
+      <dd>{t(`practice.status.${clip.status}`)}</dd>
+      {clip.note && (
+        <>
+          <dt>{t('practice.note')}</dt>
+          <dd className="adm-practice__note">{clip.note}</dd>
+        </>
+      )}
+    </dl>
   );
 }

@@ -2,18 +2,15 @@ import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  DRAWING_KINDS,
-  PRACTICE_CLIP_PATHS,
   PRACTICE_COMMENT_MAX,
-  angleDegrees,
   clipMoment,
   type AdminPracticeClip,
   type DrawingKind,
   type DrawingShape,
   type FramePoint,
 } from '@circo/shared-contracts';
-import { api, uploadForm } from '@circo/shared-web';
-import { practiceErrorKey, practiceKeys } from '../queries';
+import { postComment, practiceErrorKey, practiceKeys } from '../queries';
+import { DrawingTools } from './DrawingTools';
 import { VoiceRecorder } from './VoiceRecorder';
 
 /** The drawing being made over the frame, shared with the clip player's drawing layer. */
@@ -70,19 +67,7 @@ export function CommentComposer({
     setSaved(false);
     setBusy(true);
     try {
-      if (voice) {
-        const form = new FormData();
-        form.append('atSeconds', String(atSeconds));
-        if (text.trim()) form.append('text', text.trim());
-        if (drawing.shapes.length) form.append('drawing', JSON.stringify(drawing.shapes));
-        form.append('audio', voice, voice.type.includes('mp4') ? 'nota.m4a' : 'nota.webm');
-        await uploadForm(PRACTICE_CLIP_PATHS.adminComments(clip._id), form, () => undefined);
-      } else {
-        await api<AdminPracticeClip>(PRACTICE_CLIP_PATHS.adminComments(clip._id), {
-          method: 'POST',
-          body: { atSeconds, text: text.trim(), drawing: drawing.shapes },
-        });
-      }
+      await postComment(clip._id, { atSeconds, text, shapes: drawing.shapes, voice });
       setText('');
       setVoice(null);
       setAt(null);
@@ -119,45 +104,13 @@ export function CommentComposer({
             : t('practice.pinnedAt', { time: clipMoment(at), seconds: at.toFixed(2) })}
         </span>
       </div>
-      <fieldset className="adm-practice__tools">
-        <legend>{t('practice.draw')}</legend>
-        {[null, ...DRAWING_KINDS].map((k) => (
-          <label key={k ?? 'none'} className="adm-practice__tool">
-            <input
-              type="radio"
-              name={`${id}-tool`}
-              checked={drawing.tool === k}
-              onChange={() => choose(k)}
-            />
-            {t(`practice.tools.${k ?? 'none'}`)}
-          </label>
-        ))}
-      </fieldset>
-      {drawing.tool && (
-        <p className="adm-muted" role="status">
-          {t(`practice.toolHelp.${drawing.tool}`)}
-        </p>
-      )}
-      {drawing.shapes.length > 0 && (
-        <ul className="adm-practice__shapes" aria-label={t('practice.shapes')}>
-          {drawing.shapes.map((s, i) => (
-            <li key={i}>
-              {s.kind === 'angle'
-                ? t('practice.angleOf', { deg: angleDegrees(s.points, size) })
-                : t(`practice.tools.${s.kind}`)}{' '}
-              <button
-                type="button"
-                className="btn btn--ghost"
-                onClick={() =>
-                  onDrawing({ ...drawing, shapes: drawing.shapes.filter((_, j) => j !== i) })
-                }
-              >
-                {t('practice.removeShape')}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <DrawingTools
+        name={`${id}-tool`}
+        drawing={drawing}
+        onChoose={choose}
+        onDrawing={onDrawing}
+        size={size}
+      />
       <label htmlFor={`${id}-text`}>{t('practice.text')}</label>
       <textarea
         id={`${id}-text`}

@@ -1,15 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { validateVoucher, type AdminDiscount } from '@circo/shared-contracts';
-import { Checkbox, Select, adminPaths, adminQueries } from '@circo/shared-web';
+import { Checkbox, Select, adminPaths } from '@circo/shared-web';
 import { emptyText, type Errors } from '../../common/draft';
-import { displayTitle } from '../../common/titles';
 import { useErrorText } from '../../common/hooks/useErrorText';
 import { Field } from '../../forms/components/Field';
 import { LangField, LocalizedForm } from '../../forms/components/LocalizedForm';
 import { useLocalizedForm } from '../../forms/hooks/useLocalizedForm';
+import { VoucherTargets, type VoucherType } from './VoucherTargets';
 
-type VoucherType = 'course' | 'formation' | 'both';
 const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
 
 const toDraft = (d?: AdminDiscount) => ({
@@ -39,8 +37,6 @@ export function VoucherForm({
 }) {
   const { t } = useTranslation('admin');
   const errorText = useErrorText();
-  const courses = useQuery(adminQueries.courses()).data ?? [];
-  const formations = useQuery(adminQueries.formations()).data ?? [];
   const form = useLocalizedForm({
     idPrefix: `voucher-${item?._id ?? 'new'}`,
     initial: toDraft(item),
@@ -64,23 +60,6 @@ export function VoucherForm({
     onSaved: onDone,
   });
   const { idPrefix, draft, errors, set, lang, field: common } = form;
-  const targets = [
-    ...(draft.type !== 'formation'
-      ? courses.map((c) => ({
-          _id: c._id,
-          itemType: 'course' as const,
-          title: displayTitle(c.title),
-        }))
-      : []),
-    ...(draft.type !== 'course'
-      ? formations.map((f) => ({
-          _id: f._id,
-          itemType: 'formation' as const,
-          title: displayTitle(f.title),
-        }))
-      : []),
-  ];
-  const chosen = new Set(draft.targetItems.map((x) => x._id));
   return (
     <LocalizedForm
       form={form}
@@ -154,30 +133,13 @@ export function VoucherForm({
         checked={draft.active}
         onChange={(e) => set('active', e.target.checked)}
       />
-      <fieldset className="adm-targets" aria-invalid={errors.targetItems ? true : undefined}>
-        <legend>{t('fields.appliesTo')} *</legend>
-        {targets.length === 0 && <p className="adm-muted">{t('vouchers.noTargets')}</p>}
-        {targets.map((x, i) => (
-          <label key={x._id} className="adm-target">
-            <input
-              type="checkbox"
-              id={i === 0 ? `${idPrefix}-targets` : undefined}
-              aria-invalid={errors.targetItems ? true : undefined}
-              checked={chosen.has(x._id)}
-              onChange={(e) =>
-                set(
-                  'targetItems',
-                  e.target.checked
-                    ? [...draft.targetItems, { _id: x._id, itemType: x.itemType }]
-                    : draft.targetItems.filter((y) => y._id !== x._id),
-                )
-              }
-            />{' '}
-            {x.title} <span className="adm-muted">({t(`vouchers.kind_${x.itemType}`)})</span>
-          </label>
-        ))}
-        {errors.targetItems && <p className="field__error">{errorText(errors.targetItems)}</p>}
-      </fieldset>
+      <VoucherTargets
+        type={draft.type}
+        chosen={draft.targetItems}
+        onChange={(targets) => set('targetItems', targets)}
+        error={errors.targetItems}
+        firstId={`${idPrefix}-targets`}
+      />
     </LocalizedForm>
   );
 }
