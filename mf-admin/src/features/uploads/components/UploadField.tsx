@@ -1,15 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_ERRORS, uploadPaths, type VideoStatusResponse } from '@circo/shared-contracts';
-import { api, toApiError } from '@circo/shared-web';
-import {
-  SignatureError,
-  isVideoKind,
-  uploadFile,
-  type UploadKind,
-  type Uploaded,
-} from '../uploadClient';
+import { uploadPaths, type VideoStatusResponse } from '@circo/shared-contracts';
+import { api } from '@circo/shared-web';
+import type { UploadKind, Uploaded } from '../uploadClient';
 import type { FormUploads } from '../hooks/useFormUploads';
+import { useUpload } from '../hooks/useUpload';
 
 /** Video status poll (admin spec sections 4 and 9). */
 export const VIDEO_POLL_MS = 15_000;
@@ -21,12 +16,6 @@ const ACCEPT: Record<UploadKind, string> = {
   videoPromo: 'video/*',
   videoPrivate: 'video/*',
 };
-
-type State =
-  | { name: 'idle' }
-  | { name: 'uploading'; percent: number }
-  | { name: 'uploaded' }
-  | { name: 'error'; message: string; reason?: string };
 
 /**
  * One file input of an admin form: choose, upload with a progress percentage, see and remove the
@@ -59,72 +48,14 @@ export function UploadField({
 }) {
   const { t } = useTranslation('admin');
   const id = useId();
-  const [file, setFile] = useState<File | null>(null);
-  const [state, setState] = useState<State>({ name: 'idle' });
-  const [shownVideo, setShownVideo] = useState<{ id: string; status: string } | null>(
-    videoId ? { id: videoId, status: 'processing' } : null,
-  );
-  const video = isVideoKind(kind);
-  const isPdf = kind === 'pdfPublic' || kind === 'pdfPrivate';
-
-  // the spec's failure text of the kind ("Error al subir el video. Intenta nuevamente."), and
-  // what was wrong with the file, when the server said, as a second line
-  const failure = (err: unknown): { message: string; reason?: string } => {
-    if (err instanceof SignatureError) return { message: t('upload.signatureFailed') };
-    const message = t(`upload.failed.${kindGroup(kind)}`);
-    const e = toApiError(err);
-    if (e.code === UPLOAD_ERRORS.tooLarge) {
-      const max = Number((e.body?.data as { maxBytes?: number } | undefined)?.maxBytes ?? 0);
-      return {
-        message,
-        reason: t('upload.tooLarge', { mb: Math.max(1, Math.floor(max / 1_048_576)) }),
-      };
-    }
-    if (e.code === UPLOAD_ERRORS.wrongType)
-      return { message, reason: t(`upload.wrongType.${kindGroup(kind)}`) };
-    return { message };
-  };
-
-  const start = async () => {
-    // the spec's preconditions, with its messages
-    if (kind === 'image' && (!file || !title.trim())) {
-      return setState({ name: 'error', message: t('upload.imageNeeds') });
-    }
-    if (isPdf && (!file || !title.trim())) {
-      return setState({ name: 'error', message: t('upload.pdfNeeds') });
-    }
-    if (video && !file) return setState({ name: 'error', message: t('upload.videoFileNeeded') });
-    if (video && !title.trim())
-      return setState({ name: 'error', message: t('upload.videoTitleNeeded') });
-    setState({ name: 'uploading', percent: 0 });
-    try {
-      const done = await uploadFile(kind, file!, { title: title.trim() }, (percent) =>
-        setState({ name: 'uploading', percent }),
-      );
-      uploads.add(kind, done);
-      if (value) await uploads.dropIfOurs(value).catch(() => undefined);
-      onChange(done);
-      setFile(null);
-      setShownVideo(done.videoId ? { id: done.videoId, status: done.status ?? 'available' } : null);
-      setState({ name: 'uploaded' });
-    } catch (err) {
-      setState({ name: 'error', ...failure(err) });
-    }
-  };
-
-  const remove = async () => {
-    try {
-      await uploads.dropIfOurs(value);
-      onChange(null);
-      setShownVideo(null);
-      setState({ name: 'idle' });
-    } catch {
-      setState({
-        name: 'error',
-        message: t(kind === 'image' ? 'upload.imageDeleteFailed' : 'upload.deleteFailed'),
-      });
-    }
-  };
+  const { file, choose, state, shownVideo, video, start, remove } = useUpload({
+    kind,
+    title,
+    value,
+    videoId,
+    onChange,
+    uploads,
+  });
 
   return (
     <fieldset className="adm-upload" data-kind={kind}>
@@ -154,10 +85,7 @@ export function UploadField({
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-chosen`}
           accept={ACCEPT[kind]}
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setState({ name: 'idle' });
-          }}
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
         />
         <label htmlFor={id} className="btn btn--ghost adm-upload__choose">
           {t('upload.choose')}
@@ -207,9 +135,6 @@ export function UploadField({
     </fieldset>
   );
 }
-
-const kindGroup = (kind: UploadKind) =>
-  kind === 'image' ? 'image' : isVideoKind(kind) ? 'video' : 'pdf';
 
 /** A video's processing status, asked every 15 s until it is available. */
 export function VideoStatusNotice({ videoId, initial }: { videoId: string; initial: string }) {
