@@ -5,7 +5,7 @@ import { toApiError, useAdminWrite, type AdminWrite } from '@circo/shared-web';
 
 /**
  * "Show in English" / "Hide in English": one call per language (spec section 4). The server shows
- * an item only where its content is (issue 29): a refusal reads as the in-person manager's
+ * an item only where its content is: a refusal reads as the in-person manager's
  * "Falta completar la información en: Inglés".
  */
 export function ToggleVisibility({

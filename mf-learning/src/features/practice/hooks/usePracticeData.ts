@@ -9,7 +9,7 @@ import { api, getJson, useApiMutation } from '@circo/shared-web';
 import { useUserId } from '../../shared/hooks';
 import { DEFAULT_PREFERENCES } from '../model/practiceSettings';
 
-// The practice player's server data (issue 22): keys start with 'learning' and the user id, like
+// The practice player's server data: keys start with 'learning' and the user id, like
 // the rest of the student area, so one user's data never shows to the next user of the tab.
 export const practiceKeys = {
   position: (userId: string, classId: string) =>
