@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const APPS = ['shell', 'mf-catalog', 'mf-learning', 'mf-checkout', 'mf-admin'];
+export const COMPONENT_MAX_LINES = 150;
 
 /** Forbids imports of the given packages and of their folders by relative path. */
 function forbid(names, why, paths = []) {
@@ -99,5 +100,17 @@ export default tseslint.config(
   {
     files: ['api/**'],
     rules: forbid([...APPS, 'shared-web'], 'the API must not import front-end code'),
+  },
+  // A React component over ~150 lines is usually two things (STYLE.md): split it by what each
+  // part decides. Counted without blank lines and comments; tests are not components.
+  {
+    files: [...APPS, 'shared-web'].map((pkg) => `${pkg}/src/**/*.tsx`),
+    ignores: ['**/*.spec.tsx'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: COMPONENT_MAX_LINES, skipBlankLines: true, skipComments: true },
+      ],
+    },
   },
 );

@@ -65,6 +65,7 @@ export default {
     { ...web, displayName: 'mf-catalog', rootDir: '<rootDir>/mf-catalog' },
     { ...web, displayName: 'mf-checkout', rootDir: '<rootDir>/mf-checkout' },
     { ...web, displayName: 'mf-learning', rootDir: '<rootDir>/mf-learning' },
+    { ...web, displayName: 'mf-admin', rootDir: '<rootDir>/mf-admin' },
     {
       ...common,
       displayName: 'api',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { SalesDashboard } from '../features/business/SalesDashboard';
-import { JobsDiagnostics } from '../features/diagnostics/JobsDiagnostics';
+import { SalesDashboard } from '../features/business/components/SalesDashboard';
+import { JobsDiagnostics } from '../features/diagnostics/components/JobsDiagnostics';
 import { AdminPage } from './AdminPage';
 
 const CARDS = [

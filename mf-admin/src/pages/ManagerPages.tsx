@@ -1,42 +1,26 @@
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CoursesManager } from '../features/courses/CoursesManager';
-import { FormationsManager } from '../features/formations/FormationsManager';
-import { PresentialManager } from '../features/presential/PresentialManager';
-import { VouchersManager } from '../features/vouchers/VouchersManager';
+import { CoursesManager } from '../features/courses/components/CoursesManager';
+import { FormationsManager } from '../features/formations/components/FormationsManager';
+import { PresentialManager } from '../features/presential/components/PresentialManager';
+import { VouchersManager } from '../features/vouchers/components/VouchersManager';
 import { AdminPage } from './AdminPage';
 
-export function CoursesPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminPage title={t('pages.adminCourses.title')}>
-      <CoursesManager />
-    </AdminPage>
-  );
+type ManagerPageKey = 'adminCourses' | 'adminFormations' | 'adminPresential' | 'adminVouchers';
+
+/** A manager's page: its title over the manager. */
+function managerPage(page: ManagerPageKey, Manager: ComponentType) {
+  return function ManagerPage() {
+    const { t } = useTranslation('admin');
+    return (
+      <AdminPage title={t(`pages.${page}.title`)}>
+        <Manager />
+      </AdminPage>
+    );
+  };
 }
 
-export function FormationsPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminPage title={t('pages.adminFormations.title')}>
-      <FormationsManager />
-    </AdminPage>
-  );
-}
-
-export function PresentialPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminPage title={t('pages.adminPresential.title')}>
-      <PresentialManager />
-    </AdminPage>
-  );
-}
-
-export function VouchersPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminPage title={t('pages.adminVouchers.title')}>
-      <VouchersManager />
-    </AdminPage>
-  );
-}
+export const CoursesPage = managerPage('adminCourses', CoursesManager);
+export const FormationsPage = managerPage('adminFormations', FormationsManager);
+export const PresentialPage = managerPage('adminPresential', PresentialManager);
+export const VouchersPage = managerPage('adminVouchers', VouchersManager);

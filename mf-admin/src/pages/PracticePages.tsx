@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { ClipAnswerView } from '../features/practice/ClipAnswerView';
-import { PracticeQueue } from '../features/practice/PracticeQueue';
+import { ClipAnswerView } from '../features/practice/components/ClipAnswerView';
+import { PracticeQueue } from '../features/practice/components/PracticeQueue';
 import { AdminPage } from './AdminPage';
 
 /** /admin/practica: the students' clips waiting for the teacher's answer. */

@@ -20,10 +20,10 @@ import {
   useAdminWrite,
 } from '@circo/shared-web';
 import { AdminPage } from './AdminPage';
-import { FormActions } from '../features/forms/LocalizedForm';
-import { UploadField } from '../features/uploads/UploadField';
-import { VideoInput } from '../features/uploads/VideoInput';
-import { useFormUploads } from '../features/uploads/useFormUploads';
+import { FormActions } from '../features/forms/components/LocalizedForm';
+import { UploadField } from '../features/uploads/components/UploadField';
+import { VideoInput } from '../features/uploads/components/VideoInput';
+import { useFormUploads } from '../features/uploads/hooks/useFormUploads';
 
 interface Draft {
   title: string;

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { businessQueries } from '../features/business/queries';
-import { StudentDetailView } from '../features/students/StudentDetailView';
-import { StudentsList } from '../features/students/StudentsList';
+import { StudentDetailView } from '../features/students/components/StudentDetailView';
+import { StudentsList } from '../features/students/components/StudentsList';
 import { AdminPage } from './AdminPage';
 
 /** /admin/alumnos */

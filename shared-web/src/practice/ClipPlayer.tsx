@@ -2,13 +2,13 @@ import { useEffect, useState, type KeyboardEvent, type ReactNode, type RefObject
 import { useTranslation } from 'react-i18next';
 import {
   clipMoment,
-  frameAt,
   frameStep,
   isFrameRate,
-  PRACTICE_SPEEDS,
   type PracticeClip,
   type PracticeComment,
 } from '@circo/shared-contracts';
+import { ClipBar } from './ClipBar';
+import { ClipMarks } from './ClipMarks';
 import { DrawingLayer, type FrameSize } from './DrawingLayer';
 
 /** How far from a comment's moment its drawing still shows (the frame it was drawn on, give or take). */
@@ -183,94 +183,30 @@ export function ClipPlayer(p: ClipPlayerProps) {
           <DrawingLayer shapes={shapes} size={size} mirror={mirror} label={label} />
         )}
       </div>
-      <div className="clip__marks" data-testid="clip-marks">
-        <span className="clip__track" aria-hidden="true" />
-        {duration > 0 && (
-          <span
-            className="clip__now"
-            aria-hidden="true"
-            style={{ left: `${Math.min(100, (time / duration) * 100)}%` }}
-          />
-        )}
-        <ol className="clip__mark-list" aria-label={t('clip.marks')}>
-          {p.comments.map((c, i) => (
-            <li
-              key={c._id}
-              style={{
-                left: `${duration > 0 ? Math.min(100, (c.atSeconds / duration) * 100) : 0}%`,
-              }}
-            >
-              <button
-                type="button"
-                className={`clip__mark${c._id === p.selectedId ? ' clip__mark--on' : ''}`}
-                aria-label={t('clip.markLabel', {
-                  n: i + 1,
-                  time: clipMoment(c.atSeconds),
-                  text: c.text || t('clip.drawingOnly'),
-                })}
-                aria-pressed={c._id === p.selectedId}
-                data-testid="clip-mark"
-                data-at={c.atSeconds}
-                onClick={() => jump(c)}
-              >
-                {i + 1}
-              </button>
-            </li>
-          ))}
-        </ol>
-      </div>
-      <div className="clip__bar" role="toolbar" aria-label={t('clip.controls')}>
-        <button type="button" className="btn btn--primary" onClick={toggle} data-testid="clip-play">
-          {playing ? t('clip.pause') : t('clip.play')}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={() => step(-1)}>
-          {t('clip.frameBack')}
-        </button>
-        <button type="button" className="btn btn--ghost" onClick={() => step(1)}>
-          {t('clip.frameForward')}
-        </button>
-        <label className="clip__field">
-          {t('clip.speed')}
-          <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
-            {PRACTICE_SPEEDS.map((s) => (
-              <option key={s} value={s}>
-                {s}×
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          aria-pressed={mirror}
-          onClick={() => setMirror((m) => !m)}
-        >
-          {t('clip.mirror')}
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          aria-pressed={loop}
-          onClick={() => setLoop((l) => !l)}
-        >
-          {t('clip.loop')}
-        </button>
-        <label className="clip__field clip__seek">
-          <span className="visually-hidden">{t('clip.position')}</span>
-          <input
-            type="range"
-            min={0}
-            max={duration || 0}
-            step={1 / fps}
-            value={Math.min(time, duration || 0)}
-            onChange={(e) => seek(Number(e.target.value))}
-          />
-        </label>
-        <span className="clip__time" data-testid="clip-time" data-frame={frameAt(time, fps)}>
-          {clipMoment(time)} / {clipMoment(duration)}
-        </span>
+      <ClipMarks
+        comments={p.comments}
+        selectedId={p.selectedId}
+        time={time}
+        duration={duration}
+        onJump={jump}
+      />
+      <ClipBar
+        playing={playing}
+        onToggle={toggle}
+        onStep={step}
+        speed={speed}
+        onSpeed={setSpeed}
+        mirror={mirror}
+        onMirror={() => setMirror((m) => !m)}
+        loop={loop}
+        onLoop={() => setLoop((l) => !l)}
+        time={time}
+        duration={duration}
+        fps={fps}
+        onSeek={seek}
+      >
         {p.children}
-      </div>
+      </ClipBar>
     </div>
   );
 }

@@ -5,3 +5,4 @@ export { ClipPlayer, clipMedia, type ClipPlayerProps } from './ClipPlayer';
 export { DrawingLayer, type FrameSize } from './DrawingLayer';
 export { CommentList } from './CommentList';
 export { ClassBeside } from './ClassBeside';
+export { useClipMoments } from './useClipMoments';

@@ -6,9 +6,10 @@ import {
   PRACTICE_CLIP_ERRORS,
   type AdminPracticeClip,
   type AdminPracticeClipsPage,
+  type DrawingShape,
   type PracticeClipStatus,
 } from '@circo/shared-contracts';
-import { ApiError, getJson } from '@circo/shared-web';
+import { ApiError, api, getJson, uploadForm } from '@circo/shared-web';
 
 export const practiceKeys = {
   all: ['admin', 'practice'] as const,
@@ -52,4 +53,28 @@ export function practiceErrorKey(err: unknown): string {
     default:
       return 'practice.errors.failed';
   }
+}
+
+/**
+ * Adds a comment at a moment of the clip: JSON, or a multipart form when it carries a voice note
+ * (the text and the drawing ride along as fields).
+ */
+export async function postComment(
+  clipId: string,
+  c: { atSeconds: number; text: string; shapes: DrawingShape[]; voice: Blob | null },
+): Promise<void> {
+  const path = PRACTICE_CLIP_PATHS.adminComments(clipId);
+  if (!c.voice) {
+    await api<AdminPracticeClip>(path, {
+      method: 'POST',
+      body: { atSeconds: c.atSeconds, text: c.text.trim(), drawing: c.shapes },
+    });
+    return;
+  }
+  const form = new FormData();
+  form.append('atSeconds', String(c.atSeconds));
+  if (c.text.trim()) form.append('text', c.text.trim());
+  if (c.shapes.length) form.append('drawing', JSON.stringify(c.shapes));
+  form.append('audio', c.voice, c.voice.type.includes('mp4') ? 'nota.m4a' : 'nota.webm');
+  await uploadForm(path, form, () => undefined);
 }

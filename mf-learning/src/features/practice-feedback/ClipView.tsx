@@ -1,9 +1,14 @@
-import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PracticeClip } from '@circo/shared-contracts';
 import { fetchPrivateVideo } from '@circo/shared-web';
 // by path: bundled here, not in the shared-web every page loads
-import { ClassBeside, ClipPlayer, CommentList, clipMedia } from '@circo/shared-web/src/practice';
+import {
+  ClassBeside,
+  ClipPlayer,
+  CommentList,
+  clipMedia,
+  useClipMoments,
+} from '@circo/shared-web/src/practice';
 import { useLang, useUserId } from '../shared/hooks';
 import { useRefreshClips } from './useClips';
 
@@ -26,24 +31,14 @@ export function ClipView({
 }) {
   const lang = useLang();
   const userId = useUserId();
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const { videoRef, selected, setSelected, jump, size } = useClipMoments(clip);
   const refresh = useRefreshClips();
-  const [selected, setSelected] = useState<string | null>(null);
   const lesson = useQuery({
     queryKey: ['learning', userId, 'practice-clips', 'class-video', classId, classVideo, lang],
     queryFn: () => fetchPrivateVideo(classId, classVideo ?? 0, lang),
     enabled: classVideo !== null,
     staleTime: 5 * 60_000,
   });
-  const size = { width: clip.width ?? 16, height: clip.height ?? 9 };
-  const jump = (id: string, at: number) => {
-    setSelected(id);
-    const el = videoRef.current;
-    if (el) {
-      el.pause();
-      el.currentTime = at;
-    }
-  };
   return (
     <div className="clips__view" data-testid="clip-view">
       <div className="clip__pair">

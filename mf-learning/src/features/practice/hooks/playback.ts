@@ -176,3 +176,12 @@ export function withYoutubeApi(embed: string, pageOrigin: string): string {
   url.searchParams.set('origin', pageOrigin);
   return url.toString();
 }
+
+/** Why the player cannot step by frames now (null: it can): the provider's reason, else the rate. */
+export function frameStepReasonOf(
+  playback: Playback | null,
+  fps: number | null,
+  local: boolean,
+): FrameStepReason | null {
+  return playback?.frameStepReason() ?? (fps !== null ? null : local ? 'measuring' : 'unknownRate');
+}
