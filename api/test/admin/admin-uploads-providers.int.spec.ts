@@ -4,7 +4,7 @@ import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import type { SignatureResponse } from '@circo/shared-contracts';
 import { JobsService } from '../../src/common/jobs/jobs.service.js';
-import { jobs } from '../../src/common/jobs/jobs.table.js';
+import { jobs } from '../../src/database/tables/jobs.table.js';
 import { uploadedAssets } from '../../src/database/schema.js';
 import { createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

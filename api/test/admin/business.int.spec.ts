@@ -6,8 +6,8 @@ import type {
   StudentsPage,
 } from '@circo/shared-contracts';
 import { JobsService } from '../../src/common/jobs/jobs.service.js';
-import { classProgress } from '../../src/modules/progress/progress.table.js';
-import { paymentItems, payments } from '../../src/modules/payments/payments.table.js';
+import { classProgress } from '../../src/database/tables/progress.table.js';
+import { paymentItems, payments } from '../../src/database/tables/payments.table.js';
 import {
   createCourse,
   createDiscount,

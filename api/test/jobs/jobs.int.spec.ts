@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { JobsDiagnostics } from '@circo/shared-contracts';
 import { JobsRepository } from '../../src/common/jobs/jobs.repository.js';
 import { JobsService } from '../../src/common/jobs/jobs.service.js';
-import { jobs, type JobRow } from '../../src/common/jobs/jobs.table.js';
+import { jobs, type JobRow } from '../../src/database/tables/jobs.table.js';
 import { TransactionHost } from '../../src/database/transactions.js';
 import { users } from '../../src/database/schema.js';
 import { call } from '../admin/admin-helpers.js';

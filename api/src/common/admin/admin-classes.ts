@@ -5,10 +5,10 @@ import {
   type AdminClass,
   type ClassBody,
 } from '@circo/shared-contracts';
-import type { LocalizedFlags, LocalizedText } from '../../database/columns.js';
+import type { LocalizedFlags, LocalizedText } from '../../database/tables/columns.js';
 import { AppError } from '../errors/app-error.js';
 import { toRichText, toText } from './admin-values.js';
-import type { ClassMediaRow } from '../../modules/class-media/class-media.table.js';
+import type { ClassMediaRow } from '../../database/tables/class-media.table.js';
 
 export interface ClassRow {
   id: string;

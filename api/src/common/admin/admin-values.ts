@@ -4,7 +4,7 @@ import {
   type LocalizedFlags,
   type LocalizedOptional,
   type LocalizedText,
-} from '../../database/columns.js';
+} from '../../database/tables/columns.js';
 import { assertShowable, showableFlags } from './shared-rules.js';
 
 // Admin bodies -> column values, and rows -> the admin's answers. A form may leave any language

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Lang } from '@circo/shared-contracts';
-import type { LocalizedFlags } from '../../database/columns.js';
+import type { LocalizedFlags } from '../../database/tables/columns.js';
 import type { Database } from '../../database/database.js';
 import { nextPosition, toggleFlag } from './positions.js';
 

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import { DB } from '../../database/database.module.js';
 import type { Database } from '../../database/database.js';
-import { catalogVersion } from './catalog-version.table.js';
+import { catalogVersion } from '../../database/tables/catalog-version.table.js';
 
 @Injectable()
 export class CatalogVersionRepository {

@@ -1,4 +1,4 @@
-import type { LocalizedFlags } from '../../database/columns.js';
+import type { LocalizedFlags } from '../../database/tables/columns.js';
 import {
   toClassDetail,
   toItemSummary,

@@ -9,7 +9,11 @@ import {
   type Localized,
   type ModuleSummary,
 } from '@circo/shared-contracts';
-import type { LocalizedFlags, LocalizedOptional, LocalizedText } from '../../database/columns.js';
+import type {
+  LocalizedFlags,
+  LocalizedOptional,
+  LocalizedText,
+} from '../../database/tables/columns.js';
 import { andFlags, blankOptional, blankText, flagsOf, type Viewer } from './visibility.js';
 
 // Rows -> public catalogue answers (shared-contracts/src/api/catalog.ts). Courses and formations

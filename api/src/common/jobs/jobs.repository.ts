@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { Repository } from '../../database/transactions.js';
-import { jobs, type JobRow, type JobStatus } from './jobs.table.js';
+import { jobs, type JobRow, type JobStatus } from '../../database/tables/jobs.table.js';
 
 export interface NewJob {
   kind: string;

@@ -11,7 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { isDatabaseUnavailable } from '../../database/db-errors.js';
 import { TransactionHost } from '../../database/transactions.js';
 import { JobsRepository } from './jobs.repository.js';
-import type { JobRow } from './jobs.table.js';
+import type { JobRow } from '../../database/tables/jobs.table.js';
 import type { JobsDiagnostics } from '@circo/shared-contracts';
 
 /** What a handler gets besides the payload: the job's key and which attempt this is. */

@@ -3,7 +3,7 @@ import { getTableName, sql } from 'drizzle-orm';
 import { LANGUAGES, type Lang } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DB, type Database } from '../../database/database.js';
-import { catalogVersion } from '../catalog-cache/catalog-version.table.js';
+import { catalogVersion } from '../../database/tables/catalog-version.table.js';
 import { rowsOf, searchIds, type SearchTable } from './text-search.js';
 import { SizeMismatch, TextIndex, type TextIndexPage, type TextIndexSizes } from './text-index.js';
 

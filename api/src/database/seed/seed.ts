@@ -7,7 +7,7 @@ import type { AppConfig } from '../../config/app-config.js';
 import { accessEndsAt } from '@circo/shared-contracts';
 import { hashPassword } from '../../modules/users/password.js';
 import { filePathOf, newPublicId, readFrameRate } from '../../modules/media/index.js';
-import type { LocalizedOptional } from '../columns.js';
+import type { LocalizedOptional } from '../tables/columns.js';
 import type { Database, Transaction } from '../database.js';
 import {
   classMedia,

@@ -6,7 +6,7 @@ import {
   type ClassMediaRow,
   type MediaOwnerKind,
   type NewClassMediaRow,
-} from './class-media.table.js';
+} from '../../database/tables/class-media.table.js';
 
 const ownerColumn = (ownerKind: MediaOwnerKind) =>
   ownerKind === 'course_class' ? classMedia.courseClassId : classMedia.formationClassId;

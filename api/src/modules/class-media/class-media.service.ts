@@ -7,7 +7,7 @@ import type {
   MediaKind,
   MediaOwnerKind,
   NewClassMediaRow,
-} from './class-media.table.js';
+} from '../../database/tables/class-media.table.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

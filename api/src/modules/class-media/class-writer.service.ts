@@ -11,10 +11,10 @@ import { classValues, toAdminClass, type ClassRow } from '../../common/admin/adm
 import { toFlags } from '../../common/admin/admin-values.js';
 import { assertRules, assertShowable, showableFlags } from '../../common/admin/shared-rules.js';
 import { notFound } from '../../common/errors/app-error.js';
-import type { LocalizedFlags } from '../../database/columns.js';
+import type { LocalizedFlags } from '../../database/tables/columns.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { ClassMediaService, mediaRefs } from './class-media.service.js';
-import type { MediaOwnerKind } from './class-media.table.js';
+import type { MediaOwnerKind } from '../../database/tables/class-media.table.js';
 
 const classNotFound = () => notFound(CATALOG_ERRORS.classNotFound, 'Class not found');
 

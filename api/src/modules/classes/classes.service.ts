@@ -14,9 +14,9 @@ import {
   type Viewer,
 } from '../../common/catalog/visibility.js';
 import { forbidden, notFound } from '../../common/errors/app-error.js';
-import type { ItemType } from '../../database/columns.js';
+import type { ItemType } from '../../database/tables/columns.js';
 import { ClassMediaService } from '../class-media/class-media.service.js';
-import type { ClassMediaRow } from '../class-media/class-media.table.js';
+import type { ClassMediaRow } from '../../database/tables/class-media.table.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { FormationsService } from '../formations/formations.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';

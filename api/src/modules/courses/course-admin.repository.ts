@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { toggleFlag, writePositions } from '../../common/admin/positions.js';
-import type { LocalizedFlags } from '../../database/columns.js';
+import type { LocalizedFlags } from '../../database/tables/columns.js';
 import { Repository } from '../../database/transactions.js';
 import { ClassRows } from '../../common/admin/class-rows.js';
 import {
@@ -12,7 +12,7 @@ import {
   type CourseRow,
   type NewCourseClassRow,
   type NewCourseRow,
-} from './courses.table.js';
+} from '../../database/tables/courses.table.js';
 
 const classOrder = {
   table: courseClasses,

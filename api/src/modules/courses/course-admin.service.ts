@@ -22,7 +22,7 @@ import {
 } from '../../common/admin/admin-values.js';
 import { assertOrder } from '../../common/admin/admin-classes.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
-import { DEFAULT_VISIBLE, type LocalizedText } from '../../database/columns.js';
+import { DEFAULT_VISIBLE, type LocalizedText } from '../../database/tables/columns.js';
 import { Transactional, TransactionHost } from '../../database/transactions.js';
 import { ClassMediaService, mediaRefs } from '../class-media/class-media.service.js';
 import { ClassWriterService, type ClassWriter } from '../class-media/class-writer.service.js';
@@ -35,7 +35,7 @@ import type {
   CourseRow,
   NewCourseClassRow,
   NewCourseRow,
-} from './courses.table.js';
+} from '../../database/tables/courses.table.js';
 
 const courseNotFound = () => notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
 

@@ -12,7 +12,7 @@ import {
   courses,
   type CourseClassRow,
   type CourseRow,
-} from './courses.table.js';
+} from '../../database/tables/courses.table.js';
 
 /** What the catalogue shows of a course (no public ids, no search columns). */
 const summaryColumns = {

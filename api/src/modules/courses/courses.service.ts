@@ -16,7 +16,7 @@ import {
   type CourseClassTitleRow,
   type CourseSummaryRow,
 } from './courses.repository.js';
-import type { CourseClassRow, CourseRow } from './courses.table.js';
+import type { CourseClassRow, CourseRow } from '../../database/tables/courses.table.js';
 
 /** A course and its classes (titles and flags): what its page and its student's viewer show. */
 interface CourseStructure {

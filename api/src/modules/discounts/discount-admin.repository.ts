@@ -7,7 +7,7 @@ import {
   type DiscountRow,
   type DiscountTargetRow,
   type NewDiscountRow,
-} from './discounts.table.js';
+} from '../../database/tables/discounts.table.js';
 
 /** The admin's writes of vouchers and their targets. */
 @Injectable()

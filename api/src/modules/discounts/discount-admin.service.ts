@@ -19,7 +19,7 @@ import { FormationsService } from '../formations/formations.service.js';
 import { DiscountAdminRepository } from './discount-admin.repository.js';
 import { toDiscountDto } from './discounts.mapper.js';
 import { DiscountsRepository } from './discounts.repository.js';
-import type { DiscountRow, NewDiscountRow } from './discounts.table.js';
+import type { DiscountRow, NewDiscountRow } from '../../database/tables/discounts.table.js';
 import type { DiscountBodyDto } from './dto/discount-body.dto.js';
 
 const discountNotFound = () => notFound(ADMIN_ERRORS.discountNotFound, 'Voucher not found');

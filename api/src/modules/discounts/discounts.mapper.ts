@@ -1,6 +1,6 @@
 import { fromCents, type DiscountDto } from '@circo/shared-contracts';
-import type { ItemType } from '../../database/columns.js';
-import type { DiscountRow } from './discounts.table.js';
+import type { ItemType } from '../../database/tables/columns.js';
+import type { DiscountRow } from '../../database/tables/discounts.table.js';
 
 export interface DiscountTargetView {
   _id: string;

@@ -6,7 +6,7 @@ import {
   discounts,
   type DiscountRow,
   type DiscountTargetRow,
-} from './discounts.table.js';
+} from '../../database/tables/discounts.table.js';
 
 @Injectable()
 export class DiscountsRepository extends Repository {

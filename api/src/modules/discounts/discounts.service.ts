@@ -7,7 +7,7 @@ import { CoursesService } from '../courses/courses.service.js';
 import { FormationsService } from '../formations/formations.service.js';
 import { toDiscountDto, type DiscountTargetView } from './discounts.mapper.js';
 import { DiscountsRepository } from './discounts.repository.js';
-import type { DiscountRow } from './discounts.table.js';
+import type { DiscountRow } from '../../database/tables/discounts.table.js';
 
 interface VoucherWithTargets {
   row: DiscountRow;

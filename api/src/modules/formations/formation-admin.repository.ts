@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { nextPosition, toggleFlag, writePositions } from '../../common/admin/positions.js';
-import type { LocalizedFlags } from '../../database/columns.js';
+import type { LocalizedFlags } from '../../database/tables/columns.js';
 import { Repository } from '../../database/transactions.js';
 import { ClassRows } from '../../common/admin/class-rows.js';
 import {
@@ -15,7 +15,7 @@ import {
   type NewFormationClassRow,
   type NewFormationModuleRow,
   type NewFormationRow,
-} from './formations.table.js';
+} from '../../database/tables/formations.table.js';
 
 const moduleOrder = {
   table: formationModules,

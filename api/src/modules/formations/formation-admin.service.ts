@@ -28,7 +28,7 @@ import { ClassMediaService, mediaRefs } from '../class-media/class-media.service
 import { PurchasesService } from '../purchases/purchases.service.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { FormationAdminRepository } from './formation-admin.repository.js';
-import type { FormationModuleRow } from './formations.table.js';
+import type { FormationModuleRow } from '../../database/tables/formations.table.js';
 
 export const formationNotFound = () =>
   notFound(CATALOG_ERRORS.formationNotFound, 'Training not found');

@@ -13,7 +13,10 @@ import { Transactional } from '../../database/transactions.js';
 import { ClassWriterService, type ClassWriter } from '../class-media/class-writer.service.js';
 import { FormationAdminRepository } from './formation-admin.repository.js';
 import { moduleNotFound } from './formation-admin.service.js';
-import type { FormationClassRow, NewFormationClassRow } from './formations.table.js';
+import type {
+  FormationClassRow,
+  NewFormationClassRow,
+} from '../../database/tables/formations.table.js';
 
 /** The admin side of the classes of formation modules. */
 @Injectable()

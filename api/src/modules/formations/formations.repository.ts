@@ -14,7 +14,7 @@ import {
   type FormationClassRow,
   type FormationModuleRow,
   type FormationRow,
-} from './formations.table.js';
+} from '../../database/tables/formations.table.js';
 
 /** What the catalogue shows of a formation (no public ids, no search columns). */
 const summaryColumns = {

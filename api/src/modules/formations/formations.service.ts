@@ -29,7 +29,7 @@ import {
   type FormationSummaryRow,
   type ModuleSummaryRow,
 } from './formations.repository.js';
-import type { FormationRow } from './formations.table.js';
+import type { FormationRow } from '../../database/tables/formations.table.js';
 
 const formationNotFound = () => notFound(CATALOG_ERRORS.formationNotFound, 'Training not found');
 

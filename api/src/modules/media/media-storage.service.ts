@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { LEARNING_ERRORS, type VideoProvider, type VideoStatus } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
-import type { UploadedAssetRow } from '../uploads/uploads.table.js';
+import type { UploadedAssetRow } from '../../database/tables/uploads.table.js';
 import { parseRange } from './byte-range.js';
 import {
   cloudinaryPrivateUrl,

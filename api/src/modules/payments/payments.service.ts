@@ -21,7 +21,7 @@ import { PurchasesService } from '../purchases/purchases.service.js';
 import { CheckoutPricingService, type Quote } from './checkout-pricing.service.js';
 import { idempotencyKeyOf } from './idempotency.js';
 import { PaymentsRepository } from './payments.repository.js';
-import type { PaymentRow } from './payments.table.js';
+import type { PaymentRow } from '../../database/tables/payments.table.js';
 import {
   PAYMENT_PROVIDER,
   type IntentStatus,

@@ -37,7 +37,10 @@ import type { ReceivedFile } from '../uploads/received-file.js';
 import { UploadsService } from '../uploads/uploads.service.js';
 import { answerMail } from './answer-mail.js';
 import { PracticeClipsRepository, type ClipContext } from './practice-clips.repository.js';
-import type { PracticeClipCommentRow, PracticeClipRow } from './practice-clips.table.js';
+import type {
+  PracticeClipCommentRow,
+  PracticeClipRow,
+} from '../../database/tables/practice-clips.table.js';
 
 /** The e-mail telling a student their clip is answered (key `practice-answered:<clip>:<ms>`). */
 export const ANSWER_MAIL_JOB = 'practice-clips.answered-mail';

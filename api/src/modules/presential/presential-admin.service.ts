@@ -6,7 +6,7 @@ import { notFound } from '../../common/errors/app-error.js';
 import type { PresentialBodyDto } from './dto/presential-body.dto.js';
 import { toPresentialFormation } from './presential.mapper.js';
 import { PresentialRepository } from './presential.repository.js';
-import type { NewPresentialFormationRow } from './presential.table.js';
+import type { NewPresentialFormationRow } from '../../database/tables/presential.table.js';
 
 const presentialNotFound = () =>
   notFound(ADMIN_ERRORS.presentialNotFound, 'In-person training not found');

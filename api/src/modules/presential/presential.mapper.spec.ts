@@ -1,4 +1,4 @@
-import type { PresentialFormationRow } from './presential.table.js';
+import type { PresentialFormationRow } from '../../database/tables/presential.table.js';
 import { toPresentialFormation } from './presential.mapper.js';
 import { utcToday } from './presential.service.js';
 

@@ -1,5 +1,5 @@
 import type { PresentialFormation } from '@circo/shared-contracts';
-import type { PresentialFormationRow } from './presential.table.js';
+import type { PresentialFormationRow } from '../../database/tables/presential.table.js';
 
 const text = (v: Partial<Record<'es' | 'en' | 'fr', string>> | null | undefined) => ({
   es: v?.es ?? '',

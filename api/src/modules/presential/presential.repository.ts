@@ -5,7 +5,7 @@ import {
   presentialFormations,
   type NewPresentialFormationRow,
   type PresentialFormationRow,
-} from './presential.table.js';
+} from '../../database/tables/presential.table.js';
 
 @Injectable()
 export class PresentialRepository extends Repository {

@@ -7,7 +7,7 @@ import {
 } from '@circo/shared-contracts';
 import { badRequest, forbidden } from '../../common/errors/app-error.js';
 import type { AuthUser } from '../auth/auth.decorators.js';
-import type { ItemType } from '../../database/columns.js';
+import type { ItemType } from '../../database/tables/columns.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { FormationsService } from '../formations/formations.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';

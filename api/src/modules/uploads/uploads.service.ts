@@ -29,7 +29,7 @@ import {
 import { isPublicId, publicFileUrl, removeLocal } from './local-storage.js';
 import type { ReceivedFile, UploadKind } from './received-file.js';
 import { UploadsRepository } from './uploads.repository.js';
-import type { ResourceType, UploadedAssetRow } from './uploads.table.js';
+import type { ResourceType, UploadedAssetRow } from '../../database/tables/uploads.table.js';
 
 /** A direct upload's signature is good for an hour, as Cloudinary's is. */
 const SIGNATURE_WINDOW_S = 3600;

@@ -11,7 +11,7 @@ import { DB } from '../../database/database.module.js';
 import type { Database } from '../../database/database.js';
 import type { AuthAccount } from '../auth/auth-user.js';
 import { VersionPoll } from '../../common/version-poll.js';
-import { accountsVersion } from './users.table.js';
+import { accountsVersion } from '../../database/tables/users.table.js';
 
 /**
  * The accounts of signed-in requests, kept in memory per API instance (issue 25): every signed-in

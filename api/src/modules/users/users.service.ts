@@ -12,7 +12,7 @@ import { ProgressService } from '../progress/progress.service.js';
 import { AccountCache } from './account-cache.js';
 import { PasswordHasher } from './password-hasher.js';
 import { UsersRepository } from './users.repository.js';
-import type { UserRow } from './users.table.js';
+import type { UserRow } from '../../database/tables/users.table.js';
 import type { RegisterDto } from './dto/register.dto.js';
 
 @Injectable()

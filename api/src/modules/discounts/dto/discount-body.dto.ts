@@ -16,7 +16,7 @@ import {
   OptionalLocalizedOrPlainTextField,
   RICH_TEXT_MAX,
 } from '../../../common/admin/admin-fields.js';
-import { DISCOUNT_TYPES } from '../discounts.table.js';
+import { DISCOUNT_TYPES } from '../../../database/tables/discounts.table.js';
 import { CanonicalId } from '../../../common/validators.js';
 
 /** A number or a numeric string (the shared rule judges blank, negative and over 100). */

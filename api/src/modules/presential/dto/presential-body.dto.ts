@@ -6,7 +6,10 @@ import {
   RICH_TEXT_MAX,
   isSafeUrl,
 } from '../../../common/admin/admin-fields.js';
-import { PRESENTIAL_DATE_TYPES, type PresentialDateType } from '../presential.table.js';
+import {
+  PRESENTIAL_DATE_TYPES,
+  type PresentialDateType,
+} from '../../../database/tables/presential.table.js';
 
 /** A calendar date 'YYYY-MM-DD' (or nothing: the shared rule says when one is required). */
 const IsCalendarDate = () =>

@@ -11,7 +11,7 @@ import {
   createdAt,
   updatedAt,
   visibleFlags,
-} from '../../database/columns.js';
+} from './columns.js';
 
 /** Online formations (training programmes): formation -> modules -> classes. */
 export const formations = pgTable('formations', sellableItemColumns(), (t) =>

@@ -13,8 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { LANGUAGES, type DrawingShape } from '@circo/shared-contracts';
-import { createdAt, ITEM_TYPES } from '../../database/columns.js';
-import { users } from '../users/users.table.js';
+import { createdAt, ITEM_TYPES } from './columns.js';
+import { users } from './users.table.js';
 
 // Practice feedback (issue 23). A clip belongs to its student (deleted with the account); its class
 // and item are kept as ids without a foreign key on purpose: a teacher reorganising her classes

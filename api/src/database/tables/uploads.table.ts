@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../database/columns.js';
-import { users } from '../users/users.table.js';
+import { createdAt } from './columns.js';
+import { users } from './users.table.js';
 
 export const RESOURCE_TYPES = ['image', 'raw', 'video'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];

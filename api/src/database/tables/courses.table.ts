@@ -6,7 +6,7 @@ import {
   searchEntryIndexes,
   sellableItemColumns,
   sellableItemIndexes,
-} from '../../database/columns.js';
+} from './columns.js';
 
 export const courses = pgTable('courses', sellableItemColumns(), (t) =>
   sellableItemIndexes('courses', t),

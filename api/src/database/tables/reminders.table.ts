@@ -9,8 +9,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ITEM_TYPES } from '../../database/columns.js';
-import { users } from '../users/users.table.js';
+import { createdAt, ITEM_TYPES } from './columns.js';
+import { users } from './users.table.js';
 
 /**
  * The access reminders that went out (or are on their way: the mail is a job written in the same

@@ -12,10 +12,10 @@ import {
   text,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, generatedItemRef, ITEM_TYPES, updatedAt } from '../../database/columns.js';
-import { courseClasses } from '../courses/courses.table.js';
-import { formationClasses } from '../formations/formations.table.js';
-import { users } from '../users/users.table.js';
+import { createdAt, generatedItemRef, ITEM_TYPES, updatedAt } from './columns.js';
+import { courseClasses } from './courses.table.js';
+import { formationClasses } from './formations.table.js';
+import { users } from './users.table.js';
 
 // The practice player's data, per student (issue 22). The class is a real reference through
 // generated columns per item type (as class_progress): deleting a class or a user removes its rows.

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, localizedOptional, localizedTextOrEmpty } from '../../database/columns.js';
-import { courseClasses } from '../courses/courses.table.js';
-import { formationClasses } from '../formations/formations.table.js';
+import { createdAt, localizedOptional, localizedTextOrEmpty } from './columns.js';
+import { courseClasses } from './courses.table.js';
+import { formationClasses } from './formations.table.js';
 
 export const MEDIA_OWNER_KINDS = ['course_class', 'formation_class'] as const;
 export type MediaOwnerKind = (typeof MEDIA_OWNER_KINDS)[number];

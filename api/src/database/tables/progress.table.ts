@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { generatedItemRef, ITEM_TYPES } from '../../database/columns.js';
-import { courseClasses, courses } from '../courses/courses.table.js';
-import { formationClasses, formations } from '../formations/formations.table.js';
-import { users } from '../users/users.table.js';
+import { generatedItemRef, ITEM_TYPES } from './columns.js';
+import { courseClasses, courses } from './courses.table.js';
+import { formationClasses, formations } from './formations.table.js';
+import { users } from './users.table.js';
 
 /**
  * Classes a user marked as done, per course or formation (progresoCursos / progresoFormaciones).

@@ -10,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ITEM_TYPES, createdAt, localizedTextOrEmpty, updatedAt } from '../../database/columns.js';
+import { ITEM_TYPES, createdAt, localizedTextOrEmpty, updatedAt } from './columns.js';
 
 export const DISCOUNT_TYPES = ['course', 'formation', 'both'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import {
-  createdAt,
-  localizedText,
-  localizedTextOrEmpty,
-  updatedAt,
-} from '../../database/columns.js';
+import { createdAt, localizedText, localizedTextOrEmpty, updatedAt } from './columns.js';
 
 export const PRESENTIAL_DATE_TYPES = ['single', 'range'] as const;
 export type PresentialDateType = (typeof PRESENTIAL_DATE_TYPES)[number];

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../database/columns.js';
-import { users } from '../users/users.table.js';
+import { createdAt } from './columns.js';
+import { users } from './users.table.js';
 
 /** Password-reset tokens: only a SHA-256 of the token is stored; single use, short-lived. */
 export const passwordResetTokens = pgTable(

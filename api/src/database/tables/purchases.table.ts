@@ -11,11 +11,11 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { GRANT_REASONS } from '@circo/shared-contracts';
-import { createdAt, generatedItemRef, ITEM_TYPES } from '../../database/columns.js';
-import { courses } from '../courses/courses.table.js';
-import { formations } from '../formations/formations.table.js';
-import { payments } from '../payments/payments.table.js';
-import { users } from '../users/users.table.js';
+import { createdAt, generatedItemRef, ITEM_TYPES } from './columns.js';
+import { courses } from './courses.table.js';
+import { formations } from './formations.table.js';
+import { payments } from './payments.table.js';
+import { users } from './users.table.js';
 
 /**
  * How access was given or taken: a paid purchase, the renewal of an expired item, an admin grant,

@@ -11,9 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, ITEM_TYPES, updatedAt } from '../../database/columns.js';
-import { discounts } from '../discounts/discounts.table.js';
-import { users } from '../users/users.table.js';
+import { createdAt, ITEM_TYPES, updatedAt } from './columns.js';
+import { discounts } from './discounts.table.js';
+import { users } from './users.table.js';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'local'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
