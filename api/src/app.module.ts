@@ -30,6 +30,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { AccountModule } from './modules/account/account.module.js';
+import { prepareDatabase } from './demo/prepare.js';
 
 @Module({})
 export class AppModule {
@@ -39,7 +40,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         RateLimitModule,
-        DatabaseModule.forRoot(config),
+        DatabaseModule.forRoot(config, (handle, logger) => prepareDatabase(handle, config, logger)),
         TransactionsModule,
         JobsModule,
         PurchasesModule,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { runMigrations, type DatabaseHandle } from '../database.js';
+import { runMigrations, type DatabaseHandle } from './database.js';
 
 /**
  * Drops every table and all data (the public schema, extensions included, and drizzle's

@@ -2,10 +2,10 @@
 // with --reset it first drops every table and all data, re-migrates, then seeds.
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { ConfigError, loadConfig } from '../../config/app-config.js';
-import { openDatabase, redact } from '../database.js';
+import { ConfigError, loadConfig } from '../config/app-config.js';
+import { openDatabase, redact } from '../database/database.js';
 import { ensureConfiguredAdmin } from './prepare.js';
-import { resetDatabase } from './reset.js';
+import { resetDatabase } from '../database/reset.js';
 import { seedDemo } from './seed.js';
 
 async function main(argv: string[]): Promise<void> {

@@ -1,4 +1,8 @@
-import type { LocalizedFlags, LocalizedOptional, LocalizedText } from '../tables/columns.js';
+import type {
+  LocalizedFlags,
+  LocalizedOptional,
+  LocalizedText,
+} from '../database/tables/columns.js';
 
 // The demo catalogue of a first start: realistic circus content in es/en/fr. Plain data only;
 // seed.ts writes it. Images are the placeholder SVGs of api/content/images.

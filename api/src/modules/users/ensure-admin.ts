@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import { isStrongPassword } from '@circo/shared-contracts';
-import { hashPassword } from '../../modules/users/password.js';
-import type { Database } from '../database.js';
-import { users } from '../schema.js';
+import { hashPassword } from './password.js';
+import type { Database } from '../../database/database.js';
+import { users } from '../../database/schema.js';
 
 /**
  * Makes sure the configured admin account (ADMIN_EMAIL / ADMIN_PASSWORD) exists with role admin.

@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
-import type { AppConfig } from '../../config/app-config.js';
-import type { Database, DatabaseHandle } from '../database.js';
-import { users } from '../schema.js';
-import { ensureAdmin } from './ensure-admin.js';
+import type { AppConfig } from '../config/app-config.js';
+import type { Database, DatabaseHandle } from '../database/database.js';
+import { users } from '../database/schema.js';
+import { ensureAdmin } from '../modules/users/ensure-admin.js';
 import { seedDemo } from './seed.js';
 
 /** How an operator creates the first admin (there is no sign-up for admins). */

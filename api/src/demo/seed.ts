@@ -3,12 +3,12 @@ import { Logger } from '@nestjs/common';
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { AppConfig } from '../../config/app-config.js';
+import type { AppConfig } from '../config/app-config.js';
 import { accessEndsAt } from '@circo/shared-contracts';
-import { hashPassword } from '../../modules/users/password.js';
-import { filePathOf, newPublicId, readFrameRate } from '../../modules/media/index.js';
-import type { LocalizedOptional } from '../tables/columns.js';
-import type { Database, Transaction } from '../database.js';
+import { hashPassword } from '../modules/users/password.js';
+import { filePathOf, newPublicId, readFrameRate } from '../modules/media/index.js';
+import type { LocalizedOptional } from '../database/tables/columns.js';
+import type { Database, Transaction } from '../database/database.js';
 import {
   classMedia,
   classProgress,
@@ -25,7 +25,7 @@ import {
   payments,
   uploadedAssets,
   users,
-} from '../schema.js';
+} from '../database/schema.js';
 import {
   DEMO_COURSES,
   DEMO_FORMATIONS,
