@@ -6,7 +6,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { CatalogCacheModule } from './common/catalog-cache/catalog-cache.module.js';
 import { SearchIndexModule } from './common/search/search-index.service.js';
 import { TransactionsModule } from './database/transactions.js';
-import { JobsModule } from './common/jobs/jobs.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { RateLimitGuard, RateLimitModule } from './common/rate-limit/rate-limit.js';
 import { AuthModule } from './modules/auth/auth.module.js';

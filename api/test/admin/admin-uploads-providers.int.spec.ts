@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { eq } from 'drizzle-orm';
 import type { SignatureResponse } from '@circo/shared-contracts';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 import { jobs } from '../../src/database/tables/jobs.table.js';
 import { uploadedAssets } from '../../src/database/schema.js';
 import { createUser } from '../support/factories.js';

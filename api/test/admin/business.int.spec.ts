@@ -5,7 +5,7 @@ import type {
   StudentDetail,
   StudentsPage,
 } from '@circo/shared-contracts';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 import { classProgress } from '../../src/database/tables/progress.table.js';
 import { paymentItems, payments } from '../../src/database/tables/payments.table.js';
 import {

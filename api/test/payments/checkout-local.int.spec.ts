@@ -6,7 +6,7 @@ import request from 'supertest';
 import { accessEndsAt } from '@circo/shared-contracts';
 import { accessGrants, paymentItems, payments } from '../../src/database/schema.js';
 import { localProviderObjects } from '../../src/database/tables/payments.table.js';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import {
   createCourse,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 import { jobs } from '../../src/database/tables/jobs.table.js';
 import { payments } from '../../src/database/tables/payments.table.js';
 import { accessReminders } from '../../src/database/tables/reminders.table.js';

@@ -6,7 +6,7 @@ import {
   type AccountExport,
   type Lang,
 } from '@circo/shared-contracts';
-import { JobsService, type JobContext } from '../../common/jobs/jobs.service.js';
+import { JobsService, type JobContext } from '../jobs/jobs.service.js';
 import { AppError, conflict } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Transactional } from '../../database/transactions.js';

@@ -9,7 +9,7 @@ import {
   type MessageResponse,
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { JobsService, type JobContext } from '../../common/jobs/jobs.service.js';
+import { JobsService, type JobContext } from '../jobs/jobs.service.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Transactional } from '../../database/transactions.js';
 import type { TokenPayload } from './auth-user.js';

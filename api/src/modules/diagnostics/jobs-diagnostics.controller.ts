@@ -1,7 +1,7 @@
 import { Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DIAGNOSTICS_ERRORS, type JobsDiagnostics } from '@circo/shared-contracts';
-import { JobsService } from '../../common/jobs/jobs.service.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth } from '../auth/auth.decorators.js';

@@ -13,7 +13,7 @@ import {
   type QuotedItem,
 } from '@circo/shared-contracts';
 import { AppError, badRequest, forbidden, notFound } from '../../common/errors/app-error.js';
-import { JobsService } from '../../common/jobs/jobs.service.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost, Transactional } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/auth-user.js';

@@ -26,7 +26,7 @@ import {
   notFound,
 } from '../../common/errors/app-error.js';
 import { viewerOf } from '../../common/catalog/visibility.js';
-import { JobsService, type JobContext } from '../../common/jobs/jobs.service.js';
+import { JobsService, type JobContext } from '../jobs/jobs.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/auth.decorators.js';

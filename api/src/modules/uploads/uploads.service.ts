@@ -15,7 +15,7 @@ import {
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError, badRequest, notFound } from '../../common/errors/app-error.js';
-import { JobsService } from '../../common/jobs/jobs.service.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { TransactionHost } from '../../database/transactions.js';
 import { parseCloudinaryUrl } from '../media/cloudinary-delivery.js';
 import { readFrameRate } from '../media/frame-rate.js';
