@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Lang, SearchResponse } from '@circo/shared-contracts';
-import { SearchIndexService } from '../../src/common/search/search-index.service.js';
-import { rowsOf, searchIds } from '../../src/common/search/text-search.js';
+import { SearchIndexService } from '../../src/modules/catalogue/search/search-index.service.js';
+import { rowsOf, searchIds } from '../../src/modules/catalogue/search/text-search.js';
 import { courseClasses, courses, formationModules } from '../../src/database/schema.js';
 import { courseSearch } from '../../src/database/tables/courses.table.js';
 import { formationSearch } from '../../src/database/tables/formations.table.js';

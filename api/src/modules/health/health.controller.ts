@@ -6,7 +6,7 @@ import { AppError } from '../../common/errors/app-error.js';
 import {
   SearchIndexService,
   type SearchIndexStatus,
-} from '../../common/search/search-index.service.js';
+} from '../catalogue/search/search-index.service.js';
 import { DB, type Database } from '../../database/database.js';
 
 export interface HealthAnswer {

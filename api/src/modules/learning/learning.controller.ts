@@ -5,7 +5,7 @@ import type {
   MyFormationResponse,
   MyItemsResponse,
 } from '@circo/shared-contracts';
-import { viewerOf } from '../../common/catalog/visibility.js';
+import { viewerOf } from '../catalogue/visibility.js';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';

@@ -11,11 +11,11 @@ import {
   type MyItemsResponse,
   type PurchasesResponse,
 } from '@circo/shared-contracts';
-import type { Viewer } from '../../common/catalog/visibility.js';
+import type { Viewer } from '../catalogue/visibility.js';
 import { forbidden } from '../../common/errors/app-error.js';
 import type { AuthUser } from '../auth/auth.decorators.js';
-import { CoursesService } from '../courses/courses.service.js';
-import { FormationsService } from '../formations/formations.service.js';
+import { CoursesService } from '../catalogue/courses/courses.service.js';
+import { FormationsService } from '../catalogue/formations/formations.service.js';
 import { ProgressService } from '../progress/progress.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
 

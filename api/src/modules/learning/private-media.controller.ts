@@ -5,7 +5,7 @@ import type {
   PrivateVideoResponse,
   VideoStatusResponse,
 } from '@circo/shared-contracts';
-import { viewerOf } from '../../common/catalog/visibility.js';
+import { viewerOf } from '../catalogue/visibility.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
 import { MediaParamsDto, VideoStatusParamsDto } from './dto/media-params.dto.js';
 import { PrivateMediaService } from './private-media.service.js';

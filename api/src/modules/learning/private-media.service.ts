@@ -7,9 +7,9 @@ import {
   type PrivateVideoResponse,
   type VideoStatusResponse,
 } from '@circo/shared-contracts';
-import type { Viewer } from '../../common/catalog/visibility.js';
+import type { Viewer } from '../catalogue/visibility.js';
 import { notFound } from '../../common/errors/app-error.js';
-import { ClassesService } from '../classes/classes.service.js';
+import { ClassesService } from '../catalogue/classes/classes.service.js';
 import { MediaStorageService } from '../media/media-storage.service.js';
 
 /**

@@ -25,12 +25,12 @@ import {
   forbidden,
   notFound,
 } from '../../common/errors/app-error.js';
-import { viewerOf } from '../../common/catalog/visibility.js';
+import { viewerOf } from '../catalogue/visibility.js';
 import { JobsService, type JobContext } from '../jobs/jobs.service.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/auth.decorators.js';
-import { ClassesService } from '../classes/classes.service.js';
+import { ClassesService } from '../catalogue/classes/classes.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { MediaStorageService, readMediaInfo, type MediaInfo } from '../media/index.js';
 import type { ReceivedFile } from '../uploads/received-file.js';

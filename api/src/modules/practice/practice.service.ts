@@ -8,10 +8,10 @@ import {
   type PracticeLogResponse,
   type PracticePreferences,
 } from '@circo/shared-contracts';
-import { viewerOf } from '../../common/catalog/visibility.js';
+import { viewerOf } from '../catalogue/visibility.js';
 import { badRequest } from '../../common/errors/app-error.js';
 import type { AuthUser } from '../auth/auth.decorators.js';
-import { ClassesService } from '../classes/classes.service.js';
+import { ClassesService } from '../catalogue/classes/classes.service.js';
 import { PracticeRepository, type ClassRef } from './practice.repository.js';
 import type {
   PracticeLogRow,

@@ -8,8 +8,8 @@ import {
 import { badRequest, forbidden } from '../../common/errors/app-error.js';
 import type { AuthUser } from '../auth/auth.decorators.js';
 import type { ItemType } from '../../database/tables/columns.js';
-import { CoursesService } from '../courses/courses.service.js';
-import { FormationsService } from '../formations/formations.service.js';
+import { CoursesService } from '../catalogue/courses/courses.service.js';
+import { FormationsService } from '../catalogue/formations/formations.service.js';
 import { PurchasesService } from '../purchases/purchases.service.js';
 import { ProgressRepository } from './progress.repository.js';
 
