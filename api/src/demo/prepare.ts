@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../config/app-config.js';
 import type { Database, DatabaseHandle } from '../database/database.js';
 import { users } from '../database/schema.js';
-import { ensureAdmin } from '../modules/users/ensure-admin.js';
+import { ensureAdmin } from '../modules/users/index.js';
 import { seedDemo } from './seed.js';
 
 /** How an operator creates the first admin (there is no sign-up for admins). */

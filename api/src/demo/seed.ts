@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config/app-config.js';
 import { accessEndsAt } from '@circo/shared-contracts';
-import { hashPassword } from '../modules/users/password.js';
+import { hashPassword } from '../modules/users/index.js';
 import { filePathOf, newPublicId, readFrameRate } from '../modules/media/index.js';
 import type { LocalizedOptional } from '../database/tables/columns.js';
 import type { Database, Transaction } from '../database/database.js';

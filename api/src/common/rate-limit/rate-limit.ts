@@ -1,8 +1,6 @@
 import {
-  Global,
   Inject,
   Injectable,
-  Module,
   SetMetadata,
   type CanActivate,
   type ExecutionContext,
@@ -135,8 +133,3 @@ export class RateLimitGuard implements CanActivate {
     return true;
   }
 }
-
-/** The one set of counters, for the IP guard and the AuthGuard's per-account limits. */
-@Global()
-@Module({ providers: [RateLimiters], exports: [RateLimiters] })
-export class RateLimitModule {}

@@ -13,7 +13,7 @@ import {
   type AnyPgColumn,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
-import { LANGUAGES, type Lang } from '@circo/shared-contracts';
+import { LANGUAGES, type Lang, type ItemType } from '@circo/shared-contracts';
 
 const LANGS: readonly Lang[] = LANGUAGES;
 
@@ -26,7 +26,6 @@ export type LocalizedFlags = Record<Lang, boolean>;
 
 /** What can be bought (and tracked): defined once in shared-contracts. */
 export { ITEM_TYPES, type ItemType } from '@circo/shared-contracts';
-import type { ItemType } from '@circo/shared-contracts';
 
 export const EMPTY_TEXT: LocalizedText = { es: '', en: '', fr: '' };
 export const NO_VALUES: LocalizedOptional = { es: null, en: null, fr: null };

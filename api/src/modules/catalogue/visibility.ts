@@ -1,7 +1,12 @@
-import { CATALOG_ERRORS, LANGUAGES, type Lang, type Localized } from '@circo/shared-contracts';
+import {
+  CATALOG_ERRORS,
+  LANGUAGES,
+  type Lang,
+  type Localized,
+  isVisibleIn,
+} from '@circo/shared-contracts';
 import { forbidden } from '../../common/errors/app-error.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import { isVisibleIn } from '@circo/shared-contracts';
+import type { AuthUser } from '../auth/index.js';
 
 /**
  * Who reads a catalogue answer. An admin (`reveal`) sees items hidden in the language and every

@@ -11,3 +11,5 @@ export {
 } from './media-layout.js';
 export { readFrameRate } from './frame-rate.js';
 export { readMediaInfo, type MediaInfo } from './media-info.js';
+export { parseCloudinaryUrl, type CloudinaryCredentials } from './cloudinary-delivery.js';
+export { VimeoClient, vimeoIdOf } from './vimeo-client.js';

@@ -13,11 +13,11 @@ import {
   type QuotedItem,
 } from '@circo/shared-contracts';
 import { AppError, badRequest, forbidden, notFound } from '../../common/errors/app-error.js';
-import { JobsService } from '../jobs/jobs.service.js';
+import { JobsService } from '../jobs/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost, Transactional } from '../../database/transactions.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import { PurchasesService } from '../purchases/purchases.service.js';
+import type { AuthUser } from '../auth/index.js';
+import { PurchasesService } from '../purchases/index.js';
 import { CheckoutPricingService, type Quote } from './checkout-pricing.service.js';
 import { idempotencyKeyOf } from './idempotency.js';
 import { PaymentsRepository } from './payments.repository.js';

@@ -8,10 +8,9 @@ import {
   type PracticeLogResponse,
   type PracticePreferences,
 } from '@circo/shared-contracts';
-import { viewerOf } from '../catalogue/visibility.js';
+import { viewerOf, ClassesService } from '../catalogue/index.js';
 import { badRequest } from '../../common/errors/app-error.js';
-import type { AuthUser } from '../auth/auth.decorators.js';
-import { ClassesService } from '../catalogue/classes/classes.service.js';
+import type { AuthUser } from '../auth/index.js';
 import { PracticeRepository, type ClassRef } from './practice.repository.js';
 import type {
   PracticeLogRow,

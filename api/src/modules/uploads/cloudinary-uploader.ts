@@ -1,6 +1,6 @@
 import { Agent } from 'node:http';
 import cloudinary from 'cloudinary';
-import type { CloudinaryCredentials } from '../media/cloudinary-delivery.js';
+import type { CloudinaryCredentials } from '../media/index.js';
 
 export type DeliveryType = 'upload' | 'authenticated';
 type ResourceType = 'image' | 'raw' | 'video';

@@ -15,12 +15,16 @@ import {
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError, badRequest, notFound } from '../../common/errors/app-error.js';
-import { JobsService } from '../jobs/jobs.service.js';
+import { JobsService } from '../jobs/index.js';
 import { TransactionHost } from '../../database/transactions.js';
-import { parseCloudinaryUrl } from '../media/cloudinary-delivery.js';
-import { readFrameRate } from '../media/frame-rate.js';
-import { filePathOf, newPublicId } from '../media/media-layout.js';
-import { VimeoClient, vimeoIdOf } from '../media/vimeo-client.js';
+import {
+  parseCloudinaryUrl,
+  readFrameRate,
+  filePathOf,
+  newPublicId,
+  VimeoClient,
+  vimeoIdOf,
+} from '../media/index.js';
 import {
   CloudinaryUploader,
   cloudinaryPublicIdOf,

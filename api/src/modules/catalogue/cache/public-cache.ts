@@ -1,14 +1,12 @@
 import {
   Injectable,
-  Module,
   SetMetadata,
   UseInterceptors,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
-  type OnModuleInit,
 } from '@nestjs/common';
-import { HttpAdapterHost, Reflector } from '@nestjs/core';
+import { Reflector } from '@nestjs/core';
 import {
   createServer,
   type IncomingHttpHeaders,
@@ -18,7 +16,7 @@ import {
 } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { map, of, type Observable } from 'rxjs';
-import type { AuthUser } from '../../auth/auth-user.js';
+import type { AuthUser } from '../../auth/index.js';
 import { CatalogCacheService, weakEtag, type CachedAnswer } from './catalog-cache.service.js';
 
 export { weakEtag };
@@ -466,18 +464,4 @@ export function registerPublicCacheHooks(
     reply.removeHeader('content-encoding');
     done(null, null);
   });
-}
-
-/** Import into any module whose controllers use @PublicCache(): it installs the hooks. */
-@Module({})
-export class PublicCacheModule implements OnModuleInit {
-  constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    private readonly cache: CatalogCacheService,
-  ) {}
-
-  onModuleInit(): void {
-    const instance = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    if (instance) registerPublicCacheHooks(instance, this.cache);
-  }
 }

@@ -12,7 +12,7 @@ import { toFlags } from '../admin/admin-values.js';
 import { assertRules, assertShowable, showableFlags } from '../admin/shared-rules.js';
 import { notFound } from '../../../common/errors/app-error.js';
 import type { LocalizedFlags } from '../../../database/tables/columns.js';
-import { UploadsService } from '../../uploads/uploads.service.js';
+import { UploadsService } from '../../uploads/index.js';
 import { ClassMediaService, mediaRefs } from './class-media.service.js';
 import type { MediaOwnerKind } from '../../../database/tables/class-media.table.js';
 

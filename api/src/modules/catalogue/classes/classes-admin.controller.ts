@@ -10,7 +10,7 @@ import { ClassBodyDto } from '../admin/admin-bodies.dto.js';
 import { notFound } from '../../../common/errors/app-error.js';
 import { LangPipe } from '../../../common/pipes/lang.pipe.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/auth.decorators.js';
+import { Auth } from '../../auth/index.js';
 import { CourseAdminService } from '../courses/course-admin.service.js';
 import { FormationClassesAdminService } from './formation-classes-admin.service.js';
 import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';

@@ -14,7 +14,7 @@ import { ClassMediaService } from './class-media.service.js';
 import type { ClassMediaRow } from '../../../database/tables/class-media.table.js';
 import { CoursesService } from '../courses/courses.service.js';
 import { FormationsService } from '../formations/formations.service.js';
-import { PurchasesService } from '../../purchases/purchases.service.js';
+import { PurchasesService } from '../../purchases/index.js';
 import { TransactionHost } from '../../../database/transactions.js';
 
 /** A class, the flags of what contains it, and the item a buyer must own. */

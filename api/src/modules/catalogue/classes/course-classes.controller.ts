@@ -4,7 +4,7 @@ import type { AdminClass, Lang, VisibilityResult } from '@circo/shared-contracts
 import { ClassBodyDto } from '../admin/admin-bodies.dto.js';
 import { LangPipe } from '../../../common/pipes/lang.pipe.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/auth.decorators.js';
+import { Auth } from '../../auth/index.js';
 import { CourseAdminService } from '../courses/course-admin.service.js';
 import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';
 

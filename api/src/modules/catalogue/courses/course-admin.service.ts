@@ -26,8 +26,8 @@ import { DEFAULT_VISIBLE, type LocalizedText } from '../../../database/tables/co
 import { Transactional, TransactionHost } from '../../../database/transactions.js';
 import { ClassMediaService, mediaRefs } from '../classes/class-media.service.js';
 import { ClassWriterService, type ClassWriter } from '../classes/class-writer.service.js';
-import { PurchasesService } from '../../purchases/purchases.service.js';
-import { UploadsService } from '../../uploads/uploads.service.js';
+import { PurchasesService } from '../../purchases/index.js';
+import { UploadsService } from '../../uploads/index.js';
 import { CourseAdminRepository } from './course-admin.repository.js';
 import type { CourseBodyDto } from './dto/course-body.dto.js';
 import type {

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminCourse, VisibilityResult } from '@circo/shared-contracts';
 import { OrderBodyDto, VisibilityBodyDto } from '../admin/admin-bodies.dto.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/auth.decorators.js';
+import { Auth } from '../../auth/index.js';
 import { CourseAdminService } from './course-admin.service.js';
 import { CourseBodyDto } from './dto/course-body.dto.js';
 import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';

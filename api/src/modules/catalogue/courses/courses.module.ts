@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PublicCacheModule } from '../cache/public-cache.js';
+import { PublicCacheModule } from '../cache/public-cache.module.js';
 import { ClassMediaModule } from '../classes/class-media.module.js';
 import { PurchasesModule } from '../../purchases/purchases.module.js';
 import { UploadsModule } from '../../uploads/uploads.module.js';

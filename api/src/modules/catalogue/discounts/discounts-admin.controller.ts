@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminDiscount } from '@circo/shared-contracts';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/auth.decorators.js';
+import { Auth } from '../../auth/index.js';
 import { DiscountAdminService } from './discount-admin.service.js';
 import { DiscountBodyDto } from './dto/discount-body.dto.js';
 import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PublicCacheModule } from '../cache/public-cache.js';
+import { PublicCacheModule } from '../cache/public-cache.module.js';
 import { CoursesModule } from '../courses/courses.module.js';
 import { FormationsModule } from '../formations/formations.module.js';
 import { DiscountAdminRepository } from './discount-admin.repository.js';

@@ -25,8 +25,8 @@ import { assertRules, assertShowable, showableFlags } from '../admin/shared-rule
 import { AppError, badRequest, notFound } from '../../../common/errors/app-error.js';
 import { Transactional, TransactionHost } from '../../../database/transactions.js';
 import { ClassMediaService, mediaRefs } from '../classes/class-media.service.js';
-import { PurchasesService } from '../../purchases/purchases.service.js';
-import { UploadsService } from '../../uploads/uploads.service.js';
+import { PurchasesService } from '../../purchases/index.js';
+import { UploadsService } from '../../uploads/index.js';
 import { FormationAdminRepository } from './formation-admin.repository.js';
 import type { FormationModuleRow } from '../../../database/tables/formations.table.js';
 

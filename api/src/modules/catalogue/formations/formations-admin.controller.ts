@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminFormation, VisibilityResult } from '@circo/shared-contracts';
 import { OrderBodyDto, VisibilityBodyDto } from '../admin/admin-bodies.dto.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/auth.decorators.js';
+import { Auth } from '../../auth/index.js';
 import { FormationBodyDto } from './dto/formation-body.dto.js';
 import { FormationAdminService } from './formation-admin.service.js';
 import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';

@@ -4,7 +4,7 @@ import type { AdminModule, Lang, VisibilityResult } from '@circo/shared-contract
 import { ModuleBodyDto, OrderBodyDto } from '../admin/admin-bodies.dto.js';
 import { LangPipe } from '../../../common/pipes/lang.pipe.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/auth.decorators.js';
+import { Auth } from '../../auth/index.js';
 import { FormationAdminService } from './formation-admin.service.js';
 import { FormationClassesAdminService } from '../classes/formation-classes-admin.service.js';
 import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';

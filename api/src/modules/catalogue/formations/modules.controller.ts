@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { ModuleSummary } from '@circo/shared-contracts';
 import { viewerOf } from '../visibility.js';
 import { LangQueryDto } from '../../../common/dto/lang-query.dto.js';
-import { CurrentUser, type AuthUser } from '../../auth/auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../../auth/index.js';
 import { PublicCache } from '../cache/public-cache.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
 import { FormationsService } from './formations.service.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminPresential } from '@circo/shared-contracts';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/auth.decorators.js';
+import { Auth } from '../../auth/index.js';
 import { PresentialBodyDto } from './dto/presential-body.dto.js';
 import { PresentialAdminService } from './presential-admin.service.js';
 import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PublicCacheModule } from '../cache/public-cache.js';
+import { PublicCacheModule } from '../cache/public-cache.module.js';
 import { PresentialAdminController } from './presential-admin.controller.js';
 import { PresentialAdminService } from './presential-admin.service.js';
 import { PresentialController } from './presential.controller.js';

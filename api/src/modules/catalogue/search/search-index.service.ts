@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Logger, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { getTableName, sql } from 'drizzle-orm';
 import { LANGUAGES, type Lang } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
@@ -229,8 +229,3 @@ const NO_ENTRIES: TextIndexSizes = { entries: 0, titleBytes: 0, bodyBytes: 0 };
  * bumped by every write to the courses and formations, not by the other catalogue tables.
  */
 const versionText = sql`select ${catalogVersion.searchVersion}::text from ${catalogVersion} where ${catalogVersion.id} = 1`;
-
-/** The in-memory search, one per instance (global: the courses and formations repositories use it). */
-@Global()
-@Module({ providers: [SearchIndexService], exports: [SearchIndexService] })
-export class SearchIndexModule {}

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { SearchResponse } from '@circo/shared-contracts';
 import { viewerOf } from '../visibility.js';
-import { CurrentUser, type AuthUser } from '../../auth/auth.decorators.js';
+import { CurrentUser, type AuthUser } from '../../auth/index.js';
 import { PublicCache } from '../cache/public-cache.js';
 import { SearchQueryDto } from './dto/search-query.dto.js';
 import { SearchService } from './search.service.js';
