@@ -1,10 +1,13 @@
 // One lint config. Module boundaries (docs/architecture.md): a remote never imports another
 // remote or the shell; shared-web never imports an app; shared-contracts stays framework-free;
-// the API never imports front-end code.
+// the API never imports front-end code. Inside the API, imports point down the layers and a module
+// is entered only through its public surface (apiLayers below).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const APPS = ['shell', 'mf-catalog', 'mf-learning', 'mf-checkout', 'mf-admin'];
 export const COMPONENT_MAX_LINES = 150;
@@ -22,6 +25,73 @@ function forbid(names, why, paths = []) {
         ]),
       },
     ],
+  };
+}
+
+/**
+ * The API's floors, lowest first: shared-contracts (a package) < database/tables < config <
+ * database < common < modules < demo < web, app.* and main. A floor imports only floors below it.
+ * A module under modules/<area>/ is entered from outside only through its `index.ts` (services,
+ * types, functions) or its Nest module classes (`*.module.ts`); its other files are its own.
+ */
+function apiLayers() {
+  const src = 'api/src';
+  const above = {
+    'database/tables': [`${src}/**`],
+    config: [
+      `${src}/database/*.ts`,
+      `${src}/common/**`,
+      `${src}/modules/**`,
+      `${src}/demo/**`,
+      `${src}/web/**`,
+      `${src}/*.ts`,
+    ],
+    database: [
+      `${src}/common/**`,
+      `${src}/modules/**`,
+      `${src}/demo/**`,
+      `${src}/web/**`,
+      `${src}/*.ts`,
+    ],
+    common: [`${src}/modules/**`, `${src}/demo/**`, `${src}/web/**`, `${src}/*.ts`],
+    modules: [`${src}/demo/**`, `${src}/web/**`, `${src}/*.ts`],
+    demo: [`${src}/web/**`, `${src}/*.ts`],
+  };
+  const layerZones = Object.entries(above).map(([floor, from]) => ({
+    // the database floor is its own files; its tables folder is the floor below
+    target: floor === 'database' ? `${src}/database/*` : `${src}/${floor}/**`,
+    from,
+    // the tables import only each other; every other floor may use its own files
+    except:
+      floor === 'database/tables' ? ['**/api/src/database/tables/**'] : [`**/api/src/${floor}/**`],
+    message: `api/src/${floor} must not import a higher floor (eslint.config.mjs apiLayers)`,
+  }));
+  const modules = readdirSync(`${src}/modules`, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  const moduleZones = modules.map((m) => ({
+    target: [`${src}/modules/!(${m})/**`, `${src}/demo/**`, `${src}/web/**`, `${src}/*.ts`],
+    from: [`${src}/modules/${m}/**`],
+    except: [`**/api/src/modules/${m}/index.ts`, `**/api/src/modules/${m}/**/*.module.ts`],
+    message: `use what modules/${m} exports from its index.ts (or its *.module.ts), not its internals`,
+  }));
+  return {
+    files: [`${src}/**/*.ts`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js'],
+          extensionAlias: { '.js': ['.ts', '.js'] },
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [...layerZones, ...moduleZones] },
+      ],
+    },
   };
 }
 
@@ -113,4 +183,5 @@ export default tseslint.config(
       ],
     },
   },
+  apiLayers(),
 );

@@ -226,9 +226,11 @@ async function benchStore(store) {
 /** EXPLAIN ANALYZE of the search steps at this size: which index serves which kind of term. */
 async function printSearchPlans(db) {
   const { TransactionHost } = await import(join(dist, 'database/transactions.js'));
-  const { CoursesRepository } = await import(join(dist, 'modules/courses/courses.repository.js'));
+  const { CoursesRepository } = await import(
+    join(dist, 'modules/catalogue/courses/courses.repository.js')
+  );
   const { SEARCH_PROBE, DESCRIPTION_WALK } = await import(
-    join(dist, 'common/search/text-search.js')
+    join(dist, 'modules/catalogue/search/text-search.js')
   );
   const repo = new CoursesRepository(new TransactionHost(db));
   console.log(

@@ -76,9 +76,11 @@ async function round(mode, dataDir) {
   const { createServer } = await import('node:http');
   const { openDatabase } = await import(join(dist, 'database/database.js'));
   const { TransactionHost } = await import(join(dist, 'database/transactions.js'));
-  const { CoursesRepository } = await import(join(dist, 'modules/courses/courses.repository.js'));
+  const { CoursesRepository } = await import(
+    join(dist, 'modules/catalogue/courses/courses.repository.js')
+  );
   const { FormationsRepository } = await import(
-    join(dist, 'modules/formations/formations.repository.js')
+    join(dist, 'modules/catalogue/formations/formations.repository.js')
   );
 
   const handle = await openDatabase({ dataDir, pgliteWorker: mode === 'B' }, { migrate: false });

@@ -1,5 +1,5 @@
 // `node bench/short-search.mjs` (after `npm run build`): what a search costs the in-memory index
-// (api/src/common/search/text-index.ts) by term length, at COURSES entries of one language, with
+// (api/src/modules/catalogue/search/text-index.ts) by term length, at COURSES entries of one language, with
 // no HTTP, database or other process in the way: the part of a search that grows with the
 // catalogue, measured apart from the machine's load. Titles and descriptions are made from the
 // words of bench/catalog-data.mjs, normalised as lower(f_unaccent(..)) normalises them.
@@ -13,7 +13,7 @@ const COURSES = Number(process.env.COURSES ?? 100_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
 const LIMIT = Number(process.env.LIMIT ?? 20);
 const { TextIndex } = await import(
-  join(import.meta.dirname, '../api/dist/common/search/text-index.js')
+  join(import.meta.dirname, '../api/dist/modules/catalogue/search/text-index.js')
 );
 
 const norm = (s) =>

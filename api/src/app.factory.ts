@@ -17,7 +17,7 @@ import {
   createEarlyPath,
   publicCacheServerFactory,
   registerEarlyPublicCacheHook,
-} from './common/http/public-cache.js';
+} from './modules/catalogue/index.js';
 import { parseBoundedJson } from './common/http/bounded-json.js';
 import { bodyFor, bounded } from './common/errors/all-exceptions.filter.js';
 import { serveWeb } from './web/serve-web.js';

@@ -3,24 +3,25 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
-import { CatalogCacheModule } from './common/catalog-cache/catalog-cache.module.js';
-import { SearchIndexModule } from './common/search/search-index.service.js';
-import { TransactionsModule } from './database/transactions.js';
-import { JobsModule } from './common/jobs/jobs.module.js';
+import { CatalogCacheModule } from './modules/catalogue/cache/catalog-cache.module.js';
+import { SearchIndexModule } from './modules/catalogue/search/search-index.module.js';
+import { TransactionsModule } from './database/transactions.module.js';
+import { JobsModule } from './modules/jobs/jobs.module.js';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
-import { RateLimitGuard, RateLimitModule } from './common/rate-limit/rate-limit.js';
+import { RateLimitGuard } from './common/rate-limit/rate-limit.js';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { DiagnosticsModule } from './modules/diagnostics/diagnostics.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MailModule } from './modules/mail/mail.module.js';
 import { SiteModule } from './modules/site/site.module.js';
 import { UsersModule } from './modules/users/users.module.js';
-import { CoursesModule } from './modules/courses/courses.module.js';
-import { FormationsModule } from './modules/formations/formations.module.js';
-import { ClassesModule } from './modules/classes/classes.module.js';
-import { PresentialModule } from './modules/presential/presential.module.js';
-import { DiscountsModule } from './modules/discounts/discounts.module.js';
-import { SearchModule } from './modules/search/search.module.js';
+import { CoursesModule } from './modules/catalogue/courses/courses.module.js';
+import { FormationsModule } from './modules/catalogue/formations/formations.module.js';
+import { ClassesModule } from './modules/catalogue/classes/classes.module.js';
+import { PresentialModule } from './modules/catalogue/presential/presential.module.js';
+import { DiscountsModule } from './modules/catalogue/discounts/discounts.module.js';
+import { SearchModule } from './modules/catalogue/search/search.module.js';
 import { PurchasesModule } from './modules/purchases/purchases.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
 import { LearningModule } from './modules/learning/learning.module.js';
@@ -30,6 +31,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { AccountModule } from './modules/account/account.module.js';
+import { prepareDatabase } from './demo/prepare.js';
 
 @Module({})
 export class AppModule {
@@ -39,7 +41,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         RateLimitModule,
-        DatabaseModule.forRoot(config),
+        DatabaseModule.forRoot(config, (handle, logger) => prepareDatabase(handle, config, logger)),
         TransactionsModule,
         JobsModule,
         PurchasesModule,

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ConfigError, loadConfig } from './config/app-config.js';
 import { createApp } from './app.factory.js';
 import { announceStart } from './common/logging/banner.js';
+import { DEMO_ACCOUNTS } from './demo/seed.js';
 
 async function main(): Promise<void> {
   let config;
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const app = await createApp(config);
   stopGracefully(app, config.shutdownTimeoutMs);
   await app.listen({ port: config.port, host: config.host });
-  announceStart(config, app.getHttpAdapter().getInstance().log);
+  announceStart(config, app.getHttpAdapter().getInstance().log, DEMO_ACCOUNTS);
 }
 
 /**

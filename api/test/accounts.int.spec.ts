@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { JwtService } from '@nestjs/jwt';
 import request from 'supertest';
-import { JobsService } from '../src/common/jobs/jobs.service.js';
+import { JobsService } from '../src/modules/jobs/jobs.service.js';
 import { passwordResetTokens, users } from '../src/database/schema.js';
 import { createTestApp, NO_RATE_LIMITS, type TestApp } from './support/test-app.js';
 import {

@@ -28,9 +28,9 @@ import {
   currentAccess,
   users,
 } from '../src/database/schema.js';
-import { DEMO_ACCOUNTS, seedDemo } from '../src/database/seed/seed.js';
+import { DEMO_ACCOUNTS, seedDemo } from '../src/demo/seed.js';
 import { filePathOf } from '../src/modules/media/index.js';
-import { ensureAdmin } from '../src/database/seed/ensure-admin.js';
+import { ensureAdmin } from '../src/modules/users/ensure-admin.js';
 import { verifyPassword } from '../src/modules/users/password.js';
 import { createCourse, createUser } from './support/factories.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

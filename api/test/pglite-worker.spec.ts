@@ -18,7 +18,7 @@ import {
 } from '../src/database/database.js';
 import { asConstraintViolation, isDatabaseUnavailable } from '../src/database/db-errors.js';
 import { PgliteWorkerClient } from '../src/database/pglite-worker-client.js';
-import { seedDemo } from '../src/database/seed/seed.js';
+import { seedDemo } from '../src/demo/seed.js';
 import { createTestApp } from './support/test-app.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -89,7 +89,7 @@ export interface AppConfig {
    */
   accountCache: { pollMs: number; maxEntries: number };
   /**
-   * Search from an in-memory copy of the search tables (common/search/search-index.service.ts):
+   * Search from an in-memory copy of the search tables (modules/catalogue/search/search-index.service.ts):
    * `enabled` (default true; false searches with SQL only, no memory spent on it), and the rows
    * read per query while it is built (bigger pages grow PGlite's memory, which never shrinks:
    * 5,000 rows cost 40 MB more RSS than 1,000 at 100k courses).

@@ -8,20 +8,26 @@ import {
 } from '@nestjs/common';
 import type { AppConfig } from '../config/app-config.js';
 import { DATABASE_HANDLE, DB, openDatabase, type DatabaseHandle } from './database.js';
-import { prepareDatabase } from './seed/prepare.js';
 
 export { DATABASE_HANDLE, DB };
 
+/** What runs once the database is migrated, before any module uses it (the app passes the demo seed and the admin account). */
+export type PrepareDatabase = (
+  handle: DatabaseHandle,
+  logger: Pick<Logger, 'log' | 'warn'>,
+) => Promise<void>;
+
 /**
- * Opens the database at start (PGlite or PostgreSQL), applies the migrations, seeds the demo data
- * into an empty database, ensures the configured admin, and closes the connection at shutdown.
+ * Opens the database at start (PGlite or PostgreSQL), applies the migrations, runs `prepare` (the
+ * app's start-up data: the demo seed into an empty database, the configured admin), and closes the
+ * connection at shutdown.
  */
 @Global()
 @Module({})
 export class DatabaseModule implements OnApplicationShutdown {
   constructor(@Inject(DATABASE_HANDLE) private readonly handle: DatabaseHandle) {}
 
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, prepare?: PrepareDatabase): DynamicModule {
     return {
       module: DatabaseModule,
       providers: [
@@ -32,7 +38,7 @@ export class DatabaseModule implements OnApplicationShutdown {
             const started = Date.now();
             const handle = await openDatabase(config);
             try {
-              await prepareDatabase(handle, config, logger);
+              if (prepare) await prepare(handle, logger);
             } catch (err) {
               await handle.close();
               throw err;

@@ -1,18 +1,18 @@
-// The whole database schema: each module keeps its tables in `<area>.table.ts`; this file only
-// gathers them for drizzle-kit, the typed DB handle and the seed.
-export * from '../modules/users/users.table.js';
-export * from '../modules/auth/auth.table.js';
-export * from '../modules/courses/courses.table.js';
-export * from '../modules/formations/formations.table.js';
-export * from '../modules/class-media/class-media.table.js';
-export * from '../modules/presential/presential.table.js';
-export * from '../modules/discounts/discounts.table.js';
-export * from '../modules/payments/payments.table.js';
-export * from '../modules/purchases/purchases.table.js';
-export * from '../modules/progress/progress.table.js';
-export * from '../modules/practice/practice.table.js';
-export * from '../modules/uploads/uploads.table.js';
-export * from '../common/catalog-cache/catalog-version.table.js';
-export * from '../common/jobs/jobs.table.js';
-export * from '../modules/reminders/reminders.table.js';
-export * from '../modules/practice-clips/practice-clips.table.js';
+// The whole database schema: the tables live on the ground floor (`tables/<area>.table.ts`,
+// importing nothing above them); this file gathers them for drizzle-kit and the typed DB handle.
+export * from './tables/users.table.js';
+export * from './tables/auth.table.js';
+export * from './tables/courses.table.js';
+export * from './tables/formations.table.js';
+export * from './tables/class-media.table.js';
+export * from './tables/presential.table.js';
+export * from './tables/discounts.table.js';
+export * from './tables/payments.table.js';
+export * from './tables/purchases.table.js';
+export * from './tables/progress.table.js';
+export * from './tables/practice.table.js';
+export * from './tables/uploads.table.js';
+export * from './tables/catalog-version.table.js';
+export * from './tables/jobs.table.js';
+export * from './tables/reminders.table.js';
+export * from './tables/practice-clips.table.js';

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Global, Inject, Injectable, Module } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DB, type Database, type Transaction } from './database.js';
 
 // Why not @nestjs-cls/transactional: it (and nestjs-cls 6, which it requires) is CommonJS and
@@ -77,11 +77,6 @@ export class TransactionHost {
     else await task();
   }
 }
-
-/** Provides TransactionHost to every module. */
-@Global()
-@Module({ providers: [TransactionHost], exports: [TransactionHost] })
-export class TransactionsModule {}
 
 /**
  * Base of every repository: `this.db` is the current transaction when one is open, else the

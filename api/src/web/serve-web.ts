@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import type { AppConfig } from '../config/app-config.js';
-import { publicConfigOf } from '../modules/site/site.service.js';
+import { publicConfigOf } from '../modules/site/index.js';
 import { FirstScreens, firstQueries } from './first-screen.js';
 import { HtmlBootstrap, pageLang, signedInOf } from './html-bootstrap.js';
 import { PageHeads, matchRoute, withHead } from './page-head.js';

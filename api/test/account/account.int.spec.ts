@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import type { AccountExport } from '@circo/shared-contracts';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 import {
   accessGrants,
   classProgress,

@@ -29,7 +29,7 @@ import {
   text,
   voucherBody,
 } from './admin-helpers.js';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 
 describe('admin catalogue: writes, visibility, order, deletes', () => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 import { tokenFor } from '../catalog/catalog-helpers.js';
 import { call, classBody, courseBody, text } from './admin-helpers.js';
 import { EXE_BYTES, PDF_BYTES, PNG_BYTES, MP4_BYTES, signedUploadFields } from './upload-files.js';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 
 describe('admin uploads on local storage', () => {
   let t: TestApp;

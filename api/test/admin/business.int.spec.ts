@@ -5,9 +5,9 @@ import type {
   StudentDetail,
   StudentsPage,
 } from '@circo/shared-contracts';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
-import { classProgress } from '../../src/modules/progress/progress.table.js';
-import { paymentItems, payments } from '../../src/modules/payments/payments.table.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
+import { classProgress } from '../../src/database/tables/progress.table.js';
+import { paymentItems, payments } from '../../src/database/tables/payments.table.js';
 import {
   createCourse,
   createDiscount,

@@ -5,10 +5,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { CourseSummary, SearchResponse } from '@circo/shared-contracts';
 import { catalogVersion, courses } from '../../src/database/schema.js';
 import { createCourse, createUser } from '../support/factories.js';
-import { SearchIndexService } from '../../src/common/search/search-index.service.js';
+import { SearchIndexService } from '../../src/modules/catalogue/search/search-index.service.js';
 import { countQueries } from '../support/query-counter.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { earlyCacheHits, serverCacheHits } from '../../src/common/http/public-cache.js';
+import { earlyCacheHits, serverCacheHits } from '../../src/modules/catalogue/cache/public-cache.js';
 import { get, ids, tokenFor } from './catalog-helpers.js';
 
 const titleOf = (list: CourseSummary[], id: string) => list.find((c) => c._id === id)?.title.es;

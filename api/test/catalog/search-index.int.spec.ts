@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Lang, SearchResponse } from '@circo/shared-contracts';
-import { SearchIndexService } from '../../src/common/search/search-index.service.js';
-import { rowsOf, searchIds } from '../../src/common/search/text-search.js';
+import { SearchIndexService } from '../../src/modules/catalogue/search/search-index.service.js';
+import { rowsOf, searchIds } from '../../src/modules/catalogue/search/text-search.js';
 import { courseClasses, courses, formationModules } from '../../src/database/schema.js';
-import { courseSearch } from '../../src/modules/courses/courses.table.js';
-import { formationSearch } from '../../src/modules/formations/formations.table.js';
+import { courseSearch } from '../../src/database/tables/courses.table.js';
+import { formationSearch } from '../../src/database/tables/formations.table.js';
 import { createCourse, createDiscount, createFormationWithModules } from '../support/factories.js';
 import { countQueries } from '../support/query-counter.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

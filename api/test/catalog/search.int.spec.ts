@@ -1,9 +1,13 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { SearchResponse } from '@circo/shared-contracts';
-import { DESCRIPTION_WALK, FIRST_WALK, SEARCH_PROBE } from '../../src/common/search/text-search.js';
+import {
+  DESCRIPTION_WALK,
+  FIRST_WALK,
+  SEARCH_PROBE,
+} from '../../src/modules/catalogue/search/text-search.js';
 import { courses } from '../../src/database/schema.js';
-import { CoursesRepository } from '../../src/modules/courses/courses.repository.js';
-import { FormationsRepository } from '../../src/modules/formations/formations.repository.js';
+import { CoursesRepository } from '../../src/modules/catalogue/courses/courses.repository.js';
+import { FormationsRepository } from '../../src/modules/catalogue/formations/formations.repository.js';
 import { createCourse, createFormationWithModules, createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { call, courseBody } from '../admin/admin-helpers.js';

@@ -3,8 +3,8 @@
 // it. Needs the PostgreSQL server at DATABASE_URL, or TEST_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/test), as CI provides.
 import { inArray } from 'drizzle-orm';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
-import { jobs } from '../../src/common/jobs/jobs.table.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
+import { jobs } from '../../src/database/tables/jobs.table.js';
 import { TransactionHost } from '../../src/database/transactions.js';
 import { createServerDatabase, createTestApp, type TestApp } from '../support/test-app.js';
 

@@ -4,9 +4,9 @@
 // dead-lettered with its error and listed in the admin's diagnostics.
 import { eq } from 'drizzle-orm';
 import type { JobsDiagnostics } from '@circo/shared-contracts';
-import { JobsRepository } from '../../src/common/jobs/jobs.repository.js';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
-import { jobs, type JobRow } from '../../src/common/jobs/jobs.table.js';
+import { JobsRepository } from '../../src/modules/jobs/jobs.repository.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
+import { jobs, type JobRow } from '../../src/database/tables/jobs.table.js';
 import { TransactionHost } from '../../src/database/transactions.js';
 import { users } from '../../src/database/schema.js';
 import { call } from '../admin/admin-helpers.js';

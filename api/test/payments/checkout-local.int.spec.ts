@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import request from 'supertest';
 import { accessEndsAt } from '@circo/shared-contracts';
 import { accessGrants, paymentItems, payments } from '../../src/database/schema.js';
-import { localProviderObjects } from '../../src/modules/payments/payments.table.js';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { localProviderObjects } from '../../src/database/tables/payments.table.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import {
   createCourse,

@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import request from 'supertest';
 import { accessGrants, payments, processedWebhookEvents } from '../../src/database/schema.js';
 import { STRIPE_API_VERSION } from '../../src/modules/payments/providers/stripe-payment.provider.js';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { StripeStandIn } from '../support/stripe-stand-in.js';
 import { createCourse, createUser } from '../support/factories.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
 import { accessGrants, localProviderObjects, payments } from '../../src/database/schema.js';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { createCourse, createUser } from '../support/factories.js';
 import { tokenFor } from '../catalog/catalog-helpers.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import type { PracticeClip } from '@circo/shared-contracts';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 import { createCourse, createPurchase, createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { API_KEY, API_SECRET, CLOUD, cloudinaryStandIn } from '../support/cloudinary-stand-in.js';

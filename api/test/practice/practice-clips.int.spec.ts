@@ -9,7 +9,7 @@ import type {
   PracticeClipsResponse,
 } from '@circo/shared-contracts';
 import { accessGrants, practiceClips, users } from '../../src/database/schema.js';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
 import { AccountService } from '../../src/modules/account/account.service.js';
 import { filePathOf } from '../../src/modules/media/index.js';
 import { createCourse, createPurchase, createUser } from '../support/factories.js';

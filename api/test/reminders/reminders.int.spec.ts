@@ -2,12 +2,12 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import request from 'supertest';
-import { JobsService } from '../../src/common/jobs/jobs.service.js';
-import { jobs } from '../../src/common/jobs/jobs.table.js';
-import { payments } from '../../src/modules/payments/payments.table.js';
-import { accessReminders } from '../../src/modules/reminders/reminders.table.js';
+import { JobsService } from '../../src/modules/jobs/jobs.service.js';
+import { jobs } from '../../src/database/tables/jobs.table.js';
+import { payments } from '../../src/database/tables/payments.table.js';
+import { accessReminders } from '../../src/database/tables/reminders.table.js';
 import { RemindersService } from '../../src/modules/reminders/reminders.service.js';
-import { users } from '../../src/modules/users/users.table.js';
+import { users } from '../../src/database/tables/users.table.js';
 import {
   createCourse,
   createFormationWithModules,

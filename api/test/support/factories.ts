@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/database/database.js';
-import type { ItemType, LocalizedFlags, LocalizedText } from '../../src/database/columns.js';
+import type { ItemType, LocalizedFlags, LocalizedText } from '../../src/database/tables/columns.js';
 import {
   courseClasses,
   courses,

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { AccountCache } from '../../src/modules/users/account-cache.js';
-import { CatalogCacheService } from '../../src/common/catalog-cache/catalog-cache.service.js';
+import { CatalogCacheService } from '../../src/modules/catalogue/cache/catalog-cache.service.js';
 import {
   DB,
   MIGRATIONS_FOLDER,

@@ -1,9 +1,7 @@
 import {
   applyDecorators,
-  Global,
   Inject,
   Injectable,
-  Module,
   SetMetadata,
   type CanActivate,
   type ExecutionContext,
@@ -143,8 +141,3 @@ export class RateLimitGuard implements CanActivate {
     return true;
   }
 }
-
-/** The one set of counters, for the IP guard and the AuthGuard's per-account limits. */
-@Global()
-@Module({ providers: [RateLimiters], exports: [RateLimiters] })
-export class RateLimitModule {}

@@ -3,7 +3,7 @@ import { ApiConflictResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs
 import type { FastifyReply } from 'fastify';
 import type { AccountExport, DeletionRequested } from '@circo/shared-contracts';
 import { AccountRateLimit, RateLimit } from '../../common/rate-limit/rate-limit.js';
-import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { AccountService } from './account.service.js';
 import { DeleteAccountDto } from './dto/delete-account.dto.js';
 

@@ -6,14 +6,14 @@ import {
   type AccountExport,
   type Lang,
 } from '@circo/shared-contracts';
-import { JobsService, type JobContext } from '../../common/jobs/jobs.service.js';
+import { JobsService, type JobContext } from '../jobs/index.js';
 import { AppError, conflict } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Transactional } from '../../database/transactions.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import { MailService } from '../mail/mail.service.js';
-import { PracticeClipsService } from '../practice-clips/practice-clips.service.js';
-import { UsersService } from '../users/users.service.js';
+import type { AuthUser } from '../auth/index.js';
+import { MailService } from '../mail/index.js';
+import { PracticeClipsService } from '../practice-clips/index.js';
+import { UsersService } from '../users/index.js';
 import { deletionMail } from './account-mail.js';
 import { AccountRepository } from './account.repository.js';
 

@@ -3,7 +3,7 @@ import { ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { LoginResponse, MessageResponse, UserProfile } from '@circo/shared-contracts';
 import { Auth, CurrentUser, type AuthUser } from './auth.decorators.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService } from '../users/index.js';
 import { AuthService } from './auth.service.js';
 import { ForgotPasswordDto } from './dto/forgot-password.dto.js';
 import { LoginDto } from './dto/login.dto.js';

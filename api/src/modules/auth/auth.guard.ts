@@ -9,7 +9,7 @@ import {
   RateLimiters,
   type AccountRateLimitBucket,
 } from '../../common/rate-limit/rate-limit.js';
-import { UsersService } from '../users/users.service.js';
+import { UsersService } from '../users/index.js';
 import { isUuid } from '../../common/pipes/uuid.pipe.js';
 import type { AuthUser, TokenPayload } from './auth-user.js';
 import {

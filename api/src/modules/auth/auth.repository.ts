@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { Repository } from '../../database/transactions.js';
-import { passwordResetTokens } from './auth.table.js';
+import { passwordResetTokens } from '../../database/tables/auth.table.js';
 
 @Injectable()
 export class AuthRepository extends Repository {

@@ -9,13 +9,12 @@ import {
   type MessageResponse,
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { JobsService, type JobContext } from '../../common/jobs/jobs.service.js';
+import { JobsService, type JobContext } from '../jobs/index.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Transactional } from '../../database/transactions.js';
 import type { TokenPayload } from './auth-user.js';
-import { MailService } from '../mail/mail.service.js';
-import { resetPasswordMail } from '../mail/templates.js';
-import { UsersService } from '../users/users.service.js';
+import { MailService, resetPasswordMail } from '../mail/index.js';
+import { UsersService } from '../users/index.js';
 import { AuthRepository } from './auth.repository.js';
 
 /** How long a reset link works. */

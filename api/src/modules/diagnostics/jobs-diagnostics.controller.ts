@@ -1,10 +1,10 @@
 import { Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { DIAGNOSTICS_ERRORS, type JobsDiagnostics } from '@circo/shared-contracts';
-import { JobsService } from '../../common/jobs/jobs.service.js';
+import { JobsService } from '../jobs/index.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
-import { Auth } from '../auth/auth.decorators.js';
+import { Auth } from '../auth/index.js';
 
 /** How many dead jobs the diagnostics list (newest first). */
 const DEAD_SHOWN = 50;

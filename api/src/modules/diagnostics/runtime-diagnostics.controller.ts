@@ -3,8 +3,8 @@ import { Controller, Get, Header, Inject, type OnModuleDestroy } from '@nestjs/c
 import { ApiTags } from '@nestjs/swagger';
 import type { RuntimeDiagnostics } from '@circo/shared-contracts';
 import { DATABASE_HANDLE, type DatabaseHandle } from '../../database/database.js';
-import { Auth } from '../auth/auth.decorators.js';
-import { PasswordHasher } from '../users/password-hasher.js';
+import { Auth } from '../auth/index.js';
+import { PasswordHasher } from '../users/index.js';
 
 const RESOLUTION_MS = 10;
 

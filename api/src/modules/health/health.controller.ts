@@ -3,10 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { sql } from 'drizzle-orm';
 import { HEALTH_ERRORS } from '@circo/shared-contracts';
 import { AppError } from '../../common/errors/app-error.js';
-import {
-  SearchIndexService,
-  type SearchIndexStatus,
-} from '../../common/search/search-index.service.js';
+import { SearchIndexService, type SearchIndexStatus } from '../catalogue/index.js';
 import { DB, type Database } from '../../database/database.js';
 
 export interface HealthAnswer {

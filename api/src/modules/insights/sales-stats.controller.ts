@@ -2,7 +2,7 @@ import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { SalesStats } from '@circo/shared-contracts';
-import { Auth } from '../auth/auth.decorators.js';
+import { Auth } from '../auth/index.js';
 import { SalesQueryDto } from './dto/sales-query.dto.js';
 import { SalesStatsService } from './sales-stats.service.js';
 

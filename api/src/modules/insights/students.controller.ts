@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Header, Param, Post, Query } from '@nest
 import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { StudentDetail, StudentsPage } from '@circo/shared-contracts';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
-import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { GrantAccessDto } from './dto/grant-access.dto.js';
 import { StudentsQueryDto } from './dto/students-query.dto.js';
 import { StudentsService } from './students.service.js';

@@ -11,7 +11,7 @@ import {
   type StudentSummary,
 } from '@circo/shared-contracts';
 import { AppError, notFound } from '../../common/errors/app-error.js';
-import { PurchasesService } from '../purchases/purchases.service.js';
+import { PurchasesService } from '../purchases/index.js';
 import { toCsv } from './csv.js';
 import { InsightsRepository, type StudentListRow } from './insights.repository.js';
 

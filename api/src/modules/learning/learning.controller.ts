@@ -5,10 +5,10 @@ import type {
   MyFormationResponse,
   MyItemsResponse,
 } from '@circo/shared-contracts';
-import { viewerOf } from '../../common/catalog/visibility.js';
+import { viewerOf } from '../catalogue/index.js';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
-import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { LearningService } from './learning.service.js';
 
 /** The student area's data (the spec's "paths not shown": ours, also in shared-contracts). */

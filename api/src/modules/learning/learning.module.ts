@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { ClassesModule } from '../classes/classes.module.js';
-import { CoursesModule } from '../courses/courses.module.js';
-import { FormationsModule } from '../formations/formations.module.js';
+import { ClassesModule } from '../catalogue/classes/classes.module.js';
+import { CoursesModule } from '../catalogue/courses/courses.module.js';
+import { FormationsModule } from '../catalogue/formations/formations.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { ProgressModule } from '../progress/progress.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';

@@ -11,13 +11,11 @@ import {
   type MyItemsResponse,
   type PurchasesResponse,
 } from '@circo/shared-contracts';
-import type { Viewer } from '../../common/catalog/visibility.js';
+import { type Viewer, CoursesService, FormationsService } from '../catalogue/index.js';
 import { forbidden } from '../../common/errors/app-error.js';
-import type { AuthUser } from '../auth/auth.decorators.js';
-import { CoursesService } from '../courses/courses.service.js';
-import { FormationsService } from '../formations/formations.service.js';
-import { ProgressService } from '../progress/progress.service.js';
-import { PurchasesService } from '../purchases/purchases.service.js';
+import type { AuthUser } from '../auth/index.js';
+import { ProgressService } from '../progress/index.js';
+import { PurchasesService } from '../purchases/index.js';
 
 const ADMIN_LIST_LIMIT = 200;
 const NO_EXPIRY: LearningAccess = { expiresAt: null, expired: false };

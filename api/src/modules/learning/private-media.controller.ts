@@ -5,8 +5,8 @@ import type {
   PrivateVideoResponse,
   VideoStatusResponse,
 } from '@circo/shared-contracts';
-import { viewerOf } from '../../common/catalog/visibility.js';
-import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import { viewerOf } from '../catalogue/index.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { MediaParamsDto, VideoStatusParamsDto } from './dto/media-params.dto.js';
 import { PrivateMediaService } from './private-media.service.js';
 

@@ -7,10 +7,9 @@ import {
   type PrivateVideoResponse,
   type VideoStatusResponse,
 } from '@circo/shared-contracts';
-import type { Viewer } from '../../common/catalog/visibility.js';
+import { type Viewer, ClassesService } from '../catalogue/index.js';
 import { notFound } from '../../common/errors/app-error.js';
-import { ClassesService } from '../classes/classes.service.js';
-import { MediaStorageService } from '../media/media-storage.service.js';
+import { MediaStorageService } from '../media/index.js';
 
 /**
  * The private PDFs and videos of classes: who may have them (ClassesService's rules: an admin,

@@ -13,3 +13,5 @@ export { MediaStores } from './stores/media-stores.js';
 export type { MediaStore, StorageName, StoredFile } from './stores/media-store.js';
 export { readFrameRate } from './frame-rate.js';
 export { readMediaInfo, type MediaInfo, type MediaProbe } from './media-info.js';
+export { parseCloudinaryUrl, type CloudinaryCredentials } from './cloudinary-delivery.js';
+export { VimeoClient, vimeoIdOf } from './vimeo-client.js';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import { Repository } from '../../database/transactions.js';
-import { uploadedAssets, type UploadedAssetRow } from '../uploads/uploads.table.js';
+import { uploadedAssets, type UploadedAssetRow } from '../../database/tables/uploads.table.js';
 
 /**
  * uploaded_assets, read side: where each stored file lives (local, Cloudinary, Vimeo). The media

@@ -10,10 +10,8 @@ import {
   type Localized,
 } from '@circo/shared-contracts';
 import { AppError, conflict, notFound } from '../../common/errors/app-error.js';
-import { CoursesService } from '../courses/courses.service.js';
-import { DiscountsService } from '../discounts/discounts.service.js';
-import { FormationsService } from '../formations/formations.service.js';
-import { PurchasesService, type ItemRef } from '../purchases/purchases.service.js';
+import { CoursesService, DiscountsService, FormationsService } from '../catalogue/index.js';
+import { PurchasesService, type ItemRef } from '../purchases/index.js';
 
 /** One item as the server prices it now: from the database and the vouchers active now. */
 export interface PricedLine extends ItemRef {

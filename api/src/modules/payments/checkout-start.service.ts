@@ -13,13 +13,13 @@ import {
 import { AppError, badRequest } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transactions.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import { PurchasesService } from '../purchases/purchases.service.js';
+import type { AuthUser } from '../auth/index.js';
+import { PurchasesService } from '../purchases/index.js';
 import { CheckoutPricingService, type Quote } from './checkout-pricing.service.js';
 import { idempotencyKeyOf } from './idempotency.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { FREE_PREFIX, isFree, RESERVED } from './payments.service.js';
-import type { PaymentRow } from './payments.table.js';
+import type { PaymentRow } from '../../database/tables/payments.table.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { shopBaseOf } from './shop-origin.js';
 

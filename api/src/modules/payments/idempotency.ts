@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PaymentKind } from './payments.table.js';
+import type { PaymentKind } from '../../database/tables/payments.table.js';
 import type { Quote } from './checkout-pricing.service.js';
 
 /**

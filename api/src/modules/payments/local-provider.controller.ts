@@ -9,7 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { IsIn, IsString, Matches } from 'class-validator';
 import { PAYMENT_ERRORS, type LocalCardResponse } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { LocalCardDto } from './dto/checkout.dto.js';
 import { authenticatePage, checkoutPage, langOf } from './local-provider.pages.js';
 import { PaymentsService } from './payments.service.js';

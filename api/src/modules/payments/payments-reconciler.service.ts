@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { JobsService } from '../../common/jobs/jobs.service.js';
+import { JobsService } from '../jobs/index.js';
 import { isDatabaseUnavailable } from '../../database/db-errors.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';

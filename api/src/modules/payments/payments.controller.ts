@@ -24,7 +24,7 @@ import type {
   PurchaseResult,
 } from '@circo/shared-contracts';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
-import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import {
   CheckoutDto,
   ConfirmPaymentIntentDto,

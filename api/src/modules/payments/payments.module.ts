@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { CoursesModule } from '../courses/courses.module.js';
-import { DiscountsModule } from '../discounts/discounts.module.js';
-import { FormationsModule } from '../formations/formations.module.js';
+import { CoursesModule } from '../catalogue/courses/courses.module.js';
+import { DiscountsModule } from '../catalogue/discounts/discounts.module.js';
+import { FormationsModule } from '../catalogue/formations/formations.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { CheckoutPricingService } from './checkout-pricing.service.js';

@@ -10,7 +10,7 @@ import {
   type NewPaymentRow,
   type PaymentItemRow,
   type PaymentRow,
-} from './payments.table.js';
+} from '../../database/tables/payments.table.js';
 
 /** Payments that can still be paid: a second click reuses one of these. */
 const OPEN_STATUSES = ['reserved', 'requires_payment_method', 'requires_confirmation', 'open'];

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_ERRORS, type PurchaseOutcome, type PurchaseResult } from '@circo/shared-contracts';
 import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
-import { JobsService } from '../../common/jobs/jobs.service.js';
+import { JobsService } from '../jobs/index.js';
 import { TransactionHost, Transactional } from '../../database/transactions.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import { PurchasesService } from '../purchases/purchases.service.js';
+import type { AuthUser } from '../auth/index.js';
+import { PurchasesService } from '../purchases/index.js';
 import { PaymentsRepository } from './payments.repository.js';
-import type { PaymentRow } from './payments.table.js';
+import type { PaymentRow } from '../../database/tables/payments.table.js';
 import {
   PAYMENT_PROVIDER,
   type IntentStatus,

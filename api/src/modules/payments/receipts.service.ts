@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Lang } from '@circo/shared-contracts';
-import { JobsService, type JobContext } from '../../common/jobs/jobs.service.js';
+import { JobsService, type JobContext } from '../jobs/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { MailService } from '../mail/mail.service.js';
-import { receiptMail } from '../mail/templates.js';
-import { PurchasesService } from '../purchases/purchases.service.js';
-import { UsersService } from '../users/users.service.js';
+import { MailService, receiptMail } from '../mail/index.js';
+import { PurchasesService } from '../purchases/index.js';
+import { UsersService } from '../users/index.js';
 import { PaymentsRepository } from './payments.repository.js';
 
 /** The job kind of a receipt. */

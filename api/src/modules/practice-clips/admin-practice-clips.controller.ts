@@ -30,8 +30,8 @@ import {
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
-import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
-import { receiveUpload, type ReceivedFile } from '../uploads/received-file.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
+import { receiveUpload, type ReceivedFile } from '../uploads/index.js';
 import { jsonField, numberField, validBody } from './body.js';
 import {
   AdminClipsQueryDto,

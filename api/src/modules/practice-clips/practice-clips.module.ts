@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ClassesModule } from '../classes/classes.module.js';
+import { ClassesModule } from '../catalogue/classes/classes.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { MediaModule } from '../media/media.module.js';
 import { UploadsModule } from '../uploads/uploads.module.js';

@@ -9,7 +9,7 @@ import {
   type NewPracticeClipRow,
   type PracticeClipCommentRow,
   type PracticeClipRow,
-} from './practice-clips.table.js';
+} from '../../database/tables/practice-clips.table.js';
 
 /** Who sent a clip and what it is about, for the teacher (read across areas on purpose). */
 export interface ClipContext {

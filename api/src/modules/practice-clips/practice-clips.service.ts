@@ -26,24 +26,25 @@ import {
   forbidden,
   notFound,
 } from '../../common/errors/app-error.js';
-import { viewerOf } from '../../common/catalog/visibility.js';
-import { JobsService, type JobContext } from '../../common/jobs/jobs.service.js';
+import { viewerOf, ClassesService } from '../catalogue/index.js';
+import { JobsService, type JobContext } from '../jobs/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transactions.js';
-import type { AuthUser } from '../auth/auth.decorators.js';
-import { ClassesService } from '../classes/classes.service.js';
-import { MailService } from '../mail/mail.service.js';
+import type { AuthUser } from '../auth/index.js';
+import { MailService } from '../mail/index.js';
 import {
   MediaStorageService,
   readMediaInfo,
   type MediaInfo,
   type MediaProbe,
 } from '../media/index.js';
-import type { ReceivedFile } from '../uploads/received-file.js';
-import { UploadsService } from '../uploads/uploads.service.js';
+import { type ReceivedFile, UploadsService } from '../uploads/index.js';
 import { answerMail } from './answer-mail.js';
 import { PracticeClipsRepository, type ClipContext } from './practice-clips.repository.js';
-import type { PracticeClipCommentRow, PracticeClipRow } from './practice-clips.table.js';
+import type {
+  PracticeClipCommentRow,
+  PracticeClipRow,
+} from '../../database/tables/practice-clips.table.js';
 
 /** The e-mail telling a student their clip is answered (key `practice-answered:<clip>:<latest comment>`). */
 export const ANSWER_MAIL_JOB = 'practice-clips.answered-mail';

@@ -6,7 +6,7 @@ import type {
   PracticePreferences,
 } from '@circo/shared-contracts';
 import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
-import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import {
   ClassIdParamDto,
   PostPracticeLogDto,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ClassesModule } from '../classes/classes.module.js';
+import { ClassesModule } from '../catalogue/classes/classes.module.js';
 import { PracticeController } from './practice.controller.js';
 import { PracticeRepository } from './practice.repository.js';
 import { PracticeService } from './practice.service.js';

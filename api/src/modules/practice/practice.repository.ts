@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PracticePreferences } from '@circo/shared-contracts';
 import { Repository } from '../../database/transactions.js';
-import type { ItemType } from '../../database/columns.js';
+import type { ItemType } from '../../database/tables/columns.js';
 import {
   classPositions,
   practiceLog,
@@ -10,7 +10,7 @@ import {
   type ClassPositionRow,
   type PracticeLogRow,
   type PracticePreferencesRow,
-} from './practice.table.js';
+} from '../../database/tables/practice.table.js';
 
 /** A class and the course or formation it belongs to. */
 export interface ClassRef {

@@ -8,12 +8,14 @@ import {
   type PracticeLogResponse,
   type PracticePreferences,
 } from '@circo/shared-contracts';
-import { viewerOf } from '../../common/catalog/visibility.js';
+import { viewerOf, ClassesService } from '../catalogue/index.js';
 import { badRequest } from '../../common/errors/app-error.js';
-import type { AuthUser } from '../auth/auth.decorators.js';
-import { ClassesService } from '../classes/classes.service.js';
+import type { AuthUser } from '../auth/index.js';
 import { PracticeRepository, type ClassRef } from './practice.repository.js';
-import type { PracticeLogRow, PracticePreferencesRow } from './practice.table.js';
+import type {
+  PracticeLogRow,
+  PracticePreferencesRow,
+} from '../../database/tables/practice.table.js';
 
 const DAY_MS = 86_400_000;
 const DEFAULTS: PracticePreferences = { speed: 1, mirror: false, countdown: 0, cameraDelay: 0 };

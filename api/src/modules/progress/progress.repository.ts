@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../database/database.js';
 import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
-import type { ItemType } from '../../database/columns.js';
-import { classProgress, type ClassProgressRow } from './progress.table.js';
+import type { ItemType } from '../../database/tables/columns.js';
+import { classProgress, type ClassProgressRow } from '../../database/tables/progress.table.js';
 
 /** The reads of the profile and the viewers: built once and prepared. */
 function preparedReads(db: Database) {

@@ -6,11 +6,10 @@ import {
   type FormationProgress,
 } from '@circo/shared-contracts';
 import { badRequest, forbidden } from '../../common/errors/app-error.js';
-import type { AuthUser } from '../auth/auth.decorators.js';
-import type { ItemType } from '../../database/columns.js';
-import { CoursesService } from '../courses/courses.service.js';
-import { FormationsService } from '../formations/formations.service.js';
-import { PurchasesService } from '../purchases/purchases.service.js';
+import type { AuthUser } from '../auth/index.js';
+import type { ItemType } from '../../database/tables/columns.js';
+import { CoursesService, FormationsService } from '../catalogue/index.js';
+import { PurchasesService } from '../purchases/index.js';
 import { ProgressRepository } from './progress.repository.js';
 
 export interface ProgressLists {

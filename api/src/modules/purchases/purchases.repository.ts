@@ -3,14 +3,14 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../database/database.js';
 import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
-import type { ItemType } from '../../database/columns.js';
+import type { ItemType } from '../../database/tables/columns.js';
 import {
   accessGrants,
   currentAccess,
   type AccessGrantRow,
   type CurrentAccessRow,
   type NewAccessGrantRow,
-} from './purchases.table.js';
+} from '../../database/tables/purchases.table.js';
 
 const refunds = alias(accessGrants, 'refunds');
 

@@ -10,10 +10,10 @@ import {
 } from '@circo/shared-contracts';
 import { AppError, conflict, notFound } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import type { ItemType } from '../../database/columns.js';
+import type { ItemType } from '../../database/tables/columns.js';
 import { Transactional } from '../../database/transactions.js';
 import { PurchasesRepository } from './purchases.repository.js';
-import type { AccessGrantRow, CurrentAccessRow } from './purchases.table.js';
+import type { AccessGrantRow, CurrentAccessRow } from '../../database/tables/purchases.table.js';
 
 export interface ItemRef {
   type: ItemType;

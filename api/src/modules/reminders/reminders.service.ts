@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LANGUAGES, type Lang } from '@circo/shared-contracts';
-import { JobsService, type JobContext } from '../../common/jobs/jobs.service.js';
+import { JobsService, type JobContext } from '../jobs/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Transactional } from '../../database/transactions.js';
-import { MailService } from '../mail/mail.service.js';
-import { UsersService } from '../users/users.service.js';
+import { MailService } from '../mail/index.js';
+import { UsersService } from '../users/index.js';
 import { reminderMail, type ReminderKind } from './reminder-mail.js';
 import { RemindersRepository } from './reminders.repository.js';
 

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import type { PublicConfig, SiteContent } from '@circo/shared-contracts';
-import { PublicCache } from '../../common/http/public-cache.js';
+import { PublicCache } from '../catalogue/index.js';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
 import { SiteService } from './site.service.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PublicCacheModule } from '../../common/http/public-cache.js';
+import { PublicCacheModule } from '../catalogue/cache/public-cache.module.js';
 import { SiteController } from './site.controller.js';
 import { SiteService } from './site.service.js';
 

@@ -8,7 +8,7 @@ import {
   type PublicConfig,
   type SiteContent,
 } from '@circo/shared-contracts';
-import { CatalogCacheService } from '../../common/catalog-cache/catalog-cache.service.js';
+import { CatalogCacheService } from '../catalogue/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { notFound } from '../../common/errors/app-error.js';
 

@@ -16,7 +16,7 @@ import {
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { badRequest } from '../../common/errors/app-error.js';
-import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import {
   DeleteFileBodyDto,
   DeleteVideoBodyDto,

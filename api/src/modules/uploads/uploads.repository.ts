@@ -5,7 +5,7 @@ import {
   uploadedAssets,
   type NewUploadedAssetRow,
   type UploadedAssetRow,
-} from './uploads.table.js';
+} from '../../database/tables/uploads.table.js';
 
 @Injectable()
 export class UploadsRepository extends Repository {

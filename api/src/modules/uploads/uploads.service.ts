@@ -8,12 +8,12 @@ import {
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
-import { JobsService } from '../../common/jobs/jobs.service.js';
+import { JobsService } from '../jobs/index.js';
 import { TransactionHost } from '../../database/transactions.js';
 import { MediaStores, newPublicId, readFrameRate, type MediaStore } from '../media/index.js';
 import type { ReceivedFile, UploadKind } from './received-file.js';
 import { UploadsRepository } from './uploads.repository.js';
-import type { ResourceType, UploadedAssetRow } from './uploads.table.js';
+import type { ResourceType, UploadedAssetRow } from '../../database/tables/uploads.table.js';
 
 /** The job kinds of this module: removing stored files, and the orphan sweep. */
 export const REMOVE_FILES_JOB = 'uploads.remove-files';

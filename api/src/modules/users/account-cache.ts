@@ -9,9 +9,9 @@ import { eq } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DB } from '../../database/database.module.js';
 import type { Database } from '../../database/database.js';
-import type { AuthAccount } from '../auth/auth-user.js';
+import type { AuthAccount } from '../auth/index.js';
 import { VersionPoll, type VersionedCache } from '../../common/version-poll.js';
-import { accountsVersion } from './users.table.js';
+import { accountsVersion } from '../../database/tables/users.table.js';
 
 /**
  * The accounts of signed-in requests, kept in memory per API instance: every signed-in

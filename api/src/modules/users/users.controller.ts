@@ -14,11 +14,11 @@ import {
   type UserPreferences,
 } from '@circo/shared-contracts';
 import { forbidden } from '../../common/errors/app-error.js';
-import { Auth, CurrentUser, type AuthUser } from '../auth/auth.decorators.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { AccountRateLimit, RateLimit } from '../../common/rate-limit/rate-limit.js';
-import { ProgressService } from '../progress/progress.service.js';
-import { PurchasesService } from '../purchases/purchases.service.js';
+import { ProgressService } from '../progress/index.js';
+import { PurchasesService } from '../purchases/index.js';
 import { PreferencesDto } from './dto/preferences.dto.js';
 import { ProgressDto } from './dto/progress.dto.js';
 import { RegisterDto } from './dto/register.dto.js';

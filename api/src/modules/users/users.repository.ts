@@ -5,8 +5,8 @@ import type { Database } from '../../database/database.js';
 import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
 import { isUniqueViolation } from '../../database/db-errors.js';
 import { conflict } from '../../common/errors/app-error.js';
-import type { AuthAccount } from '../auth/auth-user.js';
-import { users, type NewUserRow, type UserRow } from './users.table.js';
+import type { AuthAccount } from '../auth/index.js';
+import { users, type NewUserRow, type UserRow } from '../../database/tables/users.table.js';
 
 /** What every signed-in request reads of its caller: built once and prepared. */
 function preparedReads(db: Database) {

@@ -5,14 +5,14 @@ import {
   type UserPreferences,
   type UserProfile,
 } from '@circo/shared-contracts';
-import type { AuthAccount, AuthUser } from '../auth/auth-user.js';
+import type { AuthAccount, AuthUser } from '../auth/index.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { TransactionHost } from '../../database/transactions.js';
-import { ProgressService } from '../progress/progress.service.js';
+import { ProgressService } from '../progress/index.js';
 import { AccountCache } from './account-cache.js';
 import { PasswordHasher } from './password-hasher.js';
 import { UsersRepository } from './users.repository.js';
-import type { UserRow } from './users.table.js';
+import type { UserRow } from '../../database/tables/users.table.js';
 import type { RegisterDto } from './dto/register.dto.js';
 
 @Injectable()

@@ -22,7 +22,7 @@ import {
   type Lang,
   type LocalCardRequest,
 } from '@circo/shared-contracts';
-import { ITEM_TYPES, type ItemType } from '../../../database/columns.js';
+import { ITEM_TYPES, type ItemType } from '../../../database/tables/columns.js';
 import { CanonicalId } from '../../../common/validators.js';
 
 export class CheckoutItemDto implements CheckoutItemRequest {

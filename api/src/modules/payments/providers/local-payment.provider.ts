@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PAYMENT_ERRORS, TEST_CARDS, type Lang } from '@circo/shared-contracts';
-import type { LocalProviderObjectRow } from '../payments.table.js';
+import type { LocalProviderObjectRow } from '../../../database/tables/payments.table.js';
 import { LocalProviderRepository } from './local-provider.repository.js';
 import {
   ProviderError,

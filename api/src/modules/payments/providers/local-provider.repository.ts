@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../database/database.js';
 import { PreparedReadsRepository, TransactionHost } from '../../../database/transactions.js';
-import { localProviderObjects, type LocalProviderObjectRow } from '../payments.table.js';
+import {
+  localProviderObjects,
+  type LocalProviderObjectRow,
+} from '../../../database/tables/payments.table.js';
 
 type NewObject = typeof localProviderObjects.$inferInsert;
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../../common/errors/app-error.js';
-import type { PaymentProvider as ProviderName } from '../payments.table.js';
+import type { PaymentProvider as ProviderName } from '../../../database/tables/payments.table.js';
 
 /** Nest injection token of the configured PaymentProvider (Stripe, or the local test provider). */
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
 import { DIRECT_UPLOAD_FOLDERS, type DirectUploadFolder } from '@circo/shared-contracts';
-import { URL_MAX } from '../../../common/admin/admin-fields.js';
+import { URL_MAX } from '../../../common/dto/localized-fields.js';
 
 /** POST /cloudinary/signature */
 export class SignatureBodyDto {

@@ -1,4 +1,0 @@
-import { ItemBodyDto } from '../../../common/admin/admin-bodies.dto.js';
-
-/** POST /formations and PUT /formations/{id}: the full form (Spanish texts and image required). */
-export class FormationBodyDto extends ItemBodyDto {}

@@ -1,0 +1,2 @@
+// Access derived from the grants history, for every module that checks or grants access.
+export * from './purchases.service.js';
