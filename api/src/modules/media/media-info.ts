@@ -20,8 +20,12 @@ export type MediaProbe =
  * one is a file built to be expensive.
  */
 const MAX_CLIP_MOOV_BYTES = 8 * 1_048_576;
-/** The longest a read may take: a real recording of the largest size reads in tens of ms. */
-export const MEDIA_READ_BUDGET_MS = 750;
+/**
+ * The longest a read may take, a backstop behind the caps on blocks and boxes: a real recording
+ * of the largest size reads in tens of ms, and the caps keep any file's walk as short, so the
+ * clock only has to hold on a machine many times busier than its cores.
+ */
+export const MEDIA_READ_BUDGET_MS = 3000;
 
 /**
  * Reads duration, frame rate, codec and size from an MP4/MOV (mp4box.js) or a WebM (our bounded
