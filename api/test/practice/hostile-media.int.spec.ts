@@ -22,11 +22,14 @@ import {
 import { el, trackEntry, EBML_HEADER, cluster, simpleBlock, info } from '../support/webm.js';
 
 /**
- * What a refusal may take here: an idle machine reads any of these files in under 50 ms, but CI's
- * cores are shared, so the bound is 1 s plus twice what taking a genuine file of the same size
- * took in this run (the upload's own cost: receiving and writing the bytes).
+ * What a refusal may take here: an idle machine reads any of these files in under 50 ms (npm run
+ * bench -- media), but CI's cores are shared and, late in the suite, one jest process holds
+ * gigabytes whose full collections pause it for a second or more; so the bound is 3 s plus twice
+ * what taking a genuine file of the same size took in this run (receiving and writing the bytes).
+ * Before these bounds the 12 MB file of tiny blocks took 6 s on an idle machine, 43 s on a busy
+ * one, and the small files answered 500 or were stored.
  */
-const REFUSAL_MS = 1000;
+const REFUSAL_MS = 3000;
 let uploadMsPerMB = 0;
 const boundFor = (bytes: number) => REFUSAL_MS + (2 * uploadMsPerMB * bytes) / 1_048_576;
 
@@ -129,8 +132,8 @@ describe('hostile practice files: refused fast, genuine ones of the same size ta
     // the slowest health answer while they were sent and read: under 50 ms on an idle machine
     // (npm run bench -- media); the first, sent as the ten bodies start to arrive, waits for the
     // upload's own work, which a machine with ten times more work than cores stretches to about
-    // 1 s. Before these bounds, one file of tiny blocks held the event loop for 6 s on its own.
-    expect(health.at(-1)).toBeLessThan(2 * REFUSAL_MS);
+    // 1 s. Before these bounds, each of the two files of tiny blocks held the event loop for 6 s.
+    expect(health.at(-1)).toBeLessThan(4000);
   });
 
   it("keeps the coach's queue small with five pending clips, whatever their files said", async () => {
