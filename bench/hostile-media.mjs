@@ -87,6 +87,7 @@ const api = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
     JOBS_WORKER: 'false',
     // the figures are about one file's cost, not about the limits that stop repeats
     RATE_LIMIT_UPLOAD: '100000',
+    RATE_LIMIT_PRACTICE_CLIPS: '100000',
     RATE_LIMIT_LOGIN: '100000',
     PRACTICE_MAX_PENDING: '100',
   },

@@ -26,6 +26,7 @@ const env = {
   // the journeys share the demo accounts: per-account limits as high as the others
   RATE_LIMIT_PAYMENT: '1000',
   RATE_LIMIT_UPLOAD: '1000',
+  RATE_LIMIT_PRACTICE_CLIPS: '1000',
   RATE_LIMIT_PROGRESS: '1000',
   PUBLIC_URL: `http://127.0.0.1:${process.env.E2E_PORT ?? '3210'}`,
   LOG_LEVEL: 'warn',
