@@ -91,9 +91,13 @@ function pgBossModule() {
   if (!existsSync(join(dir, 'node_modules/pg-boss'))) {
     mkdirSync(dir, { recursive: true });
     console.log(`installing ${PG_BOSS} into ${dir} (once)`);
-    execFileSync('npm', ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', PG_BOSS], {
-      stdio: 'inherit',
-    });
+    execFileSync(
+      'npm',
+      ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', PG_BOSS],
+      {
+        stdio: 'inherit',
+      },
+    );
   }
   return createRequire(join(dir, 'index.js'))('pg-boss');
 }
