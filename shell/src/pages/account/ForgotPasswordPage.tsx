@@ -3,15 +3,14 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { validateForgot, type MessageResponse } from '@circo/shared-contracts';
-import { Alert, api, useLanguageStore, SubmitButton, TextField } from '@circo/shared-web';
+import { Alert, api, useLanguageStore, SubmitButton } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
-import { useValidationText } from '../../features/account/useValidationText';
+import { AccountField } from '../../features/account/AccountField';
 import { useTooManyText } from '../../features/account/useTooManyText';
 import { earlyForm } from '../../features/account/earlyForm';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('shell');
-  const errorText = useValidationText();
   const tooManyText = useTooManyText();
   const lang = useLanguageStore((s) => s.lang);
   const [outcome, setOutcome] = useState<'success' | 'error' | null>(null);
@@ -20,7 +19,7 @@ export function ForgotPasswordPage() {
     resolver: sharedResolver(validateForgot),
     reValidateMode: 'onChange',
   });
-  const { register, formState } = form;
+  const { formState } = form;
 
   const onSubmit = async ({ email }: { email: string }) => {
     setOutcome(null);
@@ -44,13 +43,7 @@ export function ForgotPasswordPage() {
       {outcome === 'success' && <Alert tone="success">{t('forgot.success')}</Alert>}
       {outcome === 'error' && <Alert tone="error">{waitText ?? t('forgot.failed')}</Alert>}
       <form className="form" noValidate {...earlyForm(form, onSubmit)}>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          error={errorText(formState.errors.email?.message)}
-          {...register('email')}
-        />
+        <AccountField form={form} name="email" label={t('fields.email')} kind="email" />
         <SubmitButton block busy={formState.isSubmitting}>
           {t('forgot.submit')}
         </SubmitButton>

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { validateLogin, type LoginResponse } from '@circo/shared-contracts';
-import { Alert, api, useSessionStore, SubmitButton, TextField } from '@circo/shared-web';
+import { Alert, api, useSessionStore, SubmitButton } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
-import { useValidationText } from '../../features/account/useValidationText';
+import { AccountField } from '../../features/account/AccountField';
 import { useTooManyText } from '../../features/account/useTooManyText';
 import { earlyForm } from '../../features/account/earlyForm';
 
@@ -25,7 +25,6 @@ function nextOf(search: string): string | undefined {
 
 export function LoginPage() {
   const { t } = useTranslation('shell');
-  const errorText = useValidationText();
   const tooManyText = useTooManyText();
   const navigate = useNavigate();
   const location = useLocation();
@@ -38,8 +37,7 @@ export function LoginPage() {
     resolver: sharedResolver(validateLogin),
     reValidateMode: 'onChange',
   });
-  const { register, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = async (values: LoginForm) => {
     setFailed(null);
@@ -72,19 +70,12 @@ export function LoginPage() {
       )}
       {failed && <Alert tone="error">{failed}</Alert>}
       <form className="form" noValidate {...earlyForm(form, onSubmit)}>
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          error={errorText(errors.email?.message)}
-          {...register('email')}
-        />
-        <TextField
+        <AccountField form={form} name="email" label={t('fields.email')} kind="email" />
+        <AccountField
+          form={form}
+          name="password"
           label={t('fields.password')}
-          type="password"
-          autoComplete="current-password"
-          error={errorText(errors.password?.message)}
-          {...register('password')}
+          kind="current-password"
         />
         <SubmitButton block busy={isSubmitting} busyLabel={t('login.submitting')}>
           {t('login.submit')}

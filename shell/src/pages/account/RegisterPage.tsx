@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { USER_ERRORS, validateRegistration, type RegisterResponse } from '@circo/shared-contracts';
-import { Alert, ApiError, api, useLanguageStore, SubmitButton, TextField } from '@circo/shared-web';
+import { Alert, ApiError, api, useLanguageStore, SubmitButton } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
-import { useValidationText } from '../../features/account/useValidationText';
+import { AccountField } from '../../features/account/AccountField';
 import { useTooManyText } from '../../features/account/useTooManyText';
 import { useRedirectAfter } from '../../features/account/useRedirectAfter';
 import { earlyForm } from '../../features/account/earlyForm';
@@ -20,7 +20,6 @@ interface RegisterForm {
 
 export function RegisterPage() {
   const { t } = useTranslation('shell');
-  const errorText = useValidationText();
   const tooManyText = useTooManyText();
   const lang = useLanguageStore((s) => s.lang);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -29,8 +28,7 @@ export function RegisterPage() {
     resolver: sharedResolver(validateRegistration),
     reValidateMode: 'onChange',
   });
-  const { register, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = async (v: RegisterForm) => {
     setOutcome(null);
@@ -60,38 +58,20 @@ export function RegisterPage() {
       <h1>{t('register.title')}</h1>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       <form className="form" noValidate {...earlyForm(form, onSubmit)}>
-        <TextField
-          label={t('fields.name')}
-          autoComplete="given-name"
-          error={errorText(errors.name?.message)}
-          {...register('name')}
-        />
-        <TextField
-          label={t('fields.surname')}
-          autoComplete="family-name"
-          error={errorText(errors.surname?.message)}
-          {...register('surname')}
-        />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          error={errorText(errors.email?.message)}
-          {...register('email')}
-        />
-        <TextField
+        <AccountField form={form} name="name" label={t('fields.name')} kind="given-name" />
+        <AccountField form={form} name="surname" label={t('fields.surname')} kind="family-name" />
+        <AccountField form={form} name="email" label={t('fields.email')} kind="email" />
+        <AccountField
+          form={form}
+          name="password"
           label={t('fields.password')}
-          type="password"
-          autoComplete="new-password"
-          error={errorText(errors.password?.message)}
-          {...register('password')}
+          kind="new-password"
         />
-        <TextField
+        <AccountField
+          form={form}
+          name="confirmPassword"
           label={t('fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errorText(errors.confirmPassword?.message)}
-          {...register('confirmPassword')}
+          kind="new-password"
         />
         <SubmitButton block busy={isSubmitting} disabled={outcome?.tone === 'success'}>
           {t('register.submit')}

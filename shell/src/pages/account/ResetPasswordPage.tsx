@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { USER_ERRORS, validateResetPassword, type MessageResponse } from '@circo/shared-contracts';
-import { Alert, ApiError, api, SubmitButton, TextField } from '@circo/shared-web';
+import { Alert, ApiError, api, SubmitButton } from '@circo/shared-web';
 import { sharedResolver } from '../../features/account/sharedResolver';
-import { useValidationText } from '../../features/account/useValidationText';
+import { AccountField } from '../../features/account/AccountField';
 import { useTooManyText } from '../../features/account/useTooManyText';
 import { useRedirectAfter } from '../../features/account/useRedirectAfter';
 import { earlyForm } from '../../features/account/earlyForm';
@@ -17,7 +17,6 @@ interface ResetForm {
 
 export function ResetPasswordPage() {
   const { t } = useTranslation('shell');
-  const errorText = useValidationText();
   const tooManyText = useTooManyText();
   const { token = '' } = useParams();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -26,7 +25,7 @@ export function ResetPasswordPage() {
     resolver: sharedResolver(validateResetPassword),
     reValidateMode: 'onChange',
   });
-  const { register, formState } = form;
+  const { formState } = form;
 
   const onSubmit = async ({ password }: ResetForm) => {
     setOutcome(null);
@@ -49,19 +48,17 @@ export function ResetPasswordPage() {
       <h1>{t('reset.title')}</h1>
       {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
       <form className="form" noValidate {...earlyForm(form, onSubmit)}>
-        <TextField
+        <AccountField
+          form={form}
+          name="password"
           label={t('fields.newPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errorText(formState.errors.password?.message)}
-          {...register('password')}
+          kind="new-password"
         />
-        <TextField
+        <AccountField
+          form={form}
+          name="confirmPassword"
           label={t('fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          error={errorText(formState.errors.confirmPassword?.message)}
-          {...register('confirmPassword')}
+          kind="new-password"
         />
         <SubmitButton block busy={formState.isSubmitting} disabled={outcome?.tone === 'success'}>
           {t('reset.submit')}
