@@ -60,7 +60,10 @@ export interface PageContext {
 }
 
 /** The session a page's first render shows (FirstSession), from the hint and the page's route. */
-export function firstSession(signedIn: boolean, access: 'user' | 'admin' | undefined): FirstSession {
+export function firstSession(
+  signedIn: boolean,
+  access: 'user' | 'admin' | undefined,
+): FirstSession {
   return signedIn || access ? 'loading' : 'anonymous';
 }
 

@@ -132,7 +132,13 @@ describe('remotePreloads', () => {
 });
 
 describe('injectBootstrap', () => {
-  const data: BootstrapData = { remotes: REMOTES, config: CONFIG, lang: 'es', content: null, session: 'anonymous' };
+  const data: BootstrapData = {
+    remotes: REMOTES,
+    config: CONFIG,
+    lang: 'es',
+    content: null,
+    session: 'anonymous',
+  };
 
   it('puts a first screen in the root element, its hints first in the head, and applies its styles at once', () => {
     const preloads = [
@@ -284,15 +290,11 @@ describe('HtmlBootstrap', () => {
       mf_learning: 'https://cdn.example.com/learn/1.0.0/mf-manifest.json',
       mf_admin: 'https://cdn.example.com/admin/1.0.0/mf-manifest.json',
     };
-    const mine = preloadsOf(
-      (await render('/mis-cursos', 'es', remotes, { signedIn: true }))!,
-    );
+    const mine = preloadsOf((await render('/mis-cursos', 'es', remotes, { signedIn: true }))!);
     expect(mine.slice(2)).toEqual(['fetch https://cdn.example.com/learn/1.0.0/mf-manifest.json']);
     const visitor = preloadsOf((await render('/mis-cursos', 'es', remotes))!);
     expect(visitor).toHaveLength(2);
-    const admin = preloadsOf(
-      (await render('/admin', 'es', remotes, { signedIn: true }))!,
-    );
+    const admin = preloadsOf((await render('/admin', 'es', remotes, { signedIn: true }))!);
     expect(admin).toHaveLength(2);
   });
 

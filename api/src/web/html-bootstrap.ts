@@ -177,7 +177,9 @@ export class HtmlBootstrap {
 
   /** The site content of `lang` (null when its file is missing or unreadable), read again when it changes. */
   content(lang: Lang): Promise<SiteContent | null> {
-    return this.json.get(join(this.o.contentDir, `site.${lang}.json`)) as Promise<SiteContent | null>;
+    return this.json.get(
+      join(this.o.contentDir, `site.${lang}.json`),
+    ) as Promise<SiteContent | null>;
   }
 
   /**

@@ -50,7 +50,9 @@ it("gives a page's head from what the page read once: its route, language and it
     image: { es: '/a.jpg' },
     visible: { es: true, en: false, fr: true },
   };
-  expect(pageHead(pageAt('/courses/c1', { status: 200, body: course }), 'https://c.example')).toMatchObject({
+  expect(
+    pageHead(pageAt('/courses/c1', { status: 200, body: course }), 'https://c.example'),
+  ).toMatchObject({
     status: 200,
     title: 'Cerceau | Cirque',
     description: 'Tourner',

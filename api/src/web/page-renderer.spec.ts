@@ -109,7 +109,11 @@ exports.serverApp = ({ lang }) => () => '<h1>' + lang + '</h1>';`,
       renderer.render(slowShell, remote, { ...INPUT, lang }),
     ),
   );
-  expect(pages.map((p) => p?.html?.split(' ')[0])).toEqual(['<h1>es</h1>', '<h1>en</h1>', '<h1>fr</h1>']);
+  expect(pages.map((p) => p?.html?.split(' ')[0])).toEqual([
+    '<h1>es</h1>',
+    '<h1>en</h1>',
+    '<h1>fr</h1>',
+  ]);
   // the three were in flight at once
   expect(pages.map((p) => p?.html?.split(' ')[1])).toEqual(['3', '3', '3']);
 });

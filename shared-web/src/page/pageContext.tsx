@@ -1,4 +1,10 @@
-import { createContext, useContext, useSyncExternalStore, type Context, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useSyncExternalStore,
+  type Context,
+  type ReactNode,
+} from 'react';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import type { PageContext } from '@circo/shared-contracts';
 

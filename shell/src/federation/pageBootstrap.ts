@@ -28,7 +28,12 @@ export interface PageBootstrap {
  */
 export function pageContextOf(page: PageBootstrap): PageContext | null {
   if (!page.lang || !page.config || !page.session) return null;
-  return { lang: page.lang, content: page.content ?? null, config: page.config, session: page.session };
+  return {
+    lang: page.lang,
+    content: page.content ?? null,
+    config: page.config,
+    session: page.session,
+  };
 }
 
 /** The page's bootstrap data (a JSON script element, never run), or {} when absent or unreadable. */
