@@ -23,7 +23,7 @@ const catalogBundle = join(webRoot, 'mf-catalog/dist/server/first-screen.cjs');
 
 // the shell renders the page's remote inside its layout, React's hints first (as React hoists them)
 const SHELL = `
-exports.firstScreenApi = 2;
+exports.firstScreenApi = 3;
 exports.renderPage = async ({ page, lang, pathname, queries, remote, onError }) => {
   let inner = '<p>loading ' + page + '</p>';
   try {
@@ -37,7 +37,7 @@ exports.renderPage = async ({ page, lang, pathname, queries, remote, onError }) 
 };
 `;
 const CATALOG = `
-exports.firstScreenApi = 2;
+exports.firstScreenApi = 3;
 exports.serverApp = ({ lang, content }) => ({ page, queries }) => {
   if (page === 'home') return '<h1>' + content.hero.title + '</h1>';
   if (queries[0].error) return '<h1 data-page="' + page + '">refused: ' + queries[0].error.code + '</h1>';
@@ -179,7 +179,7 @@ it("sends the page without its remote's part when that bundle is missing, of ano
   rmSync(catalogBundle);
   expect(await homeRoot()).toBe(withoutPage);
 
-  write(catalogBundle, CATALOG.replace('firstScreenApi = 2', 'firstScreenApi = 99'));
+  write(catalogBundle, CATALOG.replace('firstScreenApi = 3', 'firstScreenApi = 99'));
   expect(await homeRoot()).toBe(withoutPage);
 
   write(catalogBundle, `${CATALOG}\nexports.serverApp = () => () => { throw new Error('boom'); };`);
@@ -189,7 +189,7 @@ it("sends the page without its remote's part when that bundle is missing, of ano
   write(catalogBundle, CATALOG);
   expect(await homeRoot()).toBe('');
 
-  write(shellBundle, SHELL.replace('firstScreenApi = 2', 'firstScreenApi = 1'));
+  write(shellBundle, SHELL.replace('firstScreenApi = 3', 'firstScreenApi = 1'));
   expect(await homeRoot()).toBe('');
 
   // a new release of the bundle is picked up without a restart
@@ -226,7 +226,7 @@ it("runs the apps' bundles where the API's secrets are out of reach: no environm
   const PROBE = `
 const { readFileSync } = require('node:fs');
 const tryRead = (f) => { try { return 'read ' + readFileSync(f, 'utf8').length; } catch (e) { return e.code; } };
-exports.firstScreenApi = 2;
+exports.firstScreenApi = 3;
 exports.renderPage = async () => '<p>' + [
   'env=' + Object.keys(process.env).length,
   'data=' + tryRead(${JSON.stringify(join(t.config.dataDir, 'probe.txt'))}),

@@ -12,7 +12,7 @@ import type { ApiErrorBody } from './api/errors.js';
  * first render. Its exports follow this contract; the API ignores a bundle with another
  * `firstScreenApi` (older or newer) and sends the page without a first screen.
  */
-export const FIRST_SCREEN_API = 2;
+export const FIRST_SCREEN_API = 3;
 
 /**
  * An answer of the API the page asks for first, under its TanStack Query key (shared-web's
@@ -34,16 +34,42 @@ export interface FirstScreenInput {
   content: SiteContent | null;
   /** The answers the page needs (the same ones the HTML's bootstrap data carries). */
   queries: SeededQuery[];
-  /**
-   * The browser says it holds a session (its `signed_in` cookie, a hint): the page is rendered as
-   * the browser's first render has it, waiting for the session; else as a visitor's.
-   */
-  signedIn?: boolean;
+  /** The session the page's first render shows (PageContext's `session`). */
+  session: FirstSession;
+}
+
+/**
+ * The session a page's first render shows: `loading` when the browser says it holds one (its
+ * `signed_in` cookie, a hint) or the page is behind a sign-in (its frame and a placeholder, until
+ * the browser has the session), else `anonymous` (a visitor's page).
+ */
+export type FirstSession = 'loading' | 'anonymous';
+
+/**
+ * What one page's render reads, decided once per HTML request by the API (api/src/web/page-context.ts)
+ * and written into the page's bootstrap data: the server renders with it and the browser hydrates
+ * with it (shared-web's PageContextProvider), so both renders read the same values. The stores
+ * take over in the browser once hydrated.
+ */
+export interface PageContext {
+  lang: Lang;
+  /** The site content in `lang` (null when it could not be read: the browser asks for it). */
+  content: SiteContent | null;
+  config: PublicConfig;
+  session: FirstSession;
+}
+
+/** The session a page's first render shows (FirstSession), from the hint and the page's route. */
+export function firstSession(
+  signedIn: boolean,
+  access: 'user' | 'admin' | undefined,
+): FirstSession {
+  return signedIn || access ? 'loading' : 'anonymous';
 }
 
 /**
  * A remote's page component as the shell renders it: the remote's `./App` with what it needs from
- * its own copy of shared-web (its translations, its stores set for this render).
+ * its own copy of shared-web (its translations; the page context comes from the shell's render).
  */
 export type ServerRemoteApp = (props: { page: string }) => unknown;
 
@@ -51,11 +77,12 @@ export type ServerRemoteApp = (props: { page: string }) => unknown;
 export interface RemoteFirstScreen {
   firstScreenApi: number;
   /**
-   * Prepares the remote's stores for a render in `lang` (its site content, the public
-   * configuration, whether the browser holds a session) and returns its page component.
+   * The remote's page component for a render in `lang` (its translations). It writes no store:
+   * the page's other values (site content, configuration, session) reach it through the page
+   * context the shell's render provides.
    */
   serverApp(
-    input: Pick<FirstScreenInput, 'lang' | 'content' | 'signedIn'> & { config?: PublicConfig },
+    input: Pick<FirstScreenInput, 'lang' | 'content' | 'session'> & { config?: PublicConfig },
   ): ServerRemoteApp;
 }
 

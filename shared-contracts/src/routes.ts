@@ -167,3 +167,65 @@ export function pathTo(pattern: string, params: Record<string, string | undefine
     .join('/');
   return path === '' ? '/' : path;
 }
+
+/** The route an address opens, with its parameters by name (decoded). */
+export interface RouteMatch {
+  route: RouteDef;
+  params: Record<string, string>;
+}
+
+interface CompiledRoute {
+  route: RouteDef;
+  parts: Array<{ name: string; optional: boolean } | { literal: string }>;
+  required: number;
+}
+
+const COMPILED: CompiledRoute[] = (ROUTES as readonly RouteDef[]).map((route) => {
+  const parts = route.path
+    .split('/')
+    .filter(Boolean)
+    .map((part) =>
+      part.startsWith(':')
+        ? { name: part.slice(1).replace(/\?$/, ''), optional: part.endsWith('?') }
+        : { literal: part.toLowerCase() },
+    );
+  return { route, parts, required: parts.filter((p) => !('optional' in p && p.optional)).length };
+});
+
+/**
+ * The one route matcher: the route of the table that `pathname` opens, or null (the not-found
+ * page). The API (status, head tags, preloads, first screen), the shell's bootstrap and its layout
+ * all ask it, and it answers as React Router's `<Routes>` renders (shell/src/router.tsx):
+ * - letters are compared case-insensitively (`/CURSOS` is `/cursos`);
+ * - trailing slashes are ignored (`/cursos/` is `/cursos`), an empty segment elsewhere is not
+ *   (`/courses//x` and `//cursos` open no route);
+ * - each segment is percent-decoded (`/olvidaste-tu-contrase%C3%B1a`); one that cannot be decoded
+ *   opens no route;
+ * - the table's order decides between two routes (no two of them overlap today).
+ */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const path = pathname.replace(/\/+$/, '');
+  const raw = path === '' ? [] : path.split('/').slice(1);
+  if (!pathname.startsWith('/') && pathname !== '') return null;
+  let segments: string[];
+  try {
+    segments = raw.map((s) => {
+      if (s === '') throw new Error('empty segment');
+      return decodeURIComponent(s);
+    });
+  } catch {
+    return null;
+  }
+  for (const { route, parts, required } of COMPILED) {
+    if (segments.length < required || segments.length > parts.length) continue;
+    const params: Record<string, string> = {};
+    const ok = segments.every((segment, i) => {
+      const part = parts[i];
+      if ('literal' in part) return segment.toLowerCase() === part.literal;
+      params[part.name] = segment;
+      return true;
+    });
+    if (ok) return { route, params };
+  }
+  return null;
+}

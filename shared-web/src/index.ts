@@ -59,6 +59,7 @@ export {
 export { applyPageMeta, usePageMeta, type PageMeta } from './ui/pageMeta';
 export { useSiteContent } from './content/useSiteContent';
 export { useSiteContentStore } from './content/siteContentStore';
+export { PageContextProvider, usePageContext } from './page/pageContext';
 export { mountStandalone } from './standalone/mountStandalone';
 // practice feedback's clip player is not exported here: mf-learning and mf-admin import
 // `@circo/shared-web/src/practice` by path, so it is bundled with them, not with every page

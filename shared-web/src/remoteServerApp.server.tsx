@@ -1,16 +1,13 @@
 // For the apps' server bundles (the first screen), imported by path (`.server`: not a
 // release contract, tools/rspack/releaseManifestPlugin.mjs SERVER_ONLY): the browser's
-// shared-web singleton does not carry it. Each bundle has its own copy of shared-web, whose stores
-// and i18next hold one render's values while the page is rendered (renders take turns).
+// shared-web singleton does not carry it. Each bundle has its own copy of shared-web; its stores
+// are never written on the server: a render reads the page's context (page/pageContext.tsx),
+// which the shell's render provides, and pages are rendered side by side.
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import type { Lang, RemoteFirstScreen } from '@circo/shared-contracts';
 import { i18n } from './i18n/i18n';
-import { useAppConfig } from './config/appConfigStore';
-import { useLanguageStore } from './language/languageStore';
-import { useSessionStore } from './session/sessionStore';
-import { useSiteContentStore } from './content/siteContentStore';
 
 const i18nOf = new Map<Lang, I18n>();
 
@@ -25,23 +22,13 @@ export function i18nIn(lang: Lang): I18n {
 }
 
 /**
- * A remote's `serverApp` (RemoteFirstScreen): sets this bundle's stores for one render (the
- * language, the site content, the public configuration, the session as the browser's first render
- * has it: waiting for it when the browser holds one, else none) and gives the remote's `./App` in
- * that language.
+ * A remote's `serverApp` (RemoteFirstScreen): the remote's `./App` with its translations in the
+ * page's language. The rest of the page's values come from the page context.
  */
 export function remoteServerApp(
   App: ComponentType<{ page: string }>,
 ): RemoteFirstScreen['serverApp'] {
-  return ({ lang, content, config, signedIn }) => {
-    useLanguageStore.setState({ lang });
-    useSiteContentStore.setState({ byLang: content ? { [lang]: content } : {} });
-    if (config) useAppConfig.setState(config);
-    useSessionStore.setState({
-      token: null,
-      user: null,
-      status: signedIn ? 'loading' : 'anonymous',
-    });
+  return ({ lang }) => {
     const translated = i18nIn(lang);
     return function RemotePage({ page }: { page: string }) {
       return (

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { CLIENT_RENDERED, isLang, type PublicConfig } from '@circo/shared-contracts';
+import { CLIENT_RENDERED, isLang, matchRoute, type PublicConfig } from '@circo/shared-contracts';
 import {
+  PageContextProvider,
   QueryProvider,
   addTranslations,
   api,
@@ -17,10 +18,9 @@ import '@circo/shared-web/src/ui/theme.css';
 import es from './locales/es.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
-import { readPageBootstrap } from './federation/pageBootstrap';
+import { pageContextOf, readPageBootstrap } from './federation/pageBootstrap';
 import { registerRemotesFromFile, registerRemotesMap } from './federation/remotesRegistry';
 import { AppRoutes } from './router';
-import { routeAt } from './routeAt';
 
 addTranslations('shell', { es, en, fr });
 
@@ -60,6 +60,8 @@ async function start(): Promise<void> {
   await Promise.all([remotes, config]);
 
   const container = document.getElementById('root')!;
+  // the server's first screen was rendered in the page's context: the hydration reads it too
+  const context = pageContextOf(page);
   const app = (
     <StrictMode>
       {/* the one QueryClient: remotes rendered inside read it through the shared singleton */}
@@ -74,9 +76,10 @@ async function start(): Promise<void> {
   // attaches the page's handlers, and replays a form sent before this moment); the page's remote
   // part is hydrated once its code is there (RemotePage's Suspense boundary)
   // (a page behind a sign-in is sent as waiting for the session: one without a session leaves)
-  const leaving = !!routeAt(window.location.pathname)?.access && !useSessionStore.getState().token;
-  if (container.firstElementChild && page.lang === lang && !leaving) {
-    hydrateRoot(container, app, {
+  const leaving =
+    !!matchRoute(window.location.pathname)?.route.access && !useSessionStore.getState().token;
+  if (container.firstElementChild && context?.lang === lang && !leaving) {
+    hydrateRoot(container, <PageContextProvider value={context}>{app}</PageContextProvider>, {
       // a part the server left to the browser on purpose is no error
       onRecoverableError: (error) => {
         if ((error as { digest?: string } | null)?.digest !== CLIENT_RENDERED)

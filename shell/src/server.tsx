@@ -17,26 +17,24 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
-import { CLIENT_RENDERED, FIRST_SCREEN_API, type ShellFirstScreen } from '@circo/shared-contracts';
 import {
+  CLIENT_RENDERED,
+  FIRST_SCREEN_API,
+  type PageContext,
+  type ShellFirstScreen,
+} from '@circo/shared-contracts';
+import {
+  PageContextProvider,
   QueryProvider,
   addTranslations,
   createQueryClient,
   seedQueries,
-  useAppConfig,
-  useLanguageStore,
-  useSessionStore,
-  useSiteContentStore,
 } from '@circo/shared-web';
 // the same module RemotePage's registry is in this bundle (rspack.config.mjs replaces it)
-import {
-  ClientRenderedPart,
-  serveRemote,
-  type RemoteApp,
-} from './federation/remotesRegistry.server';
+import { ClientRenderedPart, servingRegistry } from './federation/remotesRegistry.server';
+import { RemotesRegistryProvider } from './federation/registryContext';
 import { i18nIn } from '@circo/shared-web/src/remoteServerApp.server';
 import { AppRoutes } from './router';
-import { routeAt } from './routeAt';
 import es from './locales/es.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
@@ -64,20 +62,12 @@ export const shared: Record<string, unknown> = {
 /**
  * The page's markup at `pathname` without a session's data (the browser renders a signed-in
  * visitor's header once hydrated, and a page behind a sign-in once it has the session; with the
- * `signedIn` hint a page is rendered waiting for it, as the browser's first render is): what goes inside
- * the root element. Without `remote`, the page's remote part is sent as its boundary's fallback,
- * which the browser renders.
+ * `signed_in` hint a page is rendered waiting for it, as the browser's first render is): what goes
+ * inside the root element. Without `remote`, the page's remote part is sent as its boundary's
+ * fallback, which the browser renders. Each render reads its own page context and writes no
+ * store, so pages are rendered side by side.
  */
-export const renderPage: ShellFirstScreen['renderPage'] = (input) => {
-  // the stores hold one render's values: renders take turns (each is a few milliseconds)
-  const turn = queue.then(() => renderOnce(input));
-  queue = turn.catch(() => undefined);
-  return turn;
-};
-
-let queue: Promise<unknown> = Promise.resolve();
-
-function renderOnce({
+export const renderPage: ShellFirstScreen['renderPage'] = ({
   lang,
   pathname,
   search,
@@ -86,23 +76,11 @@ function renderOnce({
   queries,
   remote,
   onError,
-  signedIn,
-}: Parameters<ShellFirstScreen['renderPage']>[0]): Promise<string> {
-  useLanguageStore.setState({ lang });
-  useSiteContentStore.setState({ byLang: content ? { [lang]: content } : {} });
-  useAppConfig.setState(config);
-  // as the browser's first render has it: a browser with a session (its hint) waits for it, and
-  // so does a page behind a sign-in (its frame and a placeholder); a visitor's page is theirs
-  useSessionStore.setState({
-    status: signedIn || routeAt(pathname)?.access ? 'loading' : 'anonymous',
-  });
-  serveRemote(remote && { name: remote.name, App: remote.App as RemoteApp });
+  session,
+}) => {
+  const page: PageContext = { lang, content, config, session };
   const client = createQueryClient();
   seedQueries(client, queries);
-  const done = () => {
-    serveRemote();
-    client.clear();
-  };
   return new Promise<string>((resolve, reject) => {
     let html = '';
     const sink = new Writable({
@@ -111,25 +89,31 @@ function renderOnce({
         next();
       },
     });
-    sink.on('finish', () => resolve(html));
+    sink.on('finish', () => {
+      client.clear();
+      resolve(html);
+    });
     // React's streaming renderer; the whole page is written once it is all there (its data is)
     const stream = renderToPipeableStream(
       <StrictMode>
-        <I18nextProvider i18n={i18nIn(lang)}>
-          <QueryProvider client={client}>
-            <StaticRouter location={`${pathname}${search ?? ''}`}>
-              <AppRoutes />
-            </StaticRouter>
-          </QueryProvider>
-        </I18nextProvider>
+        <PageContextProvider value={page}>
+          <RemotesRegistryProvider value={servingRegistry(remote)}>
+            <I18nextProvider i18n={i18nIn(lang)}>
+              <QueryProvider client={client}>
+                <StaticRouter location={`${pathname}${search ?? ''}`}>
+                  <AppRoutes />
+                </StaticRouter>
+              </QueryProvider>
+            </I18nextProvider>
+          </RemotesRegistryProvider>
+        </PageContextProvider>
       </StrictMode>,
       {
         onAllReady() {
-          done();
           stream.pipe(sink);
         },
         onShellError(err) {
-          done();
+          client.clear();
           reject(err instanceof Error ? err : new Error(String(err)));
         },
         // a part that fails (a remote that throws) is sent as its fallback: the browser renders it
@@ -145,4 +129,4 @@ function renderOnce({
       },
     );
   });
-}
+};

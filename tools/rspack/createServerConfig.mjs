@@ -85,8 +85,6 @@ export function createServerConfig({
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       alias: {
         '@circo/shared-contracts$': join(root, 'shared-contracts/src/index.ts'),
-        // hooks that read the state the render was given (see zustandServer.mjs)
-        zustand$: join(root, 'tools/rspack/zustandServer.mjs'),
         ...reactRouterBuild(dev),
       },
     },

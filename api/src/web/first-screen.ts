@@ -7,14 +7,13 @@ import {
   type ApiErrorBody,
   SEARCH_LIMIT,
   type Lang,
-  type PublicConfig,
   type RemoteName,
   type RemotesFile,
-  type RouteDef,
+  type RouteMatch,
   type SeededQuery,
-  type SiteContent,
 } from '@circo/shared-contracts';
 import { getOwn } from './page-head.js';
+import type { ServerPage } from './page-context.js';
 import { PageRenderer } from './page-renderer.js';
 import { REMOTE_FOLDERS } from './remotes-file.js';
 import type { BundleCode } from './render-protocol.js';
@@ -30,14 +29,24 @@ import { ServerBundles } from './server-bundles.js';
  * browser.
  */
 
-/** The answers a page asks for first, and the TanStack Query keys shared-web's `catalogKeys` gives them. */
-export async function firstQueries(
+/** The API's answer about the item a detail page names: its status, and its body when 200. */
+export interface ItemAnswer {
+  status: number;
+  body: Record<string, unknown> | null;
+}
+
+/**
+ * The answers a page asks for first, under the TanStack Query keys shared-web's `catalogKeys`
+ * gives them (null: the page's main answer is missing), and for a detail page the item's answer,
+ * which its head tags read too: each asked once per page.
+ */
+export async function firstAnswers(
   fastify: FastifyInstance,
-  route: RouteDef,
-  params: string[],
+  { route, params }: RouteMatch,
   lang: Lang,
   search: URLSearchParams = new URLSearchParams(),
-): Promise<SeededQuery[] | null> {
+): Promise<{ queries: SeededQuery[] | null; item: ItemAnswer | null }> {
+  let itemAnswer: ItemAnswer | null = null;
   const own = async (key: readonly unknown[], url: string): Promise<SeededQuery | null> => {
     const { body } = await getOwn<unknown>(fastify, url);
     return body === null ? null : { key, data: body };
@@ -45,7 +54,11 @@ export async function firstQueries(
   /** An item's answer, or the refusal its page shows as a screen of its own (spec section 4). */
   const item = async (key: readonly unknown[], url: string): Promise<SeededQuery | null> => {
     const res = await fastify.inject({ method: 'GET', url });
-    if (res.statusCode === 200) return { key, data: res.json<unknown>() };
+    itemAnswer = {
+      status: res.statusCode,
+      body: res.statusCode === 200 ? res.json<Record<string, unknown>>() : null,
+    };
+    if (res.statusCode === 200) return { key, data: itemAnswer.body };
     if (res.statusCode !== 403 && res.statusCode !== 404) return null;
     const error = res.json<ApiErrorBody>();
     const shown =
@@ -53,7 +66,7 @@ export async function firstQueries(
       (error.code === CATALOG_ERRORS.unavailableInLanguage && !!error.data);
     return shown ? { key, error } : null;
   };
-  const id = params[0] ?? '';
+  const id = params.id ?? '';
   let wanted: Array<Promise<SeededQuery | null>>;
   switch (route.id) {
     case 'courses':
@@ -71,7 +84,7 @@ export async function firstQueries(
     case 'search': {
       // the term as SearchPage asks for it; a blank one asks nothing
       const q = (search.get('q') ?? '').trim().slice(0, SEARCH_LIMIT.queryMax);
-      if (!q) return [];
+      if (!q) return { queries: [], item: null };
       const query = new URLSearchParams({ q, lang }).toString();
       wanted = [own(['catalog', 'search', { q, lang }], `/api/search?${query}`)];
       break;
@@ -87,12 +100,12 @@ export async function firstQueries(
       break;
     }
     default:
-      return [];
+      return { queries: [], item: null };
   }
   const got = await Promise.all(wanted);
   // without the page's main answer (not found, hidden, failed) the page has no first screen
-  if (got[0] === null) return null;
-  return got.filter((q): q is SeededQuery => q !== null);
+  if (got[0] === null) return { queries: null, item: itemAnswer };
+  return { queries: got.filter((q): q is SeededQuery => q !== null), item: itemAnswer };
 }
 
 /**
@@ -123,21 +136,6 @@ export function inlineScriptSources(html: string): string[] {
   return [...sources];
 }
 
-export interface FirstScreenInput {
-  /** The page's route; none: the not-found page. */
-  route: RouteDef | null;
-  pathname: string;
-  search: string;
-  lang: Lang;
-  remotes: RemotesFile;
-  content: SiteContent | null;
-  config: PublicConfig;
-  /** The page's first answers; null when its main one is missing (the page part is the browser's). */
-  queries: SeededQuery[] | null;
-  /** The browser says it holds a session (a hint): the page is rendered waiting for it. */
-  signedIn?: boolean;
-}
-
 const LEADING_LINKS = /^(?:<link [^>]*\/?>)+/;
 
 /**
@@ -165,21 +163,19 @@ export class FirstScreens {
    * that part is sent as its loading state, and the browser renders it); null when the shell's
    * bundle is missing or fails.
    */
-  async render(o: FirstScreenInput): Promise<RenderedScreen | null> {
+  async render(page: ServerPage, remotes: RemotesFile): Promise<RenderedScreen | null> {
     const shell = await this.bundles.local(
       join(this.webRoot, 'shell/dist/server/first-screen.cjs'),
     );
     if (!shell) return null;
-    const remote = await this.remoteOf(o);
+    const remote = await this.remoteOf(page, remotes);
+    const route = page.match?.route;
     const reply = await this.renderer.render(shell, remote ?? undefined, {
-      page: o.route?.id ?? 'notFound',
-      lang: o.lang,
-      pathname: o.pathname,
-      search: o.search,
-      content: o.content,
-      config: o.config,
-      queries: o.queries ?? [],
-      signedIn: o.signedIn ?? false,
+      page: route?.id ?? 'notFound',
+      pathname: page.pathname,
+      search: page.search,
+      queries: page.queries ?? [],
+      ...page.context,
     });
     if (!reply?.html) return null;
     const html = reply.html;
@@ -190,7 +186,7 @@ export class FirstScreens {
     const head = (links.match(/<link [^>]*\/?>/g) ?? [])
       .filter((l) => /\bfetchpriority="high"/i.test(l))
       .join('');
-    const complete = (o.route?.owner === 'shell' || !!remote) && !reply.partFailed;
+    const complete = (route?.owner === 'shell' || !!remote) && !reply.partFailed;
     return { head, body, scripts: inlineScriptSources(body), complete };
   }
 
@@ -205,12 +201,14 @@ export class FirstScreens {
    * remotes file points to.
    */
   private async remoteOf(
-    o: FirstScreenInput,
+    page: ServerPage,
+    remotes: RemotesFile,
   ): Promise<{ name: RemoteName; bundle: Required<BundleCode> } | null> {
-    const owner = o.route?.owner as RemoteName | 'shell' | undefined;
-    if (!owner || owner === 'shell' || o.route?.access || o.queries === null) return null;
+    const route = page.match?.route;
+    const owner = route?.owner;
+    if (!owner || owner === 'shell' || route.access || page.queries === null) return null;
     const folder = REMOTE_FOLDERS[owner];
-    const entry = o.remotes[owner];
+    const entry = remotes[owner];
     const url = typeof entry === 'string' ? entry : entry?.entry;
     if (!folder || !url) return null;
     let bundle: Required<BundleCode> | null = null;

@@ -3,17 +3,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { firstSession, matchRoute, type Lang, type RemotesFile } from '@circo/shared-contracts';
 import {
   HtmlBootstrap,
   injectBootstrap,
   jsonForHtml,
-  langOf,
-  pageLang,
-  signedInOf,
-  matchRoute,
   remotePreloads,
   type BootstrapData,
 } from './html-bootstrap.js';
+import { langOf, pageLang, signedInOf, type ServerPage } from './page-context.js';
 
 const CONFIG = { salesPaused: false, accessPeriodMonths: 12, stripePublishableKey: null };
 const REMOTES = {
@@ -46,26 +44,6 @@ const preloadsOf = (html: string) =>
   [...html.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map(
     (m) => `${m[1]} ${m[2]}`,
   );
-
-describe('matchRoute', () => {
-  it('finds the owner of each kind of path of the route table', () => {
-    expect(matchRoute('/')).toEqual({ owner: 'mf_catalog' });
-    expect(matchRoute('/cursos')).toEqual({ owner: 'mf_catalog' });
-    expect(matchRoute('/courses/abc/some-slug')).toEqual({ owner: 'mf_catalog' });
-    expect(matchRoute('/courses/abc')).toEqual({ owner: 'mf_catalog' });
-    expect(matchRoute('/login')).toEqual({ owner: 'shell' });
-    expect(matchRoute('/olvidaste-tu-contrase%C3%B1a')).toEqual({ owner: 'shell' });
-    expect(matchRoute('/carrito')).toEqual({ owner: 'mf_checkout' });
-    expect(matchRoute('/admin/edit/1')).toEqual({ owner: 'mf_admin', access: 'admin' });
-    expect(matchRoute('/mis-cursos')).toEqual({ owner: 'mf_learning', access: 'user' });
-  });
-
-  it('answers null for a path no route has (the not-found page)', () => {
-    expect(matchRoute('/no-such-page')).toBeNull();
-    expect(matchRoute('/courses/a/b/c')).toBeNull();
-    expect(matchRoute('/%E0%A4%A')).toBeNull();
-  });
-});
 
 describe('langOf', () => {
   it('reads the lang cookie among others, else the shell default (es)', () => {
@@ -137,7 +115,7 @@ describe('remotePreloads', () => {
     });
     const html = injectBootstrap(
       SHELL_HTML,
-      { remotes: REMOTES, config: CONFIG, lang: 'es', content: null },
+      { remotes: REMOTES, config: CONFIG, lang: 'es', content: null, session: 'anonymous' },
       remotePreloads('/remotes/mf-catalog/mf-manifest.json', manifest),
       { head: '', body: '<h1>Hola</h1>', scripts: [], complete: true },
     );
@@ -154,7 +132,13 @@ describe('remotePreloads', () => {
 });
 
 describe('injectBootstrap', () => {
-  const data: BootstrapData = { remotes: REMOTES, config: CONFIG, lang: 'es', content: null };
+  const data: BootstrapData = {
+    remotes: REMOTES,
+    config: CONFIG,
+    lang: 'es',
+    content: null,
+    session: 'anonymous',
+  };
 
   it('puts a first screen in the root element, its hints first in the head, and applies its styles at once', () => {
     const preloads = [
@@ -213,7 +197,26 @@ describe('HtmlBootstrap', () => {
   const webRoot = mkdtempSync(join(tmpdir(), 'circo-bootstrap-'));
   const contentDir = join(webRoot, 'content');
   let config = CONFIG;
-  const bootstrap = new HtmlBootstrap({ webRoot, contentDir, publicConfig: () => config });
+  const bootstrap = new HtmlBootstrap({ webRoot, contentDir });
+  /** The page at `pathname` as page-context.ts decides it (no first answers). */
+  const pageAt = async (
+    from: HtmlBootstrap,
+    pathname: string,
+    lang: Lang,
+    signedIn = false,
+  ): Promise<ServerPage> => {
+    const match = matchRoute(pathname);
+    const session = firstSession(signedIn, match?.route.access);
+    const content = await from.content(lang);
+    const context = { lang, content, config, session };
+    return { pathname, search: '', match, signedIn, context, queries: null, item: null };
+  };
+  const render = async (
+    pathname: string,
+    lang: Lang,
+    remotes: RemotesFile,
+    o: { signedIn?: boolean } = {},
+  ) => bootstrap.render(await pageAt(bootstrap, pathname, lang, o.signedIn), remotes);
 
   beforeAll(() => {
     mkdirSync(join(webRoot, 'shell/dist'), { recursive: true });
@@ -237,12 +240,13 @@ describe('HtmlBootstrap', () => {
   afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 
   it('gives a page of a remote served here its remotes map, config, content and preloads', async () => {
-    const html = (await bootstrap.render('/cursos', 'es', REMOTES))!;
+    const html = (await render('/cursos', 'es', REMOTES))!;
     expect(dataOf(html)).toEqual({
       remotes: REMOTES,
       config: CONFIG,
       lang: 'es',
       content: { siteName: 'Circo es' },
+      session: 'anonymous',
     });
     expect(preloadsOf(html)).toEqual([
       'style /bootstrap.da0a9e9c.css',
@@ -257,27 +261,27 @@ describe('HtmlBootstrap', () => {
 
   it("follows the visitor's language cookie, the config and a changed content file", async () => {
     config = { ...CONFIG, salesPaused: true };
-    const before = dataOf((await bootstrap.render('/', 'fr', REMOTES))!);
+    const before = dataOf((await render('/', 'fr', REMOTES))!);
     expect(before.lang).toBe('fr');
     expect(before.content).toEqual({ siteName: 'Circo fr' });
     expect(before.config.salesPaused).toBe(true);
     writeFileSync(join(contentDir, 'site.fr.json'), JSON.stringify({ siteName: 'Nouveau nom!' }));
-    const after = dataOf((await bootstrap.render('/', 'fr', REMOTES))!);
+    const after = dataOf((await render('/', 'fr', REMOTES))!);
     expect(after.content).toEqual({ siteName: 'Nouveau nom!' });
     config = CONFIG;
   });
 
   it('hints only the shell for its own pages and those behind a sign-in, and only the manifest of a remote elsewhere', async () => {
-    const login = preloadsOf((await bootstrap.render('/login', 'es', REMOTES))!);
+    const login = preloadsOf((await render('/login', 'es', REMOTES))!);
     expect(login).toEqual(['style /bootstrap.da0a9e9c.css', 'script /bootstrap.0f433ced.js']);
-    const mine = preloadsOf((await bootstrap.render('/mis-cursos', 'es', REMOTES))!);
+    const mine = preloadsOf((await render('/mis-cursos', 'es', REMOTES))!);
     expect(mine).toEqual(login);
     const elsewhere = { mf_catalog: 'https://cdn.example.com/cat/2.0.0/mf-manifest.json' };
-    const courses = preloadsOf((await bootstrap.render('/cursos', 'es', elsewhere))!);
+    const courses = preloadsOf((await render('/cursos', 'es', elsewhere))!);
     expect(courses.slice(2)).toEqual(['fetch https://cdn.example.com/cat/2.0.0/mf-manifest.json']);
     // a remote missing from the map, or an unknown path: nothing to hint
-    expect(preloadsOf((await bootstrap.render('/carrito', 'es', REMOTES))!)).toHaveLength(2);
-    expect(preloadsOf((await bootstrap.render('/nope', 'es', REMOTES))!)).toHaveLength(2);
+    expect(preloadsOf((await render('/carrito', 'es', REMOTES))!)).toHaveLength(2);
+    expect(preloadsOf((await render('/nope', 'es', REMOTES))!)).toHaveLength(2);
   });
 
   it("hints a signed-in page's code when the browser says it holds a session, never an admin page's", async () => {
@@ -286,26 +290,18 @@ describe('HtmlBootstrap', () => {
       mf_learning: 'https://cdn.example.com/learn/1.0.0/mf-manifest.json',
       mf_admin: 'https://cdn.example.com/admin/1.0.0/mf-manifest.json',
     };
-    const mine = preloadsOf(
-      (await bootstrap.render('/mis-cursos', 'es', remotes, { signedIn: true }))!,
-    );
+    const mine = preloadsOf((await render('/mis-cursos', 'es', remotes, { signedIn: true }))!);
     expect(mine.slice(2)).toEqual(['fetch https://cdn.example.com/learn/1.0.0/mf-manifest.json']);
-    const visitor = preloadsOf((await bootstrap.render('/mis-cursos', 'es', remotes))!);
+    const visitor = preloadsOf((await render('/mis-cursos', 'es', remotes))!);
     expect(visitor).toHaveLength(2);
-    const admin = preloadsOf(
-      (await bootstrap.render('/admin', 'es', remotes, { signedIn: true }))!,
-    );
+    const admin = preloadsOf((await render('/admin', 'es', remotes, { signedIn: true }))!);
     expect(admin).toHaveLength(2);
   });
 
   it('sends null content when the language file is missing or broken, and null HTML unbuilt', async () => {
     writeFileSync(join(contentDir, 'site.en.json'), '{ not json');
-    expect(dataOf((await bootstrap.render('/', 'en', REMOTES))!).content).toBeNull();
-    const empty = new HtmlBootstrap({
-      webRoot: join(webRoot, 'nowhere'),
-      contentDir,
-      publicConfig: () => CONFIG,
-    });
-    expect(await empty.render('/', 'es', REMOTES)).toBeNull();
+    expect(dataOf((await render('/', 'en', REMOTES))!).content).toBeNull();
+    const empty = new HtmlBootstrap({ webRoot: join(webRoot, 'nowhere'), contentDir });
+    expect(await empty.render(await pageAt(empty, '/', 'es'), REMOTES)).toBeNull();
   });
 });

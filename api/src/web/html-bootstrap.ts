@@ -2,19 +2,16 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   DEFAULT_LANG,
-  LANGUAGES,
-  ROUTES,
-  SIGNED_IN_COOKIE,
-  STORAGE_KEYS,
+  type FirstSession,
   type Lang,
   type PublicConfig,
   type RemoteName,
   type RemotesFile,
-  type RouteDef,
   type SeededQuery,
   type SiteContent,
 } from '@circo/shared-contracts';
 import type { RenderedScreen } from './first-screen.js';
+import type { ServerPage } from './page-context.js';
 import { REMOTE_FOLDERS } from './remotes-file.js';
 
 /**
@@ -35,6 +32,8 @@ export interface BootstrapData {
    * Query keys, so the page asks for nothing before it shows (first-screen.ts).
    */
   queries?: SeededQuery[];
+  /** The session the first screen shows, which the browser's hydration reads too. */
+  session: FirstSession;
 }
 
 export const BOOTSTRAP_ELEMENT_ID = 'circo-bootstrap';
@@ -48,84 +47,6 @@ export interface Preload {
    * `release.cssChunks`): the runtime then uses the page's stylesheet instead of linking it again.
    */
   chunk?: string;
-}
-
-interface RouteMatch {
-  owner: RemoteName | 'shell';
-  /** Signed-in users or admins only: the shell decides once the session is known. */
-  access?: 'user' | 'admin';
-}
-
-/** The route of the spec's table `pathname` opens, or null (the not-found page). */
-export function matchRoute(pathname: string): RouteMatch | null {
-  const parts = pathname.split('/').filter(Boolean);
-  for (const route of ROUTES as readonly RouteDef[]) {
-    const pattern = route.path.split('/').filter(Boolean);
-    const required = pattern.filter((p) => !p.endsWith('?')).length;
-    if (parts.length < required || parts.length > pattern.length) continue;
-    const ok = parts.every((part, i) => {
-      const p = pattern[i];
-      if (p.startsWith(':')) return true;
-      try {
-        return decodeURIComponent(part) === p;
-      } catch {
-        return false;
-      }
-    });
-    if (ok) {
-      const match: RouteMatch = { owner: route.owner as RemoteName | 'shell' };
-      if (route.access) match.access = route.access;
-      return match;
-    }
-  }
-  return null;
-}
-
-/**
- * The visitor's language: the `lang` cookie the shell keeps next to its localStorage choice, else
- * (a first visit) the first of the browser's languages (Accept-Language, by its q-values) that the
- * shop has, else Spanish.
- */
-export function langOf(cookieHeader: string | undefined, acceptLanguage?: string): Lang {
-  const m = new RegExp(`(?:^|;\\s*)${STORAGE_KEYS.lang}=([a-z]{2})(?:;|$)`).exec(
-    cookieHeader ?? '',
-  );
-  const lang = m?.[1] as Lang | undefined;
-  if (lang && (LANGUAGES as readonly string[]).includes(lang)) return lang;
-  return acceptedLang(acceptLanguage) ?? DEFAULT_LANG;
-}
-
-/** The shop's language the browser prefers most (`en-GB,fr;q=0.8` -> en), or null. */
-export function acceptedLang(header: string | undefined): Lang | null {
-  if (!header) return null;
-  const ranked = header
-    .split(',')
-    .slice(0, 20)
-    .map((part, i) => {
-      const [tag, ...params] = part.trim().split(';');
-      const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const q = qParam ? Number(qParam.slice(2)) : 1;
-      return { lang: tag.trim().slice(0, 2).toLowerCase(), q: Number.isFinite(q) ? q : 0, i };
-    })
-    .filter((r) => r.q > 0 && (LANGUAGES as readonly string[]).includes(r.lang))
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  return (ranked[0]?.lang as Lang | undefined) ?? null;
-}
-
-/** Whether the browser says it holds a session (SIGNED_IN_COOKIE; a hint, never a credential). */
-export function signedInOf(cookieHeader: string | undefined): boolean {
-  return new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`).test(cookieHeader ?? '');
-}
-
-/** The language a page is served in: its address's `?lang=`, else the visitor's (langOf). */
-export function pageLang(
-  langParam: string | null,
-  cookieHeader: string | undefined,
-  acceptLanguage?: string,
-): Lang {
-  return (LANGUAGES as readonly (string | null)[]).includes(langParam)
-    ? (langParam as Lang)
-    : langOf(cookieHeader, acceptLanguage);
 }
 
 interface ManifestLike {
@@ -240,7 +161,6 @@ class FileCache<T> {
 export interface HtmlBootstrapOptions {
   webRoot: string;
   contentDir: string;
-  publicConfig: () => PublicConfig;
 }
 
 /**
@@ -255,48 +175,47 @@ export class HtmlBootstrap {
 
   constructor(private readonly o: HtmlBootstrapOptions) {}
 
+  /** The site content of `lang` (null when its file is missing or unreadable), read again when it changes. */
+  content(lang: Lang): Promise<SiteContent | null> {
+    return this.json.get(
+      join(this.o.contentDir, `site.${lang}.json`),
+    ) as Promise<SiteContent | null>;
+  }
+
   /**
-   * The HTML for `pathname`, or null when the shell is not built. `page` gives the page's first
-   * answers and renders its first screen (serve-web.ts), from the data written into the page.
+   * The HTML of `page` (page-context.ts), or null when the shell is not built. `screen` renders
+   * its first screen (serve-web.ts).
    */
   async render(
-    pathname: string,
-    lang: Lang,
+    page: ServerPage,
     remotes: RemotesFile,
-    page: {
-      queries?: SeededQuery[];
-      screen?: (data: BootstrapData) => Promise<RenderedScreen | null>;
-      /** The browser holds a session (its SIGNED_IN_COOKIE, signedInOf). */
-      signedIn?: boolean;
-    } = {},
-  ) {
+    screen?: () => Promise<RenderedScreen | null>,
+  ): Promise<string | null> {
     const shellDist = join(this.o.webRoot, 'shell/dist');
     const html = await this.html.get(join(shellDist, 'index.html'));
     if (html === null) return null;
-    const content = (await this.json.get(
-      join(this.o.contentDir, `site.${lang}.json`),
-    )) as SiteContent | null;
-    const data: BootstrapData = { remotes, config: this.o.publicConfig(), lang, content };
+    const { lang, content, config, session } = page.context;
+    const data: BootstrapData = { remotes, config, lang, content, session };
     if (page.queries?.length) data.queries = page.queries;
 
     const preloads = await this.shellPreloads(shellDist);
     // a page behind a sign-in gets its hints only when the browser says it holds a session (a
     // visitor sent to /login never fetches its code); an admin's pages never (most are not)
-    const route = matchRoute(pathname);
-    const hinted = !route?.access || (route.access === 'user' && page.signedIn === true);
+    const route = page.match?.route;
+    const hinted = !route?.access || (route.access === 'user' && page.signedIn);
     const owner = route && hinted ? route.owner : null;
     if (owner && owner !== 'shell' && remotes[owner]) {
       preloads.push(...(await this.remotePreloadsOf(owner, remotes[owner])));
     }
-    const screen = page.screen ? await page.screen(data) : null;
+    const rendered = screen ? await screen() : null;
     return injectBootstrap(
       html,
       data,
       // with the whole page in the first screen the code is not on the way to the first paint:
       // nothing competes with the page's styles and LCP image, and the code follows from the
       // shell's own start; a page whose part the browser renders gets that part's code at once
-      !screen?.complete ? preloads : preloads.filter((p) => p.as === 'style'),
-      screen,
+      !rendered?.complete ? preloads : preloads.filter((p) => p.as === 'style'),
+      rendered,
     );
   }
 

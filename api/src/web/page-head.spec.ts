@@ -1,4 +1,6 @@
-import { matchRoute, withHead, type PageHead } from './page-head.js';
+import { matchRoute, type SiteContent } from '@circo/shared-contracts';
+import type { ServerPage } from './page-context.js';
+import { pageHead, withHead, type PageHead } from './page-head.js';
 
 const head: PageHead = {
   status: 200,
@@ -13,18 +15,55 @@ const head: PageHead = {
   image: null,
 };
 
-it('matches the route table like the router: parameters, optional ones, case and a trailing slash', () => {
-  expect(matchRoute('/')?.route.id).toBe('home');
-  expect(matchRoute('/CURSOS/')?.route.id).toBe('courses');
-  expect(matchRoute('/courses/abc')).toMatchObject({
-    route: { id: 'courseDetail' },
-    params: ['abc'],
+/** The page at `pathname` as page-context.ts decides it, with the item answer it read. */
+const pageAt = (pathname: string, item: ServerPage['item'] = null): ServerPage => ({
+  pathname,
+  search: '',
+  match: matchRoute(pathname),
+  signedIn: false,
+  context: {
+    lang: 'fr',
+    content: { siteName: 'Cirque', tagline: 'Voler' } as SiteContent,
+    config: { salesPaused: false, accessPeriodMonths: 12, stripePublishableKey: null },
+    session: 'anonymous',
+  },
+  queries: null,
+  item,
+});
+
+it("gives a page's head from what the page read once: its route, language and item answer", () => {
+  expect(pageHead(pageAt('/no-such-page'), 'https://c.example').status).toBe(404);
+  expect(pageHead(pageAt('/CURSOS/'), 'https://c.example')).toMatchObject({
+    status: 200,
+    lang: 'fr',
+    canonical: 'https://c.example/cursos?lang=fr',
   });
-  expect(matchRoute('/courses/abc/slug')?.params).toEqual(['abc', 'slug']);
-  expect(matchRoute('/olvidaste-tu-contrase%C3%B1a')?.route.id).toBe('forgotPassword');
-  expect(matchRoute('/courses')).toBeNull();
-  expect(matchRoute('/courses/a/b/c')).toBeNull();
-  expect(matchRoute('/%E0%A4%A')).toBeNull();
+  expect(pageHead(pageAt('/courses/x', { status: 404, body: null }), 'o').status).toBe(404);
+  expect(pageHead(pageAt('/courses/x', { status: 403, body: null }), 'o')).toMatchObject({
+    status: 200,
+    noindex: true,
+  });
+  const course = {
+    _id: 'c1',
+    title: { es: 'Aro', en: 'Hoop', fr: 'Cerceau' },
+    description: { es: '', en: '', fr: 'Tourner' },
+    image: { es: '/a.jpg' },
+    visible: { es: true, en: false, fr: true },
+  };
+  expect(
+    pageHead(pageAt('/courses/c1', { status: 200, body: course }), 'https://c.example'),
+  ).toMatchObject({
+    status: 200,
+    title: 'Cerceau | Cirque',
+    description: 'Tourner',
+    canonical: 'https://c.example/courses/c1/cerceau?lang=fr',
+    alternates: {
+      es: 'https://c.example/courses/c1/aro',
+      fr: 'https://c.example/courses/c1/cerceau?lang=fr',
+    },
+    ogType: 'product',
+    image: 'https://c.example/a.jpg',
+  });
 });
 
 it('writes the head tags escaped, with the page language, replacing the static title', () => {

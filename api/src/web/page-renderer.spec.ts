@@ -11,6 +11,7 @@ const INPUT = {
   content: null,
   config: { salesPaused: false, accessPeriodMonths: 12, stripePublishableKey: null },
   queries: [],
+  session: 'anonymous' as const,
 };
 
 /** A shell bundle whose page says how many times its code was evaluated in this process. */
@@ -19,7 +20,7 @@ const shell = (key: string, body = '') => ({
   file: `/bundles/${key}.cjs`,
   code: `
 globalThis.evaluated = (globalThis.evaluated || 0) + 1;
-exports.firstScreenApi = 2;
+exports.firstScreenApi = 3;
 exports.renderPage = async ({ pathname }) => { ${body}; return '<p>' + pathname + ' ' + globalThis.evaluated + '</p>'; };`,
 });
 
@@ -27,7 +28,7 @@ let renderer: PageRenderer;
 let logs: string[];
 beforeEach(() => {
   logs = [];
-  renderer = new PageRenderer(2, (msg) => logs.push(msg), 3_000);
+  renderer = new PageRenderer(3, (msg) => logs.push(msg), 3_000);
 });
 afterEach(() => renderer.close());
 
@@ -71,22 +72,26 @@ it("passes on a bundle's failure and a part left to the browser", async () => {
   );
   expect(wrong?.html).toBeNull();
   expect(logs).toContainEqual(
-    'the server bundle /bundles/v1.cjs follows first-screen contract 1, not 2',
+    'the server bundle /bundles/v1.cjs follows first-screen contract 1, not 3',
   );
 });
 
-it("renders one page at a time: a remote's stores are set for the page being rendered", async () => {
-  // the remote keeps the page's language in its module, as its stores do; the shell renders a
-  // little later (a lazy part), so a second page's serverApp could run in between
+it('renders pages side by side, each from its own input', async () => {
+  // the shell's render waits a little (a lazy part) and counts the pages in flight meanwhile;
+  // the remote gives each page a component of that page's language (no module-wide state)
   const slowShell = {
     key: 'slow',
     file: '/bundles/slow.cjs',
     code: `
-exports.firstScreenApi = 2;
+exports.firstScreenApi = 3;
 exports.shared = {};
+let inFlight = 0;
+let most = 0;
 exports.renderPage = async ({ remote }) => {
-  await new Promise((r) => setTimeout(r, 50));
-  return remote.App({ page: 'home' });
+  most = Math.max(most, ++inFlight);
+  await new Promise((r) => setTimeout(r, 200));
+  inFlight--;
+  return remote.App({ page: 'home' }) + ' ' + most;
 };`,
   };
   const remote = {
@@ -95,9 +100,8 @@ exports.renderPage = async ({ remote }) => {
       key: 'cat',
       file: '/bundles/cat.cjs',
       code: `
-let lang = null;
-exports.firstScreenApi = 2;
-exports.serverApp = (input) => { lang = input.lang; return () => '<h1>' + lang + '</h1>'; };`,
+exports.firstScreenApi = 3;
+exports.serverApp = ({ lang }) => () => '<h1>' + lang + '</h1>';`,
     },
   };
   const pages = await Promise.all(
@@ -105,5 +109,11 @@ exports.serverApp = (input) => { lang = input.lang; return () => '<h1>' + lang +
       renderer.render(slowShell, remote, { ...INPUT, lang }),
     ),
   );
-  expect(pages.map((p) => p?.html)).toEqual(['<h1>es</h1>', '<h1>en</h1>', '<h1>fr</h1>']);
+  expect(pages.map((p) => p?.html?.split(' ')[0])).toEqual([
+    '<h1>es</h1>',
+    '<h1>en</h1>',
+    '<h1>fr</h1>',
+  ]);
+  // the three were in flight at once
+  expect(pages.map((p) => p?.html?.split(' ')[1])).toEqual(['3', '3', '3']);
 });

@@ -23,10 +23,10 @@ type Pending = { resolve: (reply: RenderReply | null) => void; timer: NodeJS.Tim
  * Runs the apps' server bundles in a process of their own (render-process.ts): started with an
  * empty environment and Node's permission model (it may read its own file and nothing else, start
  * no process or thread), so a bundle, even one fetched from a remote's own origin, cannot reach
- * the API's secrets. One process renders every page (renders take turns there over the apps'
- * stores); it is started at the first page, started again after it dies, and stopped with a page
- * that does not answer within RENDER_TIMEOUT_MS (that page, and any waiting, go without a first
- * screen). A bundle's code is sent once per release the process does not hold yet.
+ * the API's secrets. One process renders every page (side by side, each in its own page
+ * context); it is started at the first page, started again after it dies, and stopped with a page
+ * that does not answer within RENDER_TIMEOUT_MS (that page, and the others it was rendering, go
+ * without a first screen). A bundle's code is sent once per release the process does not hold yet.
  */
 export class PageRenderer {
   private child: Promise<ChildProcess> | null = null;
@@ -47,22 +47,9 @@ export class PageRenderer {
 
   /**
    * The page's markup and what went wrong; null when the renderer could not answer. Pages go to
-   * the process one at a time (it renders them one at a time), so a page's time limit counts its
-   * own render, not the pages queued before it.
+   * the process as they come, and it renders them side by side (each in its own page context).
    */
-  render(
-    shell: Required<BundleCode>,
-    remote: { name: string; bundle: Required<BundleCode> } | undefined,
-    input: RenderRequest['input'],
-  ): Promise<RenderReply | null> {
-    const turn = this.turn.then(() => this.renderNow(shell, remote, input));
-    this.turn = turn.catch(() => null);
-    return turn;
-  }
-
-  private turn: Promise<unknown> = Promise.resolve();
-
-  private async renderNow(
+  async render(
     shell: Required<BundleCode>,
     remote: { name: string; bundle: Required<BundleCode> } | undefined,
     input: RenderRequest['input'],

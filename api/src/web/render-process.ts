@@ -4,7 +4,8 @@
 // runs with no secret of the API within reach (no DATABASE_URL, JWT_SECRET or Stripe key, in its
 // environment or the API's files). It imports only Node's own modules, so it needs no other file.
 // It answers one message per page: the bundles' code (when it does not hold that release yet) and
-// what the shell's `renderPage` needs; it sends back the page's markup and what went wrong.
+// what the shell's `renderPage` needs; it sends back the page's markup and what went wrong. Pages
+// are rendered side by side, each in its own page context.
 import { createRequire } from 'node:module';
 import { runInThisContext } from 'node:vm';
 import type { RemoteFirstScreen, ServerRemoteApp, ShellFirstScreen } from '@circo/shared-contracts';
@@ -83,8 +84,8 @@ async function render(req: RenderRequest): Promise<RenderReply> {
     const code = { ...req.remote.bundle, key: `${req.remote.bundle.key}@${req.shell.key}` };
     const bundle = load<RemoteFirstScreen>(slot, code, req.api, shell.shared, logs);
     try {
-      const { lang, content, config, signedIn } = req.input;
-      const App = bundle?.serverApp({ lang, content, config, signedIn });
+      const { lang, content, config, session } = req.input;
+      const App = bundle?.serverApp({ lang, content, config, session });
       if (App) remote = { name: req.remote.name, App };
     } catch (err) {
       logs.push({
@@ -117,12 +118,11 @@ async function render(req: RenderRequest): Promise<RenderReply> {
   }
 }
 
-// one page at a time: a remote's `serverApp` sets its stores for the page (its language, the
-// site content) before the shell renders it, so a second page's must wait until the first is done
-let turn: Promise<unknown> = Promise.resolve();
+// pages are rendered side by side: each render reads its own page context (no bundle writes a
+// store on the server). A message's bundles are loaded as it arrives, so a release's code, sent
+// with the first page that needs it, is there for the pages that follow
 process.on('message', (req: RenderRequest) => {
-  turn = turn
-    .then(() => render(req))
+  render(req)
     .then((reply) => process.send?.(reply))
     .catch(() => undefined);
 });

@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { COMMON_ERRORS } from '@circo/shared-contracts';
 import type { AppConfig } from '../config/app-config.js';
 import { publicConfigOf } from '../modules/site/index.js';
-import { FirstScreens, firstQueries } from './first-screen.js';
-import { HtmlBootstrap, pageLang, signedInOf } from './html-bootstrap.js';
-import { PageHeads, matchRoute, withHead } from './page-head.js';
+import { FirstScreens } from './first-screen.js';
+import { HtmlBootstrap } from './html-bootstrap.js';
+import { serverPage, type PageSources } from './page-context.js';
+import { pageHead, withHead } from './page-head.js';
 import { ReleaseGate } from './release-gate.js';
 import { registerSeoFiles } from './seo-files.js';
 import { REMOTE_FOLDERS, RemotesFileReader, remoteOrigins } from './remotes-file.js';
@@ -77,11 +78,12 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     ),
   );
   await fastify.register(fastifyStatic, { root: config.webRoot, serve: false });
-  const bootstrap = new HtmlBootstrap({
-    webRoot: config.webRoot,
-    contentDir: config.contentDir,
-    publicConfig: () => publicConfigOf(config),
-  });
+  const bootstrap = new HtmlBootstrap({ webRoot: config.webRoot, contentDir: config.contentDir });
+  const sources: PageSources = {
+    fastify,
+    content: (lang) => bootstrap.content(lang),
+    config: () => publicConfigOf(config),
+  };
   const firstScreens = new FirstScreens(
     config.webRoot,
     (msg, err) => fastify.log.warn(err ? { err } : {}, msg),
@@ -103,8 +105,7 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
     return reply.sendFile(file.slice(dir.length + 1), dir, { cacheControl: false });
   }
 
-  // each page's status and head tags (page-head.ts), robots.txt and sitemap.xml (seo-files.ts)
-  const heads = new PageHeads(fastify, config.publicUrl);
+  // robots.txt and sitemap.xml (seo-files.ts)
   registerSeoFiles(fastify, config.publicUrl);
 
   fastify.get('/remotes.json', async (_req, reply) => {
@@ -146,36 +147,17 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
         .status(404)
         .send({ statusCode: 404, code: COMMON_ERRORS.notFound, message: 'Not found' });
     }
-    // the shell's page, with what it needs at start (remotes, config, content, preloads)
-    const remotes = await remotesFile.read();
-    // an address with ?lang= (hreflang alternates) is in that language, as the shell shows it
-    const query = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
-    const lang = pageLang(query.get('lang'), req.headers.cookie, req.headers['accept-language']);
-    // the page's first answers and first screen, when its route has them (first-screen.ts)
-    const match = matchRoute(`/${path}`);
-    const queries = match
-      ? await firstQueries(fastify, match.route, match.params, lang, query)
-      : null;
+    // the page, decided once (page-context.ts): its route, language, signed-in hint, site content
+    // and first answers, read by its head tags, its bootstrap data and its first screen
+    const [remotes, page] = await Promise.all([
+      remotesFile.read(),
+      serverPage(sources, req.url, req.headers),
+    ]);
     const inlineScripts: string[] = [];
-    const signedIn = signedInOf(req.headers.cookie);
-    const html = await bootstrap.render(`/${path}`, lang, remotes, {
-      queries: queries ?? undefined,
-      signedIn,
-      screen: async (data) => {
-        const screen = await firstScreens.render({
-          route: match?.route ?? null,
-          pathname: `/${path}`,
-          search: req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '',
-          lang,
-          remotes,
-          content: data.content,
-          config: data.config,
-          queries,
-          signedIn,
-        });
-        if (screen) inlineScripts.push(...screen.scripts);
-        return screen;
-      },
+    const html = await bootstrap.render(page, remotes, async () => {
+      const screen = await firstScreens.render(page, remotes);
+      if (screen) inlineScripts.push(...screen.scripts);
+      return screen;
     });
     if (html === null) {
       return reply
@@ -183,7 +165,7 @@ export async function serveWeb(fastify: FastifyInstance, config: AppConfig): Pro
         .type('text/plain')
         .send('The front end is not built. Run `npm start` (it builds what is missing).');
     }
-    const head = await heads.resolve(req.url, lang);
+    const head = pageHead(page, config.publicUrl);
     return reply
       .status(head.status)
       .header('Cache-Control', 'no-cache')

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ServerBundles, UNREACHABLE_RETRY_MS } from './server-bundles.js';
 
-const CODE = 'exports.firstScreenApi = 2;';
+const CODE = 'exports.firstScreenApi = 3;';
 const sri = (code: string) => `sha384-${createHash('sha384').update(code).digest('base64')}`;
 const manifest = (integrity: string) =>
   JSON.stringify({

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist, createJSONStorage } from 'zustand/middleware';
 import { STORAGE_KEYS, type CartItem } from '@circo/shared-contracts';
-import { hydrating } from '../store/hydrating';
+import { pageStore } from '../page/pageContext';
 
 interface CartState {
   items: CartItem[];
@@ -16,7 +16,7 @@ interface CartState {
  * The cart, kept in localStorage (spec section 1); read by mf-checkout, filled by any remote. The
  * server renders an empty cart: so does the page's hydration, then the stored one.
  */
-export const useCartStore = hydrating(
+export const useCartStore = pageStore(
   create<CartState>()(
     persist(
       (set, get) => ({

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Lang, SiteContent } from '@circo/shared-contracts';
 import { api } from '../api/client';
-import { hydrating } from '../store/hydrating';
+import { pageStore } from '../page/pageContext';
 
 interface SiteContentState {
   byLang: Partial<Record<Lang, SiteContent>>;
@@ -11,7 +11,7 @@ interface SiteContentState {
 const inflight = new Map<Lang, Promise<SiteContent | null>>();
 
 /** The teacher's site content per language, fetched once per language and shared by all apps. */
-export const useSiteContentStore = hydrating(
+export const useSiteContentStore = pageStore(
   create<SiteContentState>((set, get) => ({
     byLang: {},
     load: (lang) => {
@@ -34,4 +34,6 @@ export const useSiteContentStore = hydrating(
       return p;
     },
   })),
+  // the page's content, in its language only (as its server had it)
+  (s, page) => (page ? { ...s, byLang: page.content ? { [page.lang]: page.content } : {} } : s),
 );

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { STORAGE_KEYS, type Lang } from '@circo/shared-contracts';
 import { i18n, storedLang } from '../i18n/i18n';
-import { hydrating } from '../store/hydrating';
+import { pageStore } from '../page/pageContext';
 
 interface LanguageState {
   lang: Lang;
@@ -29,7 +29,7 @@ function applyLang(lang: Lang): void {
 }
 
 /** The chosen language (localStorage `lang`), applied to i18next and `<html lang>`. */
-export const useLanguageStore = hydrating(
+export const useLanguageStore = pageStore(
   create<LanguageState>((set) => ({
     lang: storedLang(),
     setLang: (lang) => {
@@ -37,6 +37,8 @@ export const useLanguageStore = hydrating(
       set({ lang });
     },
   })),
+  // the page's language (a server renders each page in its own)
+  (s, page) => (page ? { ...s, lang: page.lang } : s),
 );
 
 if (typeof document !== 'undefined') {

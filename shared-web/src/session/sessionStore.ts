@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { UserProfile } from '@circo/shared-contracts';
 import { ApiError, api } from '../api/client';
-import { hydrating } from '../store/hydrating';
+import { pageStore } from '../page/pageContext';
 import { readToken, writeToken } from './tokenStorage';
 
 type SessionStatus = 'anonymous' | 'loading' | 'authenticated';
@@ -25,7 +25,7 @@ const initialToken = readToken();
  * renders without a session (the token is in this browser only): so does the page's hydration
  * (no user; a page behind a sign-in waits for it), then the session.
  */
-export const useSessionStore = hydrating(
+export const useSessionStore = pageStore(
   create<SessionState>((set, get) => ({
     token: initialToken,
     user: null,
@@ -62,8 +62,14 @@ export const useSessionStore = hydrating(
     },
     setUser: (user) => set({ user }),
   })),
-  // a page behind a sign-in is sent as "the session is being read" (RequireAccess's placeholder)
-  (s): SessionState => ({ ...s, user: null, status: s.token ? 'loading' : 'anonymous' }),
+  // no session's data: "the session is being read" when the browser holds one or the page is
+  // behind a sign-in (RequireAccess's placeholder), else a visitor's
+  (s, page): SessionState => ({
+    ...s,
+    token: page ? null : s.token,
+    user: null,
+    status: page ? page.session : s.token ? 'loading' : 'anonymous',
+  }),
 );
 
 export const selectIsAdmin = (s: SessionState): boolean => s.user?.role === 'admin';

@@ -1,13 +1,15 @@
-import { Suspense, use, useMemo, useState } from 'react';
+import { Suspense, use, useContext, useMemo, useState } from 'react';
 import { Spinner } from '@circo/shared-web';
 import type { RemoteName } from '@circo/shared-contracts';
-import { remotesRegistry, type RemoteApp, type RemotesRegistry } from './remotesRegistry';
+import type { RemoteApp, RemotesRegistry } from './remotesRegistry';
+import { RemotesRegistryContext } from './registryContext';
 import { LiveMark } from './LiveMark';
 import { RemoteErrorBoundary, RemoteLoadError } from './RemoteErrorBoundary';
 
 /**
  * Mounts the page `page` of remote `remote`, with a loading state and an error boundary.
- * `registry` is the shell's one registry (a test passes its own over a runtime it controls).
+ * `registry` is the render's (RemotesRegistryContext: the shell's one registry, or the one a server
+ * render serves the page's remote from); a test passes its own over a runtime it controls.
  *
  * The remote's page is inside a Suspense boundary that the server renders too (shell/src/server.tsx,
  * with the remote's own server bundle): when the browser hydrates the server's HTML before the
@@ -18,12 +20,14 @@ import { RemoteErrorBoundary, RemoteLoadError } from './RemoteErrorBoundary';
 export function RemotePage({
   remote,
   page,
-  registry = remotesRegistry,
+  registry: given,
 }: {
   remote: RemoteName;
   page: string;
   registry?: RemotesRegistry;
 }) {
+  const fromContext = useContext(RemotesRegistryContext);
+  const registry = given ?? fromContext;
   const [attempt, setAttempt] = useState(0);
   const [autoRetried, setAutoRetried] = useState(false);
   // one load per attempt: the boundary's retries of a suspended render wait for this same one

@@ -1,8 +1,8 @@
 // The registry in the shell's server bundle (src/server.tsx): the server loads no remote through
 // Module Federation. The page's remote comes from its own server bundle, which the API loads and
-// hands to the render (`serveRemote`), so RemotePage renders it at once, as the browser does once
-// the remote's code is there.
-import type { RemoteName } from '@circo/shared-contracts';
+// hands to the render (`servingRegistry`, through RemotesRegistryProvider), so RemotePage renders
+// it at once, as the browser does once the remote's code is there.
+import type { RemoteName, ServerRemoteApp } from '@circo/shared-contracts';
 import type { RemoteApp, RemotesRegistry, RemoteRelease } from './createRemotesRegistry';
 
 export type { RemoteApp, RemoteRelease, RemotesRegistry } from './createRemotesRegistry';
@@ -11,14 +11,6 @@ const none: readonly RemoteRelease[] = [];
 
 /** A part of the page the server leaves to the browser (not an error to report). */
 export class ClientRenderedPart extends Error {}
-/** The remotes of the render in progress (a render is synchronous: one at a time). */
-const served = new Map<string, RemoteApp>();
-
-/** Gives the render in progress the remote `name`'s page component (none: clears them). */
-export function serveRemote(remote?: { name: string; App: RemoteApp }): void {
-  served.clear();
-  if (remote) served.set(remote.name, remote.App);
-}
 
 /**
  * A remote the render was not given: its boundary is sent with its fallback (server.tsx tags the
@@ -35,7 +27,7 @@ const fail = (name: RemoteName) => {
 export const remotesRegistry: RemotesRegistry = {
   registerRemotesFromFile: () => Promise.resolve(),
   registerRemotesMap: () => {},
-  loadedRemoteApp: (name: RemoteName) => served.get(name),
+  loadedRemoteApp: () => undefined,
   loadRemoteApp: fail,
   resetRemote: () => {},
   markFailed: () => {},
@@ -52,3 +44,13 @@ export const {
   resetRemote,
   preloadRemoteApp,
 } = remotesRegistry;
+
+/** The registry of one render: it serves the page's remote `remote` (none: every remote fails). */
+export function servingRegistry(remote?: { name: string; App: ServerRemoteApp }): RemotesRegistry {
+  if (!remote) return remotesRegistry;
+  const App = remote.App as RemoteApp;
+  return {
+    ...remotesRegistry,
+    loadedRemoteApp: (name: RemoteName) => (name === remote.name ? App : undefined),
+  };
+}

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { matchRoutes } from 'react-router-dom';
-import { ROUTES, type RemoteName } from '@circo/shared-contracts';
+import { matchRoute, type RemoteName } from '@circo/shared-contracts';
 import {
   selectIsAdmin,
   useAppConfig,
@@ -17,10 +16,7 @@ import { SearchBox } from './SearchBox';
 /** Fetches the code of the remote that owns `to` when the pointer or focus reaches its link. */
 function preloadFor(to: string) {
   return () => {
-    const owner = matchRoutes(
-      ROUTES.map((r) => ({ path: r.path, owner: r.owner })),
-      to,
-    )?.[0]?.route.owner;
+    const owner = matchRoute(to.split(/[?#]/)[0])?.route.owner;
     if (owner && owner !== 'shell') preloadRemoteApp(owner as RemoteName);
   };
 }

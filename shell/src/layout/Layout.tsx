@@ -1,8 +1,8 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { matchRoute } from '@circo/shared-contracts';
 import { applyPageMeta, useSiteContent } from '@circo/shared-web';
-import { routeAt } from '../routeAt';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { useRouteFocus } from './useRouteFocus';
@@ -15,7 +15,7 @@ export function Layout() {
   const { t, i18n } = useTranslation('shell');
   const { pathname } = useLocation();
   // the page's route (none: the not-found page)
-  const route = useMemo(() => routeAt(pathname), [pathname]);
+  const route = useMemo(() => matchRoute(pathname)?.route, [pathname]);
   const content = useSiteContent();
   const siteName = content?.siteName ?? 'Circo';
   const page = route ? content?.pages?.[route.id] : undefined;
