@@ -41,7 +41,7 @@ export class CoursesService {
 
   /** The course, or 404 `courses.not_found`. */
   async get(id: string): Promise<CourseRow> {
-    const row = await this.repo.findById(id);
+    const row = await this.repo.items.find(id);
     if (!row) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
     return row;
   }
@@ -88,7 +88,7 @@ export class CoursesService {
 
   /** The given courses as summaries in `lang` (hidden languages blanked), in the order of `ids`. */
   async summaries(ids: readonly string[], lang: Lang, viewer: Viewer): Promise<CourseSummary[]> {
-    const rows = new Map((await this.repo.summaries(ids)).map((r) => [r.id, r]));
+    const rows = new Map((await this.repo.items.summaries(ids)).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = rows.get(id);
       return row ? [toItemSummary(row, lang, viewer)] : [];
@@ -97,7 +97,7 @@ export class CoursesService {
 
   /** Visible courses matching the search term in `lang`. */
   async search(lang: Lang, q: string, limit: number, viewer: Viewer): Promise<CourseSummary[]> {
-    const rows = await this.repo.search(lang, q, limit);
+    const rows = await this.repo.items.search(lang, q, limit);
     return rows.map((r) => toItemSummary(r, lang, viewer));
   }
 
@@ -110,14 +110,14 @@ export class CoursesService {
 
   /** Titles and flags of the given courses, by id (unknown ids are absent). */
   async titles(ids: readonly string[]): Promise<Map<string, Pick<CourseRow, 'title' | 'visible'>>> {
-    const rows = await this.repo.titles(ids);
+    const rows = await this.repo.items.titles(ids);
     return new Map(rows.map((r) => [r.id, { title: r.title, visible: r.visible }]));
   }
 
   /** The course and its classes, kept until the catalogue changes; undefined when unknown. */
   private structure(id: string): Promise<CourseStructure | undefined> {
     return this.structures.get(id, async () => {
-      const row = await this.repo.findSummary(id);
+      const row = await this.repo.items.findSummary(id);
       return row && { row, classes: await this.repo.classTitles(id) };
     });
   }

@@ -51,7 +51,7 @@ export class FormationsService {
 
   /** The formation, or 404 `formations.not_found`. */
   async get(id: string): Promise<FormationRow> {
-    const row = await this.repo.findById(id);
+    const row = await this.repo.items.find(id);
     if (!row) throw formationNotFound();
     return row;
   }
@@ -108,7 +108,7 @@ export class FormationsService {
 
   /** The given formations as summaries in `lang` (hidden languages blanked), in the order of `ids`. */
   async summaries(ids: readonly string[], lang: Lang, viewer: Viewer): Promise<FormationSummary[]> {
-    const rows = new Map((await this.repo.summaries(ids)).map((r) => [r.id, r]));
+    const rows = new Map((await this.repo.items.summaries(ids)).map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const row = rows.get(id);
       return row ? [toItemSummary(row, lang, viewer)] : [];
@@ -117,7 +117,7 @@ export class FormationsService {
 
   /** Visible formations matching the search term in `lang`. */
   async search(lang: Lang, q: string, limit: number, viewer: Viewer): Promise<FormationSummary[]> {
-    const rows = await this.repo.search(lang, q, limit);
+    const rows = await this.repo.items.search(lang, q, limit);
     return rows.map((r) => toItemSummary(r, lang, viewer));
   }
 
@@ -130,7 +130,7 @@ export class FormationsService {
   async titles(
     ids: readonly string[],
   ): Promise<Map<string, Pick<FormationRow, 'title' | 'visible'>>> {
-    const rows = await this.repo.titles(ids);
+    const rows = await this.repo.items.titles(ids);
     return new Map(rows.map((r) => [r.id, { title: r.title, visible: r.visible }]));
   }
 
@@ -168,7 +168,7 @@ export class FormationsService {
   /** The formation, its modules and classes, kept until the catalogue changes; undefined when unknown. */
   private structure(id: string): Promise<FormationStructure | undefined> {
     return this.structures.get(id, async () => {
-      const row = await this.repo.findSummary(id);
+      const row = await this.repo.items.findSummary(id);
       if (!row) return undefined;
       const modules = await this.repo.modules(id);
       return { row, modules, classes: await this.repo.classTitles(modules.map((m) => m.id)) };
