@@ -5,8 +5,8 @@ import type { Database } from './database.js';
 import type { LocalizedFlags } from './tables/columns.js';
 
 /** A table whose rows are found by their `id`, with per-language `visible` flags if it has them. */
-export interface KeyedTable {
-  table: PgTable;
+export interface KeyedTable<T extends PgTable = PgTable> {
+  table: T;
   id: PgColumn;
   visible?: PgColumn;
 }
@@ -20,10 +20,10 @@ export const toggleFlag = (column: PgColumn, lang: Lang) =>
  * formations, modules, classes, vouchers, in-person trainings). Built by the owning repository, on
  * its connection (`db()`: the open transaction, if any), so only that repository names the table.
  */
-export class TableRows<Row, NewRow> {
+export class TableRows<T extends PgTable, Row = T['$inferSelect'], NewRow = T['$inferInsert']> {
   constructor(
     protected readonly db: () => Database,
-    protected readonly t: KeyedTable,
+    protected readonly t: KeyedTable<T>,
   ) {}
 
   async find(id: string): Promise<Row | undefined> {

@@ -3,13 +3,13 @@ import { AppError } from '../../../common/errors/app-error.js';
 import type { PurchasesService } from '../../purchases/index.js';
 import type { UploadsService } from '../../uploads/index.js';
 import { itemRefs, toAdminItem, type AdminItemRow } from './admin-values.js';
-import type { ItemRows } from './item-rows.js';
+import type { ItemRows, ItemTable } from './item-rows.js';
 import { toggleShown } from './shared-rules.js';
 
 /** One kind of sellable item: its rows, its not-found error and how a 409 names it. */
-export interface ItemKind<Row extends AdminItemRow, NewRow> {
+export interface ItemKind<T extends ItemTable & { $inferSelect: AdminItemRow }> {
   kind: 'course' | 'formation';
-  rows: ItemRows<Row, NewRow>;
+  rows: ItemRows<T>;
   notFound: () => AppError;
   /** "This course has buyers, ..." */
   inUse: string;
@@ -21,15 +21,15 @@ export interface ItemKind<Row extends AdminItemRow, NewRow> {
  * deletion refused (409) once anyone bought it, and the per-language switch. Each service builds
  * one for its kind and runs it inside its own transactions (`@Transactional()`).
  */
-export class ItemAdmin<Row extends AdminItemRow, NewRow> {
+export class ItemAdmin<T extends ItemTable & { $inferSelect: AdminItemRow }> {
   constructor(
-    private readonly item: ItemKind<Row, NewRow>,
+    private readonly item: ItemKind<T>,
     private readonly purchases: PurchasesService,
     private readonly uploads: UploadsService,
   ) {}
 
   /** The row, or the kind's 404. */
-  async find(id: string): Promise<Row> {
+  async find(id: string): Promise<T['$inferSelect']> {
     const row = await this.item.rows.find(id);
     if (!row) throw this.item.notFound();
     return row;
@@ -37,8 +37,8 @@ export class ItemAdmin<Row extends AdminItemRow, NewRow> {
 
   /** Every item as the admin sees it, newest first, with `extra` (its children) added. */
   async list<Extra>(
-    rows: Row[],
-    extra: (row: Row) => Extra,
+    rows: T['$inferSelect'][],
+    extra: (row: T['$inferSelect']) => Extra,
   ): Promise<Array<ReturnType<typeof toAdminItem> & Extra>> {
     const withBuyers = await this.purchases.itemsWithBuyers(
       this.item.kind,
@@ -48,7 +48,10 @@ export class ItemAdmin<Row extends AdminItemRow, NewRow> {
   }
 
   /** Writes `values(current)`; the files the item stops pointing to are discarded. */
-  async update(id: string, values: (current: Row) => Partial<NewRow>): Promise<void> {
+  async update(
+    id: string,
+    values: (current: T['$inferSelect']) => Partial<T['$inferInsert']>,
+  ): Promise<void> {
     const current = await this.find(id);
     const updated = await this.item.rows.update(id, values(current));
     if (!updated) throw this.item.notFound();

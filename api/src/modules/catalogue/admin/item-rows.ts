@@ -7,19 +7,19 @@ import { TableRows } from '../../../database/table-rows.js';
 export type ItemTable = PgTable & Record<'id' | 'visible' | 'createdAt', PgColumn>;
 
 /** The rows of an item table: by id, and all of them for the admin's list. */
-export class ItemRows<Row, NewRow> extends TableRows<Row, NewRow> {
+export class ItemRows<T extends ItemTable> extends TableRows<T> {
   constructor(
     db: () => Database,
-    private readonly items: ItemTable,
+    private readonly items: T,
   ) {
     super(db, { table: items, id: items.id, visible: items.visible });
   }
 
   /** Every item, newest first. */
-  listAll(): Promise<Row[]> {
+  listAll(): Promise<T['$inferSelect'][]> {
     return this.db()
       .select()
       .from(this.items)
-      .orderBy(desc(this.items.createdAt), desc(this.items.id)) as Promise<Row[]>;
+      .orderBy(desc(this.items.createdAt), desc(this.items.id)) as Promise<T['$inferSelect'][]>;
   }
 }

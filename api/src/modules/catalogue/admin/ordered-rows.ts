@@ -7,7 +7,7 @@ import { nextPosition, writePositions } from './positions.js';
 import { assertOrder } from '../classes/admin-classes.js';
 
 /** A table of ordered children (modules of a formation, classes of a course or module). */
-export interface OrderedTable extends KeyedTable {
+export interface OrderedTable<T extends PgTable = PgTable> extends KeyedTable<T> {
   parent: PgColumn;
   position: PgColumn;
   createdAt: PgColumn;
@@ -15,10 +15,12 @@ export interface OrderedTable extends KeyedTable {
 }
 
 /** The ordered-table columns of a child table, given its parent column. */
-export const orderedTable = (
-  table: PgTable & Record<'id' | 'position' | 'visible' | 'createdAt' | 'title', PgColumn>,
+export const orderedTable = <
+  T extends PgTable & Record<'id' | 'position' | 'visible' | 'createdAt' | 'title', PgColumn>,
+>(
+  table: T,
   parent: PgColumn,
-): OrderedTable => ({
+): OrderedTable<T> => ({
   table,
   parent,
   id: table.id,
@@ -41,13 +43,14 @@ export interface ChildTitle {
  * last one of its parent, the children of some parents in order, and a reorder. The same for
  * modules and for course and module classes (only the table and its parent column differ).
  */
-export class OrderedRows<Row, NewRow extends { position?: number }> extends TableRows<
-  Row,
-  Omit<NewRow, 'position'>
-> {
+export class OrderedRows<
+  T extends PgTable,
+  Row = T['$inferSelect'],
+  NewRow extends { position?: number } = T['$inferInsert'],
+> extends TableRows<T, Row, Omit<NewRow, 'position'>> {
   constructor(
     db: () => Database,
-    private readonly ordered: OrderedTable,
+    private readonly ordered: OrderedTable<T>,
     private readonly parentOf: (values: Omit<NewRow, 'position'>) => string,
   ) {
     super(db, ordered);
@@ -100,7 +103,7 @@ export const childTitlesOf = (titles: readonly ChildTitle[], parentId: string) =
 
 /** Puts a parent's children in the order of `ids`: every child id once (else 400). */
 export async function reorderChildren<Row extends { id: string }>(
-  rows: OrderedRows<Row, { position?: number }>,
+  rows: Pick<OrderedRows<PgTable, Row>, 'childrenOf' | 'reorder'>,
   parentId: string,
   ids: string[],
 ): Promise<Row[]> {

@@ -27,6 +27,7 @@ import type { CourseBodyDto } from './dto/course-body.dto.js';
 import type {
   CourseClassRow,
   CourseRow,
+  courses,
   NewCourseClassRow,
   NewCourseRow,
 } from '../../../database/tables/courses.table.js';
@@ -36,7 +37,7 @@ const courseNotFound = () => notFound(CATALOG_ERRORS.courseNotFound, 'Course not
 /** The admin side of courses and their classes (admin spec sections 2 and 7). */
 @Injectable()
 export class CourseAdminService {
-  private readonly items: ItemAdmin<CourseRow, NewCourseRow>;
+  private readonly items: ItemAdmin<typeof courses>;
   /** The course classes, written by the rules every class follows. */
   private readonly classes: ClassWriter<CourseClassRow, Omit<NewCourseClassRow, 'position'>>;
 

@@ -7,14 +7,13 @@ import {
   discounts,
   type DiscountRow,
   type DiscountTargetRow,
-  type NewDiscountRow,
 } from '../../../database/tables/discounts.table.js';
 
 /** The admin's writes of vouchers and their targets. */
 @Injectable()
 export class DiscountAdminRepository extends Repository {
   /** One voucher by id: read, written, deleted. */
-  readonly rows = new TableRows<DiscountRow, NewDiscountRow>(() => this.db, {
+  readonly rows = new TableRows(() => this.db, {
     table: discounts,
     id: discounts.id,
   });

@@ -6,24 +6,18 @@ import {
   formationClasses,
   formationModules,
   formations,
-  type FormationClassRow,
-  type FormationModuleRow,
-  type FormationRow,
-  type NewFormationClassRow,
-  type NewFormationModuleRow,
-  type NewFormationRow,
 } from '../../../database/tables/formations.table.js';
 
 /** The admin's writes and full reads of formations, modules and their classes. */
 @Injectable()
 export class FormationAdminRepository extends Repository {
-  readonly items = new ItemRows<FormationRow, NewFormationRow>(() => this.db, formations);
-  readonly modules = new OrderedRows<FormationModuleRow, NewFormationModuleRow>(
+  readonly items = new ItemRows(() => this.db, formations);
+  readonly modules = new OrderedRows(
     () => this.db,
     orderedTable(formationModules, formationModules.formationId),
     (values) => values.formationId,
   );
-  readonly classes = new OrderedRows<FormationClassRow, NewFormationClassRow>(
+  readonly classes = new OrderedRows(
     () => this.db,
     orderedTable(formationClasses, formationClasses.moduleId),
     (values) => values.moduleId,

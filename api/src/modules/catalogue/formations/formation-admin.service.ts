@@ -22,11 +22,7 @@ import { ClassMediaService, mediaRefs } from '../classes/class-media.service.js'
 import { PurchasesService } from '../../purchases/index.js';
 import { UploadsService } from '../../uploads/index.js';
 import { FormationAdminRepository } from './formation-admin.repository.js';
-import type {
-  FormationModuleRow,
-  FormationRow,
-  NewFormationRow,
-} from '../../../database/tables/formations.table.js';
+import type { FormationModuleRow, formations } from '../../../database/tables/formations.table.js';
 
 export const formationNotFound = () =>
   notFound(CATALOG_ERRORS.formationNotFound, 'Training not found');
@@ -35,7 +31,7 @@ export const moduleNotFound = () => notFound(CATALOG_ERRORS.moduleNotFound, 'Mod
 /** The admin side of online formations and their modules (admin spec sections 2 and 7). */
 @Injectable()
 export class FormationAdminService {
-  private readonly items: ItemAdmin<FormationRow, NewFormationRow>;
+  private readonly items: ItemAdmin<typeof formations>;
 
   constructor(
     private readonly repo: FormationAdminRepository,

@@ -4,14 +4,13 @@ import { TableRows } from '../../../database/table-rows.js';
 import { Repository } from '../../../database/transactions.js';
 import {
   presentialFormations,
-  type NewPresentialFormationRow,
   type PresentialFormationRow,
 } from '../../../database/tables/presential.table.js';
 
 @Injectable()
 export class PresentialRepository extends Repository {
   /** One training by id: read, written, deleted (the admin's). */
-  readonly rows = new TableRows<PresentialFormationRow, NewPresentialFormationRow>(() => this.db, {
+  readonly rows = new TableRows(() => this.db, {
     table: presentialFormations,
     id: presentialFormations.id,
   });
