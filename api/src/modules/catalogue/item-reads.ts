@@ -134,3 +134,34 @@ export class ItemReads<Row> {
     );
   }
 }
+
+/** A child of an item (a course's class, a formation's module) with the item's flags. */
+export interface WithItemFlags<Row> {
+  row: Row;
+  itemVisible: LocalizedFlags;
+}
+
+/** Where a child table's rows are and which of their columns a read takes. */
+export interface ChildOfItem {
+  table: PgTable;
+  id: PgColumn;
+  /** the column naming the item */
+  itemId: PgColumn;
+  columns: PgTable | Record<string, PgColumn>;
+}
+
+/** The child `id` with its item's flags, or undefined. */
+export async function childWithItemFlags<Row>(
+  db: Database,
+  child: ChildOfItem,
+  item: SellableTable,
+  id: string,
+): Promise<WithItemFlags<Row> | undefined> {
+  const [found] = await db
+    .select({ row: child.columns as never, itemVisible: item.visible })
+    .from(child.table)
+    .innerJoin(item, eq(item.id, child.itemId))
+    .where(eq(child.id, id))
+    .limit(1);
+  return found as WithItemFlags<Row> | undefined;
+}

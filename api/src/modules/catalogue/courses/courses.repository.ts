@@ -3,10 +3,12 @@ import { asc, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { SearchIndexService } from '../search/search-index.service.js';
 import {
+  childWithItemFlags,
   ItemReads,
   itemSummaryColumns,
   preparedItemReads,
   type ItemSummaryRow,
+  type WithItemFlags,
 } from '../item-reads.js';
 import type { Database } from '../../../database/database.js';
 import { PreparedReadsRepository, TransactionHost } from '../../../database/transactions.js';
@@ -73,15 +75,8 @@ export class CoursesRepository extends PreparedReadsRepository<ReturnType<typeof
   }
 
   /** A class with the flags of its course, or undefined. */
-  async findClass(
-    classId: string,
-  ): Promise<{ cls: CourseClassRow; courseVisible: CourseRow['visible'] } | undefined> {
-    const [row] = await this.db
-      .select({ cls: courseClasses, courseVisible: courses.visible })
-      .from(courseClasses)
-      .innerJoin(courses, eq(courses.id, courseClasses.courseId))
-      .where(eq(courseClasses.id, classId))
-      .limit(1);
-    return row;
+  findClass(classId: string): Promise<WithItemFlags<CourseClassRow> | undefined> {
+    const child = { table: courseClasses, id: courseClasses.id, itemId: courseClasses.courseId };
+    return childWithItemFlags(this.db, { ...child, columns: courseClasses }, courses, classId);
   }
 }

@@ -9,6 +9,7 @@ import { toClassSummaries, toItemSummary } from '../catalog.mapper.js';
 import { assertVisibleIn, flagsOf, type Viewer } from '../visibility.js';
 import { CatalogCacheService } from '../cache/catalog-cache.service.js';
 import { ItemCatalogueService } from '../item-catalogue.js';
+import type { WithItemFlags } from '../item-reads.js';
 import { notFound } from '../../../common/errors/app-error.js';
 import { TransactionHost } from '../../../database/transactions.js';
 import {
@@ -64,9 +65,7 @@ export class CoursesService extends ItemCatalogueService<CourseStructure, Course
   }
 
   /** A course class with its course's visibility flags, or undefined. */
-  findClass(
-    classId: string,
-  ): Promise<{ cls: CourseClassRow; courseVisible: CourseRow['visible'] } | undefined> {
+  findClass(classId: string): Promise<WithItemFlags<CourseClassRow> | undefined> {
     return this.repo.findClass(classId);
   }
 

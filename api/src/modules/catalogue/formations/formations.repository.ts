@@ -3,10 +3,12 @@ import { asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Lang } from '@circo/shared-contracts';
 import { SearchIndexService } from '../search/search-index.service.js';
 import {
+  childWithItemFlags,
   ItemReads,
   itemSummaryColumns,
   preparedItemReads,
   type ItemSummaryRow,
+  type WithItemFlags,
 } from '../item-reads.js';
 import type { Database } from '../../../database/database.js';
 import { PreparedReadsRepository, TransactionHost } from '../../../database/transactions.js';
@@ -95,16 +97,14 @@ export class FormationsRepository extends PreparedReadsRepository<
   }
 
   /** A module with its formation's flags, or undefined. */
-  async findModule(
-    moduleId: string,
-  ): Promise<{ module: ModuleSummaryRow; formationVisible: FormationRow['visible'] } | undefined> {
-    const [row] = await this.db
-      .select({ module: moduleColumns, formationVisible: formations.visible })
-      .from(formationModules)
-      .innerJoin(formations, eq(formations.id, formationModules.formationId))
-      .where(eq(formationModules.id, moduleId))
-      .limit(1);
-    return row;
+  findModule(moduleId: string): Promise<WithItemFlags<ModuleSummaryRow> | undefined> {
+    const child = { table: formationModules, id: formationModules.id, columns: moduleColumns };
+    return childWithItemFlags(
+      this.db,
+      { ...child, itemId: formationModules.formationId },
+      formations,
+      moduleId,
+    );
   }
 
   /** Titles and flags of the classes of the given modules, each module's in order. */

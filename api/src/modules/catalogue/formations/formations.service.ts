@@ -76,7 +76,7 @@ export class FormationsService extends ItemCatalogueService<FormationStructure, 
   async moduleClasses(moduleId: string, lang: Lang, viewer: Viewer): Promise<ClassSummary[]> {
     const found = await this.repo.findModule(moduleId);
     if (!found) throw notFound(CATALOG_ERRORS.moduleNotFound, 'Module not found');
-    const visible = andFlags(flagsOf(found.module.visible), flagsOf(found.formationVisible));
+    const visible = andFlags(flagsOf(found.row.visible), flagsOf(found.itemVisible));
     assertVisibleIn(visible, lang, viewer, 'module');
     return toClassSummaries(await this.repo.classTitles([moduleId]), visible, lang, viewer);
   }
