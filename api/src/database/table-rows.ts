@@ -26,14 +26,19 @@ export class TableRows<T extends PgTable, Row = T['$inferSelect'], NewRow = T['$
     protected readonly t: KeyedTable<T>,
   ) {}
 
+  /** The table as Drizzle's query builders take it (they cannot narrow a generic table). */
+  protected get table(): PgTable {
+    return this.t.table;
+  }
+
   async find(id: string): Promise<Row | undefined> {
-    const [row] = await this.db().select().from(this.t.table).where(eq(this.t.id, id)).limit(1);
+    const [row] = await this.db().select().from(this.table).where(eq(this.t.id, id)).limit(1);
     return row as Row | undefined;
   }
 
   async insert(values: NewRow): Promise<Row> {
     const [row] = await this.db()
-      .insert(this.t.table)
+      .insert(this.table)
       .values(values as never)
       .returning();
     return row as Row;
@@ -41,7 +46,7 @@ export class TableRows<T extends PgTable, Row = T['$inferSelect'], NewRow = T['$
 
   async update(id: string, values: Partial<NewRow>): Promise<Row | undefined> {
     const [row] = await this.db()
-      .update(this.t.table)
+      .update(this.table)
       .set(values as never)
       .where(eq(this.t.id, id))
       .returning();
@@ -50,7 +55,7 @@ export class TableRows<T extends PgTable, Row = T['$inferSelect'], NewRow = T['$
 
   async delete(id: string): Promise<boolean> {
     const rows = await this.db()
-      .delete(this.t.table)
+      .delete(this.table)
       .where(eq(this.t.id, id))
       .returning({ id: this.t.id });
     return rows.length > 0;
@@ -61,7 +66,7 @@ export class TableRows<T extends PgTable, Row = T['$inferSelect'], NewRow = T['$
     const visible = this.t.visible;
     if (!visible) throw new Error('toggleVisible: this table has no visible column');
     const [row] = await this.db()
-      .update(this.t.table)
+      .update(this.table)
       .set({ visible: toggleFlag(visible, lang) } as never)
       .where(eq(this.t.id, id))
       .returning({ visible });

@@ -19,7 +19,7 @@ export class ItemRows<T extends ItemTable> extends TableRows<T> {
   listAll(): Promise<T['$inferSelect'][]> {
     return this.db()
       .select()
-      .from(this.items)
+      .from(this.table)
       .orderBy(desc(this.items.createdAt), desc(this.items.id)) as Promise<T['$inferSelect'][]>;
   }
 }

@@ -67,7 +67,7 @@ export class OrderedRows<
     if (parentIds.length === 0) return Promise.resolve([]);
     return this.db()
       .select()
-      .from(this.ordered.table)
+      .from(this.table)
       .where(inArray(this.ordered.parent, [...parentIds]))
       .orderBy(asc(this.ordered.position), asc(this.ordered.createdAt)) as Promise<Row[]>;
   }
@@ -75,9 +75,10 @@ export class OrderedRows<
   /** Every child of every parent, each parent's in order. */
   all(): Promise<Row[]> {
     const t = this.ordered;
-    return this.db().select().from(t.table).orderBy(asc(t.position), asc(t.createdAt)) as Promise<
-      Row[]
-    >;
+    return this.db()
+      .select()
+      .from(this.table)
+      .orderBy(asc(t.position), asc(t.createdAt)) as Promise<Row[]>;
   }
 
   /** The titles of every child of every parent, each parent's in order. */
@@ -85,7 +86,7 @@ export class OrderedRows<
     const t = this.ordered;
     return this.db()
       .select({ id: t.id, parentId: t.parent, title: t.title, visible: t.visible! })
-      .from(t.table)
+      .from(this.table)
       .orderBy(asc(t.position), asc(t.createdAt)) as Promise<ChildTitle[]>;
   }
 
