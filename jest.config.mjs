@@ -12,6 +12,8 @@ const swc = (extra = {}) => [
         decoratorMetadata: true,
         react: { runtime: 'automatic' },
       },
+      // `import x from './x.json' with { type: 'json' }` keeps its attribute (Node and jest need it)
+      experimental: { keepImportAttributes: true },
       ...extra,
     },
   },

@@ -241,7 +241,7 @@ async function printSearchPlans(db) {
     ['common in descriptions only', 'progresiones'],
     ['rare', 'curso 4242'],
   ]) {
-    const steps = repo.searchSteps('es', q);
+    const steps = repo.items.searchSteps('es', q);
     for (const [name, query] of [
       ['title probe', steps.title.probe(20)],
       ['title walk', steps.title.walk(20)],

@@ -92,7 +92,7 @@ async function round(mode, dataDir) {
   const formations = new FormationsRepository(host);
   // what SearchService.search asks of the database
   const search = (q) =>
-    Promise.all([formations.search('es', q, LIMIT), courses.search('es', q, LIMIT)]);
+    Promise.all([formations.items.search('es', q, LIMIT), courses.items.search('es', q, LIMIT)]);
 
   // the stand-in for a cached answer: fixed bytes, no database work
   const body = Buffer.from(

@@ -6,7 +6,7 @@ import type {
   ResponseObject,
   SchemaObject,
 } from '@nestjs/swagger';
-import { GENERATED_ANSWERS } from './answers.generated.js';
+import generated from './answers.generated.json' with { type: 'json' };
 
 /** How one route handler answers, as tools/openapi/answer-schemas.mjs read it from its type. */
 export type GeneratedAnswer = {
@@ -28,6 +28,9 @@ export interface GeneratedAnswers {
   operations: Record<string, GeneratedAnswer>;
   schemas: Record<string, SchemaObject | ReferenceObject>;
 }
+
+/** The answers `npm run openapi:answers` read from the controllers' types (data, not code). */
+const GENERATED_ANSWERS = generated as unknown as GeneratedAnswers;
 
 const ERROR_REF = { $ref: '#/components/schemas/ApiError' };
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;

@@ -351,7 +351,7 @@ describe('catalog: GET /search', () => {
         return res.rows.map((r) => Object.values(r)[0]).join('\n');
       });
     for (const lang of ['es', 'en', 'fr'] as const) {
-      const steps = repo.searchSteps(lang, 'acrobacia');
+      const steps = repo.items.searchSteps(lang, 'acrobacia');
       const title = await plan(steps.title.probe(20));
       expect(title).toMatch(/course_search_(title|order)_\w+_idx/);
       expect(title).not.toMatch(/Seq Scan/);
@@ -367,7 +367,7 @@ describe('catalog: GET /search', () => {
         expect(p).not.toMatch(/Sort/);
       }
     }
-    expect(await plan(formations.searchSteps('es', 'telas').title.walk(20), true)).toMatch(
+    expect(await plan(formations.items.searchSteps('es', 'telas').title.walk(20), true)).toMatch(
       /formation_search_order_es_idx/,
     );
   });

@@ -5,6 +5,7 @@ import {
   type Localized,
   isVisibleIn,
 } from '@circo/shared-contracts';
+import { ApiForbiddenResponse } from '@nestjs/swagger';
 import { forbidden } from '../../common/errors/app-error.js';
 import type { AuthUser } from '../auth/index.js';
 
@@ -81,3 +82,12 @@ export const flagsOf = (
   en: value?.en === true,
   fr: value?.fr === true,
 });
+
+const HIDDEN_IN_LANGUAGE =
+  'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)';
+
+/** Documents the 403 of a catalogue read hidden in the asked language (`also`: its other 403s). */
+export const ApiHiddenInLanguage = (also?: string) =>
+  ApiForbiddenResponse({
+    description: also ? `${HIDDEN_IN_LANGUAGE}; ${also}` : HIDDEN_IN_LANGUAGE,
+  });

@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Body,
   Controller,
   Get,
@@ -35,6 +36,28 @@ import { PaymentsService } from './payments.service.js';
 import { WebhooksService } from './webhooks.service.js';
 import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
 
+/** Starts a payment for the caller (rate limited): 404 or 409 for what cannot be sold. */
+const StartsPayment = () =>
+  applyDecorators(
+    Auth(),
+    AccountRateLimit('payment'),
+    ApiNotFoundResponse({ description: 'payments.item_not_found: no such course or formation' }),
+    ApiConflictResponse({
+      description: 'payments.item_unavailable, or the provider refused to start the payment',
+    }),
+  );
+
+/** Registers the purchase of the caller's own payment (rate limited; 403 for another's). */
+const ConfirmsPayment = () =>
+  applyDecorators(
+    Auth(),
+    AccountRateLimit('payment'),
+    ApiNotFoundResponse({ description: 'payments.not_found: no such payment' }),
+    ApiForbiddenResponse({
+      description: 'payments.not_yours: the payment belongs to another account',
+    }),
+  );
+
 /** The card-payment calls of the spec (storefront.md section 7), at their exact /stripe paths. */
 @ApiTags('payments')
 @Controller('stripe')
@@ -46,13 +69,8 @@ export class PaymentsController {
   ) {}
 
   /** Prices the cart on the server and starts a payment: the client secret of its PaymentIntent. */
-  @ApiNotFoundResponse({ description: 'payments.item_not_found: no such course or formation' })
-  @ApiConflictResponse({
-    description: 'payments.item_unavailable, or the provider refused to start the payment',
-  })
   @Post('crear-payment-intent')
-  @AccountRateLimit('payment')
-  @Auth()
+  @StartsPayment()
   createIntent(
     @CurrentUser() user: AuthUser,
     @Body() dto: CheckoutDto,
@@ -61,14 +79,9 @@ export class PaymentsController {
   }
 
   /** Registers the purchase of a PaymentIntent the provider reports as succeeded (idempotent). */
-  @ApiNotFoundResponse({ description: 'payments.not_found: no such payment' })
-  @ApiForbiddenResponse({
-    description: 'payments.not_yours: the payment belongs to another account',
-  })
   @Post('confirmar-compra-payment-intent')
-  @AccountRateLimit('payment')
   @HttpCode(200)
-  @Auth()
+  @ConfirmsPayment()
   confirmIntent(
     @CurrentUser() user: AuthUser,
     @Body() dto: ConfirmPaymentIntentDto,
@@ -77,13 +90,8 @@ export class PaymentsController {
   }
 
   /** A hosted checkout page for the cart: redirect the browser to `url`. */
-  @ApiNotFoundResponse({ description: 'payments.item_not_found: no such course or formation' })
-  @ApiConflictResponse({
-    description: 'payments.item_unavailable, or the provider refused to start the payment',
-  })
   @Post('crear-sesion')
-  @AccountRateLimit('payment')
-  @Auth()
+  @StartsPayment()
   createSession(
     @CurrentUser() user: AuthUser,
     @Body() dto: CheckoutDto,
@@ -93,13 +101,8 @@ export class PaymentsController {
   }
 
   /** Registers the purchase of a completed Checkout Session (idempotent). */
-  @ApiNotFoundResponse({ description: 'payments.not_found: no such payment' })
-  @ApiForbiddenResponse({
-    description: 'payments.not_yours: the payment belongs to another account',
-  })
   @Get('confirmar-compra')
-  @AccountRateLimit('payment')
-  @Auth()
+  @ConfirmsPayment()
   confirmSession(
     @CurrentUser() user: AuthUser,
     @Query() query: ConfirmSessionQueryDto,

@@ -40,7 +40,7 @@ import {
   CommentIdParamDto,
   PatchClipDto,
 } from './dto/practice-clips.dto.js';
-import { PracticeClipsService } from './practice-clips.service.js';
+import { PracticeAnswersService } from './practice-answers.service.js';
 
 /** The teacher's side of practice feedback: the queue, pinned comments, answered. */
 @ApiTags('admin-practice')
@@ -49,7 +49,7 @@ import { PracticeClipsService } from './practice-clips.service.js';
 @Auth('admin')
 export class AdminPracticeClipsController {
   constructor(
-    private readonly clips: PracticeClipsService,
+    private readonly clips: PracticeAnswersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 

@@ -7,12 +7,14 @@ import { AdminPracticeClipsController } from './admin-practice-clips.controller.
 import { PracticeClipsController } from './practice-clips.controller.js';
 import { PracticeClipsRepository } from './practice-clips.repository.js';
 import { PracticeClipsService } from './practice-clips.service.js';
+import { PracticeAnswersService } from './practice-answers.service.js';
+import { ClipViews } from './clip-views.js';
 
 /** Practice feedback: students' clips and the teacher's pinned answers. */
 @Module({
   imports: [ClassesModule, MailModule, MediaModule, UploadsModule],
   controllers: [PracticeClipsController, AdminPracticeClipsController],
-  providers: [PracticeClipsRepository, PracticeClipsService],
+  providers: [PracticeClipsRepository, ClipViews, PracticeClipsService, PracticeAnswersService],
   exports: [PracticeClipsService],
 })
 export class PracticeClipsModule {}

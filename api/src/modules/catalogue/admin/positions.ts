@@ -1,6 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Lang } from '@circo/shared-contracts';
 import type { Database } from '../../../database/database.js';
 
 // Children (classes of a course or module, modules of a formation) are kept in `position` order.
@@ -37,7 +36,3 @@ export async function writePositions(
     .set({ position: sql`case ${sql.join(cases, sql` `)} else ${t.position} end` } as never)
     .where(and(eq(t.parent, parentId)));
 }
-
-/** Flips one language of a `visible` column in one statement (no lost toggle under races). */
-export const toggleFlag = (column: PgColumn, lang: Lang) =>
-  sql`jsonb_set(${column}, ${`{${lang}}`}::text[], to_jsonb(not coalesce((${column} ->> ${lang})::boolean, false)))`;

@@ -11,6 +11,7 @@ import {
   type Localized,
   type ShowableInput,
   type ShowableKind,
+  type VisibilityResult,
 } from '@circo/shared-contracts';
 import { AppError } from '../../../common/errors/app-error.js';
 
@@ -83,4 +84,29 @@ export function showableFlags(
   ) as Localized<boolean>;
   assertShowable(kind, item, out);
   return out;
+}
+
+/** The rows a visibility switch reads and writes (`TableRows` of a table with `visible`). */
+export interface ShowableRows<Row extends ShowableInput & { visible: Localized<boolean> }> {
+  find(id: string): Promise<Row | undefined>;
+  toggleVisible(id: string, lang: Lang): Promise<Localized<boolean> | undefined>;
+}
+
+/**
+ * Switches an item, module or class on or off in one language: on only where its content is
+ * there (else 400 with the languages that lack it); `missing()` is the error when there is no row.
+ */
+export async function toggleShown<Row extends ShowableInput & { visible: Localized<boolean> }>(
+  kind: ShowableKind,
+  rows: ShowableRows<Row>,
+  id: string,
+  lang: Lang,
+  missing: () => Error,
+): Promise<VisibilityResult> {
+  const current = await rows.find(id);
+  if (!current) throw missing();
+  if (!current.visible[lang]) assertShowable(kind, current, { ...current.visible, [lang]: true });
+  const visible = await rows.toggleVisible(id, lang);
+  if (!visible) throw missing();
+  return { _id: id, visible };
 }

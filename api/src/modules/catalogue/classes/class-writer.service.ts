@@ -9,7 +9,7 @@ import {
 } from '@circo/shared-contracts';
 import { classValues, toAdminClass, type ClassRow } from './admin-classes.js';
 import { toFlags } from '../admin/admin-values.js';
-import { assertRules, assertShowable, showableFlags } from '../admin/shared-rules.js';
+import { assertRules, assertShowable, showableFlags, toggleShown } from '../admin/shared-rules.js';
 import { notFound } from '../../../common/errors/app-error.js';
 import type { LocalizedFlags } from '../../../database/tables/columns.js';
 import { UploadsService } from '../../uploads/index.js';
@@ -21,7 +21,7 @@ const classNotFound = () => notFound(CATALOG_ERRORS.classNotFound, 'Class not fo
 /** The texts and visibility of a class as written. */
 type ClassValues = ReturnType<typeof classValues> & { visible: LocalizedFlags };
 
-/** The class rows of the owning module's repository (`ClassRows` of course or module classes). */
+/** The class rows of the owning module's repository (`OrderedRows` of course or module classes). */
 export interface ClassRepository<Row extends ClassRow, NewRow> {
   find(id: string): Promise<Row | undefined>;
   insert(values: NewRow): Promise<Row>;
@@ -122,13 +122,7 @@ export class ClassWriter<Row extends ClassRow, NewRow> {
   }
 
   /** Shown in a language only with its content there (400 with the languages that lack it). */
-  async toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
-    const current = await this.kind.rows.find(id);
-    if (!current) throw classNotFound();
-    if (!current.visible[lang])
-      assertShowable('class', current, { ...current.visible, [lang]: true });
-    const visible = await this.kind.rows.toggleVisible(id, lang);
-    if (!visible) throw classNotFound();
-    return { _id: id, visible };
+  toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    return toggleShown('class', this.kind.rows, id, lang, classNotFound);
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { ClassDetail, ClassSummary } from '@circo/shared-contracts';
-import { viewerOf } from '../visibility.js';
+import { ApiHiddenInLanguage, viewerOf } from '../visibility.js';
 import { LangQueryDto } from '../../../common/dto/lang-query.dto.js';
 import { CurrentUser, type AuthUser } from '../../auth/index.js';
 import { NotCached, PublicCache } from '../cache/public-cache.js';
@@ -15,10 +15,7 @@ export class ClassesController {
   constructor(private readonly classes: ClassesService) {}
 
   /** The titles of a module's classes visible in the language. */
-  @ApiForbiddenResponse({
-    description:
-      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)',
-  })
+  @ApiHiddenInLanguage()
   @Get('module/:moduleId')
   byModule(
     @Param('moduleId', UuidPipe) moduleId: string,
@@ -29,10 +26,7 @@ export class ClassesController {
   }
 
   /** A course or formation class with its content: admins and buyers with active access only. */
-  @ApiForbiddenResponse({
-    description:
-      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages); classes.purchase_required for a class that is not free',
-  })
+  @ApiHiddenInLanguage('classes.purchase_required for a class that is not free')
   @Get(':id')
   @NotCached()
   detail(

@@ -120,11 +120,11 @@ export class ClassesService {
     }
     if (inCourse) {
       return {
-        cls: inCourse.cls,
-        parent: flagsOf(inCourse.courseVisible),
+        cls: inCourse.row,
+        parent: flagsOf(inCourse.itemVisible),
         itemType: 'course',
-        itemId: inCourse.cls.courseId,
-        owner: { course: inCourse.cls.courseId },
+        itemId: inCourse.row.courseId,
+        owner: { course: inCourse.row.courseId },
       };
     }
     return undefined;

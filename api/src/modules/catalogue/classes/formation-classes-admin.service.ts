@@ -7,7 +7,7 @@ import {
   type Lang,
   type VisibilityResult,
 } from '@circo/shared-contracts';
-import { assertOrder } from './admin-classes.js';
+import { reorderChildren } from '../admin/ordered-rows.js';
 import { badRequest } from '../../../common/errors/app-error.js';
 import { Transactional } from '../../../database/transactions.js';
 import { ClassWriterService, type ClassWriter } from './class-writer.service.js';
@@ -45,7 +45,7 @@ export class FormationClassesAdminService {
     return this.classes.create(body, async () => {
       if (!body.moduleId)
         throw badRequest(COMMON_ERRORS.validation, 'moduleId is required', 'moduleId');
-      const module = await this.repo.findModule(body.moduleId);
+      const module = await this.repo.modules.find(body.moduleId);
       if (!module) throw moduleNotFound();
       return { key: { moduleId: module.id }, visible: module.visible };
     });
@@ -68,13 +68,8 @@ export class FormationClassesAdminService {
   /** PUT /modules/{id}/classes/order */
   @Transactional()
   async reorder(moduleId: string, ids: string[]): Promise<AdminModule['classes']> {
-    if (!(await this.repo.findModule(moduleId))) throw moduleNotFound();
-    assertOrder(
-      ids,
-      (await this.repo.classesOf([moduleId])).map((c) => c.id),
-    );
-    await this.repo.reorderClasses(moduleId, ids);
-    const classes = await this.repo.classesOf([moduleId]);
+    if (!(await this.repo.modules.find(moduleId))) throw moduleNotFound();
+    const classes = await reorderChildren(this.repo.classes, moduleId, ids);
     return classes.map((c) => ({ _id: c.id, title: c.title, visible: c.visible }));
   }
 }

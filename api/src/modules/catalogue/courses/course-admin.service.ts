@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import {
   ADMIN_MESSAGES,
   CATALOG_ERRORS,
-  COMMON_ERRORS,
   validateCourse,
   validateSimpleCourse,
   validateVideoFields,
@@ -13,15 +12,10 @@ import {
   type VisibilityResult,
 } from '@circo/shared-contracts';
 import { assertRules, assertShowable, showableFlags } from '../admin/shared-rules.js';
-import {
-  itemRefs,
-  showableItemValues,
-  priceToCents,
-  toAdminItem,
-  toOptional,
-} from '../admin/admin-values.js';
-import { assertOrder } from '../classes/admin-classes.js';
-import { AppError, notFound } from '../../../common/errors/app-error.js';
+import { showableItemValues, priceToCents, toOptional } from '../admin/admin-values.js';
+import { ItemAdmin } from '../admin/item-admin.js';
+import { childTitlesOf, reorderChildren } from '../admin/ordered-rows.js';
+import { notFound } from '../../../common/errors/app-error.js';
 import { DEFAULT_VISIBLE, type LocalizedText } from '../../../database/tables/columns.js';
 import { Transactional, TransactionHost } from '../../../database/transactions.js';
 import { ClassMediaService, mediaRefs } from '../classes/class-media.service.js';
@@ -33,6 +27,7 @@ import type { CourseBodyDto } from './dto/course-body.dto.js';
 import type {
   CourseClassRow,
   CourseRow,
+  courses,
   NewCourseClassRow,
   NewCourseRow,
 } from '../../../database/tables/courses.table.js';
@@ -42,17 +37,28 @@ const courseNotFound = () => notFound(CATALOG_ERRORS.courseNotFound, 'Course not
 /** The admin side of courses and their classes (admin spec sections 2 and 7). */
 @Injectable()
 export class CourseAdminService {
+  private readonly items: ItemAdmin<typeof courses>;
   /** The course classes, written by the rules every class follows. */
   private readonly classes: ClassWriter<CourseClassRow, Omit<NewCourseClassRow, 'position'>>;
 
   constructor(
     private readonly repo: CourseAdminRepository,
     private readonly media: ClassMediaService,
-    private readonly purchases: PurchasesService,
-    private readonly uploads: UploadsService,
+    purchases: PurchasesService,
+    uploads: UploadsService,
     writer: ClassWriterService,
     private readonly host: TransactionHost,
   ) {
+    this.items = new ItemAdmin(
+      {
+        kind: 'course',
+        rows: repo.items,
+        notFound: courseNotFound,
+        inUse: 'This course has buyers, so it cannot be deleted: hide it in every language instead',
+      },
+      purchases,
+      uploads,
+    );
     this.classes = writer.for({
       rows: repo.classes,
       mediaOwner: 'course_class',
@@ -63,19 +69,10 @@ export class CourseAdminService {
   /** GET /courses/admin: every course in every language, newest first, with its class titles. */
   async list(): Promise<AdminCourse[]> {
     const [rows, classes] = await this.host.all([
-      () => this.repo.listAll(),
-      () => this.repo.allClassTitles(),
+      () => this.repo.items.listAll(),
+      () => this.repo.classes.titles(),
     ]);
-    const withBuyers = await this.purchases.itemsWithBuyers(
-      'course',
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => ({
-      ...toAdminItem(r, withBuyers.has(r.id)),
-      classes: classes
-        .filter((c) => c.courseId === r.id)
-        .map((c) => ({ _id: c.id, title: c.title, visible: c.visible })),
-    }));
+    return this.items.list(rows, (r) => ({ classes: childTitlesOf(classes, r.id) }));
   }
 
   async get(id: string): Promise<AdminCourse> {
@@ -87,54 +84,34 @@ export class CourseAdminService {
   /** POST /courses: the full form, or a simple form (`language` set). */
   @Transactional()
   async create(body: CourseBodyDto): Promise<AdminCourse> {
-    const values = courseValues(body, undefined);
-    const row = await this.repo.insert(values as NewCourseRow);
+    const row = await this.repo.items.insert(courseValues(body, undefined) as NewCourseRow);
     return this.get(row.id);
   }
 
   /** PUT /courses/{id}: files the course stops pointing to are discarded. */
   @Transactional()
   async update(id: string, body: CourseBodyDto): Promise<AdminCourse> {
-    const current = await this.repo.findById(id);
-    if (!current) throw courseNotFound();
-    const values = courseValues(body, current);
-    const updated = await this.repo.update(id, values);
-    if (!updated) throw courseNotFound();
-    await this.discardDropped(itemRefs(current), itemRefs(updated));
+    await this.items.update(id, (current) => courseValues(body, current));
     return this.get(id);
   }
 
   /** DELETE /courses/{id}: 409 when anyone bought it; else the course, its classes and files. */
   @Transactional()
-  async remove(id: string): Promise<void> {
-    const current = await this.repo.findById(id);
-    if (!current) throw courseNotFound();
-    if (await this.purchases.hasBuyers('course', id)) {
-      throw new AppError(
-        409,
-        COMMON_ERRORS.inUse,
-        'This course has buyers, so it cannot be deleted: hide it in every language instead',
+  remove(id: string): Promise<void> {
+    return this.items.remove(id, async () => {
+      const classes = await this.repo.classes.childrenOf([id]);
+      const media = await this.media.listForClasses(
+        'course_class',
+        classes.map((c) => c.id),
       );
-    }
-    const classes = await this.repo.classesOf(id);
-    const media = await this.media.listForClasses(
-      'course_class',
-      classes.map((c) => c.id),
-    );
-    await this.repo.delete(id);
-    await this.uploads.discard([...itemRefs(current), ...mediaRefs(media)]);
+      return mediaRefs(media);
+    });
   }
 
   /** PATCH /courses/{id}/visibility/language: shown only where its content is (else 400). */
   @Transactional()
-  async toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
-    const current = await this.repo.findById(id);
-    if (!current) throw courseNotFound();
-    if (!current.visible[lang])
-      assertShowable('course', current, { ...current.visible, [lang]: true });
-    const visible = await this.repo.toggleVisible(id, lang);
-    if (!visible) throw courseNotFound();
-    return { _id: id, visible };
+  toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    return this.items.toggleVisibility(id, lang);
   }
 
   // ------------------------------------------------------------ classes
@@ -147,8 +124,7 @@ export class CourseAdminService {
   @Transactional()
   createClass(courseId: string, body: ClassBody): Promise<AdminClass> {
     return this.classes.create(body, async () => {
-      const course = await this.repo.findById(courseId);
-      if (!course) throw courseNotFound();
+      const course = await this.items.find(courseId);
       return { key: { courseId }, visible: course.visible ?? DEFAULT_VISIBLE };
     });
   }
@@ -170,19 +146,9 @@ export class CourseAdminService {
   /** PUT /courses/{id}/classes/order */
   @Transactional()
   async reorderClasses(courseId: string, ids: string[]): Promise<AdminCourse> {
-    if (!(await this.repo.findById(courseId))) throw courseNotFound();
-    const current = await this.repo.classesOf(courseId);
-    assertOrder(
-      ids,
-      current.map((c) => c.id),
-    );
-    await this.repo.reorderClasses(courseId, ids);
+    await this.items.find(courseId);
+    await reorderChildren(this.repo.classes, courseId, ids);
     return this.get(courseId);
-  }
-
-  private async discardDropped(before: string[], after: string[]): Promise<void> {
-    const kept = new Set(after);
-    await this.uploads.discard(before.filter((ref) => !kept.has(ref)));
   }
 }
 

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { CourseDetail, CourseSummary } from '@circo/shared-contracts';
-import { viewerOf } from '../visibility.js';
+import { ApiHiddenInLanguage, viewerOf } from '../visibility.js';
 import { LangQueryDto } from '../../../common/dto/lang-query.dto.js';
 import { CurrentUser, type AuthUser } from '../../auth/index.js';
 import { PublicCache } from '../cache/public-cache.js';
@@ -28,10 +28,7 @@ export class CoursesController {
   }
 
   /** The course and its classes' titles; 403 + availableLanguages when hidden in the language. */
-  @ApiForbiddenResponse({
-    description:
-      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)',
-  })
+  @ApiHiddenInLanguage()
   @Get(':id')
   detail(
     @Param('id', UuidPipe) id: string,

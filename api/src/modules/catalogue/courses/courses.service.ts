@@ -8,7 +8,8 @@ import {
 import { toClassSummaries, toItemSummary } from '../catalog.mapper.js';
 import { assertVisibleIn, flagsOf, type Viewer } from '../visibility.js';
 import { CatalogCacheService } from '../cache/catalog-cache.service.js';
-import { CatalogRows } from '../cache/catalog-rows.js';
+import { ItemCatalogueService } from '../item-catalogue.js';
+import type { WithItemFlags } from '../item-reads.js';
 import { notFound } from '../../../common/errors/app-error.js';
 import { TransactionHost } from '../../../database/transactions.js';
 import {
@@ -27,37 +28,16 @@ interface CourseStructure {
 /** Courses whose structure is kept in memory (a few hundred bytes each). */
 const STRUCTURES_KEPT = 5_000;
 
-@Injectable()
-export class CoursesService {
-  private readonly structures: CatalogRows<CourseStructure>;
+const courseNotFound = () => notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
 
+@Injectable()
+export class CoursesService extends ItemCatalogueService<CourseStructure, CourseRow> {
   constructor(
     private readonly repo: CoursesRepository,
     cache: CatalogCacheService,
     host: TransactionHost,
   ) {
-    this.structures = new CatalogRows(cache, host, STRUCTURES_KEPT);
-  }
-
-  /** The course, or 404 `courses.not_found`. */
-  async get(id: string): Promise<CourseRow> {
-    const row = await this.repo.findById(id);
-    if (!row) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
-    return row;
-  }
-
-  /** What a checkout prices the course by (title, price, visibility), or 404 `courses.not_found`. */
-  async forSale(id: string): Promise<Pick<CourseSummaryRow, 'title' | 'priceCents' | 'visible'>> {
-    const course = await this.structure(id);
-    if (!course) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
-    return course.row;
-  }
-
-  /** Whether the class is one of the course's (404 when the course does not exist). */
-  async hasClass(courseId: string, classId: string): Promise<boolean> {
-    const course = await this.structure(courseId);
-    if (!course) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
-    return course.classes.some((c) => c.id === classId);
+    super(repo.items, courseNotFound, { cache, host, max: STRUCTURES_KEPT });
   }
 
   /** GET /courses/visible: courses visible in `lang`, newest first, one page. */
@@ -75,9 +55,7 @@ export class CoursesService {
    * unknown; 403 with the available languages when hidden in `lang` (an admin gets it anyway).
    */
   async detail(id: string, lang: Lang, viewer: Viewer): Promise<CourseDetail> {
-    const course = await this.structure(id);
-    if (!course) throw notFound(CATALOG_ERRORS.courseNotFound, 'Course not found');
-    const { row, classes } = course;
+    const { row, classes } = await this.structure(id);
     const visible = flagsOf(row.visible);
     assertVisibleIn(visible, lang, viewer, 'course');
     return {
@@ -86,39 +64,12 @@ export class CoursesService {
     };
   }
 
-  /** The given courses as summaries in `lang` (hidden languages blanked), in the order of `ids`. */
-  async summaries(ids: readonly string[], lang: Lang, viewer: Viewer): Promise<CourseSummary[]> {
-    const rows = new Map((await this.repo.summaries(ids)).map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = rows.get(id);
-      return row ? [toItemSummary(row, lang, viewer)] : [];
-    });
-  }
-
-  /** Visible courses matching the search term in `lang`. */
-  async search(lang: Lang, q: string, limit: number, viewer: Viewer): Promise<CourseSummary[]> {
-    const rows = await this.repo.search(lang, q, limit);
-    return rows.map((r) => toItemSummary(r, lang, viewer));
-  }
-
   /** A course class with its course's visibility flags, or undefined. */
-  findClass(
-    classId: string,
-  ): Promise<{ cls: CourseClassRow; courseVisible: CourseRow['visible'] } | undefined> {
+  findClass(classId: string): Promise<WithItemFlags<CourseClassRow> | undefined> {
     return this.repo.findClass(classId);
   }
 
-  /** Titles and flags of the given courses, by id (unknown ids are absent). */
-  async titles(ids: readonly string[]): Promise<Map<string, Pick<CourseRow, 'title' | 'visible'>>> {
-    const rows = await this.repo.titles(ids);
-    return new Map(rows.map((r) => [r.id, { title: r.title, visible: r.visible }]));
-  }
-
-  /** The course and its classes, kept until the catalogue changes; undefined when unknown. */
-  private structure(id: string): Promise<CourseStructure | undefined> {
-    return this.structures.get(id, async () => {
-      const row = await this.repo.findSummary(id);
-      return row && { row, classes: await this.repo.classTitles(id) };
-    });
+  protected async loadStructure(row: CourseSummaryRow): Promise<CourseStructure> {
+    return { row, classes: await this.repo.classTitles(row.id) };
   }
 }

@@ -45,25 +45,25 @@ export class DiscountAdminService {
   @Transactional()
   async create(body: DiscountBodyDto): Promise<AdminDiscount> {
     const { values, targets } = await this.read(body);
-    const row = await this.repo.insert(values);
+    const row = await this.repo.rows.insert(values);
     await this.repo.replaceTargets(row.id, targets);
     return (await this.withTargets([row]))[0];
   }
 
   @Transactional()
   async update(id: string, body: DiscountBodyDto): Promise<AdminDiscount> {
-    const current = await this.repo.findById(id);
+    const current = await this.repo.rows.find(id);
     // the body is checked first: a wrong body is 400 whichever voucher it names
     const { values, targets } = await this.read(body, current ?? undefined);
     if (!current) throw discountNotFound();
-    const row = await this.repo.update(id, values);
+    const row = await this.repo.rows.update(id, values);
     if (!row) throw discountNotFound();
     await this.repo.replaceTargets(id, targets);
     return (await this.withTargets([row]))[0];
   }
 
   async remove(id: string): Promise<void> {
-    if (!(await this.repo.delete(id))) throw discountNotFound();
+    if (!(await this.repo.rows.delete(id))) throw discountNotFound();
   }
 
   /** Checks the body with the shared voucher rule and resolves every target's kind. */

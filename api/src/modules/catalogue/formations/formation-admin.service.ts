@@ -12,23 +12,17 @@ import {
   type VisibilityResult,
 } from '@circo/shared-contracts';
 import type { ItemBodyDto } from '../admin/admin-bodies.dto.js';
-import { assertOrder } from '../classes/admin-classes.js';
-import {
-  itemRefs,
-  showableItemValues,
-  toAdminItem,
-  toFlags,
-  toRichText,
-  toText,
-} from '../admin/admin-values.js';
-import { assertRules, assertShowable, showableFlags } from '../admin/shared-rules.js';
-import { AppError, badRequest, notFound } from '../../../common/errors/app-error.js';
+import { showableItemValues, toFlags, toRichText, toText } from '../admin/admin-values.js';
+import { ItemAdmin } from '../admin/item-admin.js';
+import { childTitlesOf, reorderChildren } from '../admin/ordered-rows.js';
+import { assertRules, assertShowable, showableFlags, toggleShown } from '../admin/shared-rules.js';
+import { badRequest, notFound } from '../../../common/errors/app-error.js';
 import { Transactional, TransactionHost } from '../../../database/transactions.js';
 import { ClassMediaService, mediaRefs } from '../classes/class-media.service.js';
 import { PurchasesService } from '../../purchases/index.js';
 import { UploadsService } from '../../uploads/index.js';
 import { FormationAdminRepository } from './formation-admin.repository.js';
-import type { FormationModuleRow } from '../../../database/tables/formations.table.js';
+import type { FormationModuleRow, formations } from '../../../database/tables/formations.table.js';
 
 export const formationNotFound = () =>
   notFound(CATALOG_ERRORS.formationNotFound, 'Training not found');
@@ -37,38 +31,39 @@ export const moduleNotFound = () => notFound(CATALOG_ERRORS.moduleNotFound, 'Mod
 /** The admin side of online formations and their modules (admin spec sections 2 and 7). */
 @Injectable()
 export class FormationAdminService {
+  private readonly items: ItemAdmin<typeof formations>;
+
   constructor(
     private readonly repo: FormationAdminRepository,
     private readonly media: ClassMediaService,
-    private readonly purchases: PurchasesService,
+    purchases: PurchasesService,
     private readonly uploads: UploadsService,
     private readonly host: TransactionHost,
-  ) {}
+  ) {
+    this.items = new ItemAdmin(
+      {
+        kind: 'formation',
+        rows: repo.items,
+        notFound: formationNotFound,
+        inUse:
+          'This training has buyers, so it cannot be deleted: hide it in every language instead',
+      },
+      purchases,
+      uploads,
+    );
+  }
 
   /** GET /formations/admin: every formation -> modules -> class titles, in order. */
   async list(): Promise<AdminFormation[]> {
     const [rows, modules, classes] = await this.host.all([
-      () => this.repo.listAll(),
-      () => this.repo.allModules(),
-      () => this.repo.allClassTitles(),
+      () => this.repo.items.listAll(),
+      () => this.repo.modules.all(),
+      () => this.repo.classes.titles(),
     ]);
-    const withBuyers = await this.purchases.itemsWithBuyers(
-      'formation',
-      rows.map((r) => r.id),
-    );
-    const toModule = (m: FormationModuleRow): AdminModule => ({
-      _id: m.id,
-      formationId: m.formationId,
-      title: m.title,
-      description: m.description,
-      visible: m.visible,
-      classes: classes
-        .filter((c) => c.moduleId === m.id)
-        .map((c) => ({ _id: c.id, title: c.title, visible: c.visible })),
-    });
-    return rows.map((r) => ({
-      ...toAdminItem(r, withBuyers.has(r.id)),
-      modules: modules.filter((m) => m.formationId === r.id).map(toModule),
+    return this.items.list(rows, (r) => ({
+      modules: modules
+        .filter((m) => m.formationId === r.id)
+        .map((m) => ({ ...toModuleView(m), classes: childTitlesOf(classes, m.id) })),
     }));
   }
 
@@ -81,54 +76,30 @@ export class FormationAdminService {
   @Transactional()
   async create(body: ItemBodyDto): Promise<AdminFormation> {
     validateItem(body);
-    const row = await this.repo.insert(showableItemValues('formation', body, undefined));
+    const row = await this.repo.items.insert(showableItemValues('formation', body, undefined));
     return this.get(row.id);
   }
 
   @Transactional()
   async update(id: string, body: ItemBodyDto): Promise<AdminFormation> {
     validateItem(body);
-    const current = await this.repo.findById(id);
-    if (!current) throw formationNotFound();
-    const updated = await this.repo.update(id, showableItemValues('formation', body, current));
-    if (!updated) throw formationNotFound();
-    const kept = new Set(itemRefs(updated));
-    await this.uploads.discard(itemRefs(current).filter((ref) => !kept.has(ref)));
+    await this.items.update(id, (current) => showableItemValues('formation', body, current));
     return this.get(id);
   }
 
   /** DELETE /formations/{id}: its modules, classes and every file they point to go too. */
   @Transactional()
-  async remove(id: string): Promise<void> {
-    const current = await this.repo.findById(id);
-    if (!current) throw formationNotFound();
-    if (await this.purchases.hasBuyers('formation', id)) {
-      throw new AppError(
-        409,
-        COMMON_ERRORS.inUse,
-        'This training has buyers, so it cannot be deleted: hide it in every language instead',
-      );
-    }
-    const modules = await this.repo.modulesOf(id);
-    const classes = await this.repo.classesOf(modules.map((m) => m.id));
-    const media = await this.media.listForClasses(
-      'formation_class',
-      classes.map((c) => c.id),
-    );
-    await this.repo.delete(id);
-    await this.uploads.discard([...itemRefs(current), ...mediaRefs(media)]);
+  remove(id: string): Promise<void> {
+    return this.items.remove(id, async () => {
+      const modules = await this.repo.modules.childrenOf([id]);
+      return this.classMediaRefs(modules.map((m) => m.id));
+    });
   }
 
   /** Shown in a language only where its content is (else 400). */
   @Transactional()
-  async toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
-    const current = await this.repo.findById(id);
-    if (!current) throw formationNotFound();
-    if (!current.visible[lang])
-      assertShowable('formation', current, { ...current.visible, [lang]: true });
-    const visible = await this.repo.toggleVisible(id, lang);
-    if (!visible) throw formationNotFound();
-    return { _id: id, visible };
+  toggleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    return this.items.toggleVisibility(id, lang);
   }
 
   // ------------------------------------------------------------ modules
@@ -139,10 +110,9 @@ export class FormationAdminService {
     assertRules(validateModule(body));
     if (!body.formationId)
       throw badRequest(COMMON_ERRORS.validation, 'formationId is required', 'formationId');
-    const formation = await this.repo.findById(body.formationId);
-    if (!formation) throw formationNotFound();
+    const formation = await this.items.find(body.formationId);
     const texts = { title: toText(body.title), description: toRichText(body.description) };
-    const row = await this.repo.insertModule({
+    const row = await this.repo.modules.insert({
       formationId: formation.id,
       ...texts,
       visible: showableFlags('module', texts, body.visible, formation.visible),
@@ -153,7 +123,7 @@ export class FormationAdminService {
   @Transactional()
   async updateModule(id: string, body: ModuleBody): Promise<AdminModule> {
     assertRules(validateModule(body));
-    const current = await this.repo.findModule(id);
+    const current = await this.repo.modules.find(id);
     if (!current) throw moduleNotFound();
     const values = {
       title: toText(body.title),
@@ -161,52 +131,43 @@ export class FormationAdminService {
       visible: toFlags(body.visible, current.visible),
     };
     assertShowable('module', values, values.visible);
-    await this.repo.updateModule(id, values);
-    return this.moduleView(id);
+    const updated = await this.repo.modules.update(id, values);
+    if (!updated) throw moduleNotFound();
+    const classes = await this.repo.classes.childrenOf([id]);
+    return {
+      ...toModuleView(updated),
+      classes: classes.map((c) => ({ _id: c.id, title: c.title, visible: c.visible })),
+    };
   }
 
   @Transactional()
   async removeModule(id: string): Promise<void> {
-    const classes = await this.repo.classesOf([id]);
-    const media = await this.media.listForClasses(
-      'formation_class',
-      classes.map((c) => c.id),
-    );
-    if (!(await this.repo.deleteModule(id))) throw moduleNotFound();
-    await this.uploads.discard(mediaRefs(media));
+    const refs = await this.classMediaRefs([id]);
+    if (!(await this.repo.modules.delete(id))) throw moduleNotFound();
+    await this.uploads.discard(refs);
   }
 
   @Transactional()
-  async toggleModuleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
-    const current = await this.repo.findModule(id);
-    if (!current) throw moduleNotFound();
-    if (!current.visible[lang])
-      assertShowable('module', current, { ...current.visible, [lang]: true });
-    const visible = await this.repo.toggleModuleVisible(id, lang);
-    if (!visible) throw moduleNotFound();
-    return { _id: id, visible };
+  toggleModuleVisibility(id: string, lang: Lang): Promise<VisibilityResult> {
+    return toggleShown('module', this.repo.modules, id, lang, moduleNotFound);
   }
 
   /** PUT /formations/{id}/modules/order */
   @Transactional()
   async reorderModules(formationId: string, ids: string[]): Promise<AdminFormation> {
-    if (!(await this.repo.findById(formationId))) throw formationNotFound();
-    assertOrder(
-      ids,
-      (await this.repo.modulesOf(formationId)).map((m) => m.id),
-    );
-    await this.repo.reorderModules(formationId, ids);
+    await this.items.find(formationId);
+    await reorderChildren(this.repo.modules, formationId, ids);
     return this.get(formationId);
   }
 
-  private async moduleView(id: string): Promise<AdminModule> {
-    const row = await this.repo.findModule(id);
-    if (!row) throw moduleNotFound();
-    const classes = await this.repo.classesOf([id]);
-    return {
-      ...toModuleView(row),
-      classes: classes.map((c) => ({ _id: c.id, title: c.title, visible: c.visible })),
-    };
+  /** The files of the classes of the given modules. */
+  private async classMediaRefs(moduleIds: string[]): Promise<string[]> {
+    const classes = await this.repo.classes.childrenOf(moduleIds);
+    const media = await this.media.listForClasses(
+      'formation_class',
+      classes.map((c) => c.id),
+    );
+    return mediaRefs(media);
   }
 }
 

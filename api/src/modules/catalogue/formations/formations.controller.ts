@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { FormationDetail, FormationSummary } from '@circo/shared-contracts';
-import { viewerOf } from '../visibility.js';
+import { ApiHiddenInLanguage, viewerOf } from '../visibility.js';
 import { LangQueryDto } from '../../../common/dto/lang-query.dto.js';
 import { CurrentUser, type AuthUser } from '../../auth/index.js';
 import { PublicCache } from '../cache/public-cache.js';
@@ -21,10 +21,7 @@ export class FormationsController {
   }
 
   /** The formation with its modules and classes; 403 + availableLanguages when hidden in the language. */
-  @ApiForbiddenResponse({
-    description:
-      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)',
-  })
+  @ApiHiddenInLanguage()
   @Get('visible/:id')
   visible(
     @Param('id', UuidPipe) id: string,
@@ -35,10 +32,7 @@ export class FormationsController {
   }
 
   /** The same answer as /formations/visible/{id} (both paths are in the spec). */
-  @ApiForbiddenResponse({
-    description:
-      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)',
-  })
+  @ApiHiddenInLanguage()
   @Get(':id')
   detail(
     @Param('id', UuidPipe) id: string,

@@ -10,7 +10,7 @@ import {
 import { toClassSummaries, toItemSummary, toModuleSummaries } from '../catalog.mapper.js';
 import { andFlags, assertVisibleIn, flagsOf, type Viewer } from '../visibility.js';
 import { CatalogCacheService } from '../cache/catalog-cache.service.js';
-import { CatalogRows } from '../cache/catalog-rows.js';
+import { ItemCatalogueService } from '../item-catalogue.js';
 import { notFound } from '../../../common/errors/app-error.js';
 import { TransactionHost } from '../../../database/transactions.js';
 import {
@@ -38,38 +38,13 @@ interface FormationStructure {
 const STRUCTURES_KEPT = 2_000;
 
 @Injectable()
-export class FormationsService {
-  private readonly structures: CatalogRows<FormationStructure>;
-
+export class FormationsService extends ItemCatalogueService<FormationStructure, FormationRow> {
   constructor(
     private readonly repo: FormationsRepository,
     cache: CatalogCacheService,
     host: TransactionHost,
   ) {
-    this.structures = new CatalogRows(cache, host, STRUCTURES_KEPT);
-  }
-
-  /** The formation, or 404 `formations.not_found`. */
-  async get(id: string): Promise<FormationRow> {
-    const row = await this.repo.findById(id);
-    if (!row) throw formationNotFound();
-    return row;
-  }
-
-  /** What a checkout prices the formation by (title, price, visibility), or 404. */
-  async forSale(
-    id: string,
-  ): Promise<Pick<FormationSummaryRow, 'title' | 'priceCents' | 'visible'>> {
-    const formation = await this.structure(id);
-    if (!formation) throw formationNotFound();
-    return formation.row;
-  }
-
-  /** Whether the class is in one of the formation's modules (404 when the formation does not exist). */
-  async hasClass(formationId: string, classId: string): Promise<boolean> {
-    const formation = await this.structure(formationId);
-    if (!formation) throw formationNotFound();
-    return formation.classes.some((c) => c.id === classId);
+    super(repo.items, formationNotFound, { cache, host, max: STRUCTURES_KEPT });
   }
 
   /** GET /formations: formations visible in `lang`, newest first. */
@@ -101,37 +76,14 @@ export class FormationsService {
   async moduleClasses(moduleId: string, lang: Lang, viewer: Viewer): Promise<ClassSummary[]> {
     const found = await this.repo.findModule(moduleId);
     if (!found) throw notFound(CATALOG_ERRORS.moduleNotFound, 'Module not found');
-    const visible = andFlags(flagsOf(found.module.visible), flagsOf(found.formationVisible));
+    const visible = andFlags(flagsOf(found.row.visible), flagsOf(found.itemVisible));
     assertVisibleIn(visible, lang, viewer, 'module');
     return toClassSummaries(await this.repo.classTitles([moduleId]), visible, lang, viewer);
-  }
-
-  /** The given formations as summaries in `lang` (hidden languages blanked), in the order of `ids`. */
-  async summaries(ids: readonly string[], lang: Lang, viewer: Viewer): Promise<FormationSummary[]> {
-    const rows = new Map((await this.repo.summaries(ids)).map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = rows.get(id);
-      return row ? [toItemSummary(row, lang, viewer)] : [];
-    });
-  }
-
-  /** Visible formations matching the search term in `lang`. */
-  async search(lang: Lang, q: string, limit: number, viewer: Viewer): Promise<FormationSummary[]> {
-    const rows = await this.repo.search(lang, q, limit);
-    return rows.map((r) => toItemSummary(r, lang, viewer));
   }
 
   /** A formation class with its module's and formation's flags, or undefined. */
   findClass(classId: string): Promise<FormationClassWithParents | undefined> {
     return this.repo.findClass(classId);
-  }
-
-  /** Titles and flags of the given formations, by id (unknown ids are absent). */
-  async titles(
-    ids: readonly string[],
-  ): Promise<Map<string, Pick<FormationRow, 'title' | 'visible'>>> {
-    const rows = await this.repo.titles(ids);
-    return new Map(rows.map((r) => [r.id, { title: r.title, visible: r.visible }]));
   }
 
   private async visibleFormation(
@@ -140,7 +92,6 @@ export class FormationsService {
     viewer: Viewer,
   ): Promise<FormationStructure> {
     const formation = await this.structure(id);
-    if (!formation) throw formationNotFound();
     assertVisibleIn(flagsOf(formation.row.visible), lang, viewer, 'training');
     return formation;
   }
@@ -165,13 +116,8 @@ export class FormationsService {
     );
   }
 
-  /** The formation, its modules and classes, kept until the catalogue changes; undefined when unknown. */
-  private structure(id: string): Promise<FormationStructure | undefined> {
-    return this.structures.get(id, async () => {
-      const row = await this.repo.findSummary(id);
-      if (!row) return undefined;
-      const modules = await this.repo.modules(id);
-      return { row, modules, classes: await this.repo.classTitles(modules.map((m) => m.id)) };
-    });
+  protected async loadStructure(row: FormationSummaryRow): Promise<FormationStructure> {
+    const modules = await this.repo.modules(row.id);
+    return { row, modules, classes: await this.repo.classTitles(modules.map((m) => m.id)) };
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { ModuleSummary } from '@circo/shared-contracts';
-import { viewerOf } from '../visibility.js';
+import { ApiHiddenInLanguage, viewerOf } from '../visibility.js';
 import { LangQueryDto } from '../../../common/dto/lang-query.dto.js';
 import { CurrentUser, type AuthUser } from '../../auth/index.js';
 import { PublicCache } from '../cache/public-cache.js';
@@ -16,10 +16,7 @@ export class ModulesController {
   constructor(private readonly formations: FormationsService) {}
 
   /** The modules of a formation visible in the language, in order. */
-  @ApiForbiddenResponse({
-    description:
-      'catalog.unavailable_in_language: not shown in this language (data.availableLanguages)',
-  })
+  @ApiHiddenInLanguage()
   @Get('formation/:formationId')
   byFormation(
     @Param('formationId', UuidPipe) formationId: string,

@@ -21,17 +21,17 @@ export class PresentialAdminService {
   }
 
   async create(body: PresentialBodyDto): Promise<AdminPresential> {
-    return toPresentialFormation(await this.repo.insert(values(body)));
+    return toPresentialFormation(await this.repo.rows.insert(values(body)));
   }
 
   async update(id: string, body: PresentialBodyDto): Promise<AdminPresential> {
-    const row = await this.repo.update(id, values(body));
+    const row = await this.repo.rows.update(id, values(body));
     if (!row) throw presentialNotFound();
     return toPresentialFormation(row);
   }
 
   async remove(id: string): Promise<void> {
-    if (!(await this.repo.delete(id))) throw presentialNotFound();
+    if (!(await this.repo.rows.delete(id))) throw presentialNotFound();
   }
 }
 

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { PAYMENT_ERRORS, TEST_CARDS, type Lang } from '@circo/shared-contracts';
 import type { LocalProviderObjectRow } from '../../../database/tables/payments.table.js';
-import { LocalProviderRepository } from './local-provider.repository.js';
+import { LocalProviderRepository, type NewObject } from './local-provider.repository.js';
 import {
   ProviderError,
   type CreateIntentInput,
@@ -114,18 +114,11 @@ export class LocalPaymentProvider implements PaymentProvider {
   constructor(private readonly repo: LocalProviderRepository) {}
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
-    const id = newId('pi');
-    const row = await this.repo.insertOnce({
-      id,
-      kind: 'payment_intent',
-      amountCents: input.amountCents,
-      currency: input.currency,
+    const row = await this.insertNew('payment_intent', input, (id) => ({
       status: 'requires_payment_method',
-      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-      idempotencyKey: `intent:${input.idempotencyKey}`,
       metadata: input.metadata,
       successUrl: `/pago-exitoso?payment_intent=${id}`,
-    });
+    }));
     return toIntent(row);
   }
 
@@ -134,24 +127,39 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async createSession(input: CreateSessionInput): Promise<ProviderSession> {
-    const id = newId('cs');
-    const row = await this.repo.insertOnce({
-      id,
-      kind: 'checkout_session',
-      amountCents: input.amountCents,
-      currency: input.currency,
+    const row = await this.insertNew('checkout_session', input, (id) => ({
       status: 'open',
-      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-      idempotencyKey: `session:${input.idempotencyKey}`,
       metadata: { ...input.metadata, lang: input.locale },
       successUrl: `${pathOf(input.successUrl)}?session_id=${id}`,
       cancelUrl: pathOf(input.cancelUrl),
-    });
+    }));
     return this.toSession(row);
   }
 
   async retrieveSession(id: string): Promise<ProviderSession> {
     return this.toSession(await this.get(id, 'checkout_session'));
+  }
+
+  /**
+   * A new PaymentIntent or Checkout Session with its id, client secret and idempotency key (the
+   * first of a repeated call is returned as it was); `fields` gives what differs by kind.
+   */
+  private insertNew(
+    kind: 'payment_intent' | 'checkout_session',
+    input: Pick<CreateIntentInput, 'amountCents' | 'currency' | 'idempotencyKey'>,
+    fields: (id: string) => Pick<NewObject, 'status' | 'metadata' | 'successUrl' | 'cancelUrl'>,
+  ): Promise<LocalProviderObjectRow> {
+    const intent = kind === 'payment_intent';
+    const id = newId(intent ? 'pi' : 'cs');
+    return this.repo.insertOnce({
+      id,
+      kind,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      clientSecret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      idempotencyKey: `${intent ? 'intent' : 'session'}:${input.idempotencyKey}`,
+      ...fields(id),
+    });
   }
 
   /**

@@ -7,7 +7,7 @@ import {
   type LocalProviderObjectRow,
 } from '../../../database/tables/payments.table.js';
 
-type NewObject = typeof localProviderObjects.$inferInsert;
+export type NewObject = typeof localProviderObjects.$inferInsert;
 
 /** The read of every card paid and every confirm: built once and prepared. */
 function preparedReads(db: Database) {
