@@ -85,3 +85,28 @@ export function layoutMail({ subject, hello, name, blocks }: MailContent): Mail 
     html: `<p>${escapeHtml(hello)} ${escapeHtml(name)},</p>${blocks.map(htmlOf).join('')}`,
   };
 }
+
+/** The texts of a mail that asks its reader to follow one link (a password reset, a deletion). */
+export interface LinkMailText {
+  subject: string;
+  hello: string;
+  /** what the link does, ending where the link follows */
+  body: string;
+  /** the link's label */
+  cta: string;
+  /** what to do when the reader did not ask for this */
+  unasked: string;
+}
+
+/** A mail that asks its reader to follow one link: the text, the link, then the "not you?" line. */
+export function linkMail(t: LinkMailText, name: string, href: string): Mail {
+  return layoutMail({
+    subject: t.subject,
+    hello: t.hello,
+    name,
+    blocks: [
+      { kind: 'paragraph', text: t.body, link: { label: t.cta, href } },
+      { kind: 'paragraph', text: t.unasked },
+    ],
+  });
+}
