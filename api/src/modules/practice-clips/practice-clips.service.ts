@@ -10,6 +10,7 @@ import {
   roundPoint,
   type AdminPracticeClip,
   type AdminPracticeClipsPage,
+  type AdminWaitingWork,
   type DrawingShape,
   type Lang,
   type PracticeClip,
@@ -254,6 +255,12 @@ export class PracticeClipsService {
       this.repo.countByStatus(status, studentId),
     ]);
     return { clips: await this.toAdminClips(rows), status, page, pageSize: size, total };
+  }
+
+  /** What waits for the teacher: the clips not answered yet. */
+  async waiting(): Promise<AdminWaitingWork> {
+    const clips = await this.repo.countByStatus('pending');
+    return { clips, total: clips };
   }
 
   async adminClip(id: string): Promise<AdminPracticeClip> {
