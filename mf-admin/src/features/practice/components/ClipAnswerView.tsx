@@ -166,7 +166,7 @@ function ClipMeta({ clip, classTitle }: { clip: AdminPracticeClip; classTitle: s
         {title(clip.itemTitle, lang) || t('practice.removed')} · {classTitle}
       </dd>
       <dt>{t('practice.statusLabel')}</dt>
-      <dd>{t(`practice.status.${clip.status}`)}</dd>
+      <dd>{t(`practice.clipStatus.${clip.status}`)}</dd>
       {clip.note && (
         <>
           <dt>{t('practice.note')}</dt>
