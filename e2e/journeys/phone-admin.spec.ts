@@ -13,6 +13,7 @@ test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true
 
 interface Fixture {
   courseId: string;
+  /** The demo student: purchases, payments and access history to show. */
   studentId: string;
   clipId: string;
 }
@@ -26,8 +27,12 @@ let fixture: Fixture | null = null;
  */
 async function setUp(request: APIRequestContext): Promise<Fixture> {
   if (fixture) return fixture;
-  const admin = { Authorization: `Bearer ${await apiLogin(request, DEMO.admin.email, DEMO.admin.password)}` };
-  const courses = (await (await request.get(`${baseURL}/api/courses/admin`, { headers: admin })).json()) as Array<{
+  const admin = {
+    Authorization: `Bearer ${await apiLogin(request, DEMO.admin.email, DEMO.admin.password)}`,
+  };
+  const courses = (await (
+    await request.get(`${baseURL}/api/courses/admin`, { headers: admin })
+  ).json()) as Array<{
     _id: string;
     classes: Array<{ _id: string }>;
   }>;
@@ -38,8 +43,8 @@ async function setUp(request: APIRequestContext): Promise<Fixture> {
     data: { name: 'Lucía', surname: 'Teléfono', email, password },
   });
   expect(reg.status(), await reg.text()).toBe(201);
-  const studentId = ((await reg.json()) as { user: { _id: string } }).user._id;
-  const grant = await request.post(`${baseURL}/api/admin/students/${studentId}/access`, {
+  const newcomer = ((await reg.json()) as { user: { _id: string } }).user._id;
+  const grant = await request.post(`${baseURL}/api/admin/students/${newcomer}/access`, {
     headers: admin,
     data: { itemType: 'course', itemId: course._id, reason: 'gift', months: 1 },
   });
@@ -63,8 +68,21 @@ async function setUp(request: APIRequestContext): Promise<Fixture> {
       atSeconds: 1,
       text: 'Aquí los hombros se quedan detrás de las manos: empuja el suelo y mira entre las manos.',
       drawing: [
-        { kind: 'line', points: [[0.3, 0.2], [0.6, 0.7]] },
-        { kind: 'angle', points: [[0.4, 0.2], [0.5, 0.5], [0.7, 0.5]] },
+        {
+          kind: 'line',
+          points: [
+            [0.3, 0.2],
+            [0.6, 0.7],
+          ],
+        },
+        {
+          kind: 'angle',
+          points: [
+            [0.4, 0.2],
+            [0.5, 0.5],
+            [0.7, 0.5],
+          ],
+        },
       ],
     },
   });
@@ -74,25 +92,31 @@ async function setUp(request: APIRequestContext): Promise<Fixture> {
     data: { status: 'answered' },
   });
   expect(answered.status(), await answered.text()).toBe(200);
+  const found = await request.get(
+    `${baseURL}/api/admin/students?q=${encodeURIComponent(DEMO.student.email)}`,
+    { headers: admin },
+  );
+  const studentId = ((await found.json()) as { students: Array<{ _id: string }> }).students[0]!._id;
   fixture = { courseId: course._id, studentId, clipId };
   return fixture;
 }
 
 /** Every screen of mf-admin's routes (shared-contracts routes.ts, owner mf_admin). */
-const screens = (f: Fixture) => [
-  ['home', '/admin'],
-  ['create-course', '/admin/create'],
-  ['edit-course', `/admin/edit/${f.courseId}`],
-  ['formations', '/admin/formaciones-online'],
-  ['courses', '/admin/cursos'],
-  ['vouchers', '/admin/bonos'],
-  ['presential', '/admin/formaciones-presenciales'],
-  ['students', '/admin/alumnos'],
-  ['student', `/admin/alumnos/${f.studentId}`],
-  ['practice-queue', '/admin/practica'],
-  ['practice-clip', `/admin/practica/${f.clipId}`],
-  ['diagnostics', '/admin/diagnostico'],
-] as const;
+const screens = (f: Fixture) =>
+  [
+    ['home', '/admin'],
+    ['create-course', '/admin/create'],
+    ['edit-course', `/admin/edit/${f.courseId}`],
+    ['formations', '/admin/formaciones-online'],
+    ['courses', '/admin/cursos'],
+    ['vouchers', '/admin/bonos'],
+    ['presential', '/admin/formaciones-presenciales'],
+    ['students', '/admin/alumnos'],
+    ['student', `/admin/alumnos/${f.studentId}`],
+    ['practice-queue', '/admin/practica'],
+    ['practice-clip', `/admin/practica/${f.clipId}`],
+    ['diagnostics', '/admin/diagnostico'],
+  ] as const;
 
 for (const lang of ['es', 'en', 'fr'] as const) {
   test(`${lang}: every admin screen fits a 390 px phone (text columns, tap targets, no sideways scroll)`, async ({

@@ -6,8 +6,8 @@ import { expect, test, type Page } from '@playwright/test';
 export const MIN_TAP = 44;
 /** The narrowest box a wrapped text may have: under it, words split a letter or two a line. */
 export const MIN_TEXT_COLUMN = 120;
-/** A text this short may wrap in a narrow box (a price, a count, "Sí"). */
-const SHORT_TEXT = 12;
+/** A text this short may sit in a narrow box ("Sí", a count): longer ones must not wrap there. */
+const SHORT_TEXT = 4;
 
 /** Where the screenshots go (looked at by a person, never committed). */
 const shotsDir = () => process.env.PHONE_SHOTS_DIR ?? test.info().outputPath('phone');
@@ -48,6 +48,8 @@ export async function expectPhoneFit(page: Page, screen: string): Promise<void> 
       };
       const hidden = (el: Element): boolean => {
         if (el.closest('.visually-hidden, [hidden], [aria-hidden="true"]')) return true;
+        // the content of a closed disclosure is not on screen
+        if (el.closest('details:not([open]) > :not(summary)')) return true;
         const r = el.getBoundingClientRect();
         if (r.width <= 1 || r.height <= 1) return true;
         const s = getComputedStyle(el);
@@ -73,7 +75,6 @@ export async function expectPhoneFit(page: Page, screen: string): Promise<void> 
         } else if (hidden(el)) {
           continue;
         }
-        if (el.closest('details:not([open]) > :not(summary)')) continue;
         if (el.tagName === 'A' && getComputedStyle(el).display === 'inline') {
           // a link inside a sentence: text beside it in the same line of prose
           const prose = [...(el.parentNode?.childNodes ?? [])].some(
@@ -127,8 +128,11 @@ export async function expectPhoneFit(page: Page, screen: string): Promise<void> 
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
-  expect(
-    { screen, misfits, sidewaysScroll: overflow > 1 ? overflow : 0 },
-    `${screen}: every text column at least ${MIN_TEXT_COLUMN} px wide, every tap target at least ${MIN_TAP}x${MIN_TAP} px, nothing scrolling sideways`,
-  ).toEqual({ screen, misfits: [], sidewaysScroll: 0 });
+  // soft: a journey walking several screens reports every screen's misfits, not the first one's
+  expect
+    .soft(
+      { screen, misfits, sidewaysScroll: overflow > 1 ? overflow : 0 },
+      `${screen}: every text column at least ${MIN_TEXT_COLUMN} px wide, every tap target at least ${MIN_TAP}x${MIN_TAP} px, nothing scrolling sideways`,
+    )
+    .toEqual({ screen, misfits: [], sidewaysScroll: 0 });
 }

@@ -24,9 +24,7 @@ export function WaitingWork() {
             {q.data?.clips ?? '?'}
           </span>
           <span className="adm-waiting__text">
-            {q.isError
-              ? t('waiting.unknown')
-              : t('waiting.clips', { count: q.data.clips })}
+            {q.isError ? t('waiting.unknown') : t('waiting.clips', { count: q.data.clips })}
           </span>
         </Link>
       )}
