@@ -34,6 +34,18 @@ export async function expectPhoneFit(page: Page, screen: string): Promise<void> 
     path: join(dir, `${screen.replace(/[^\w.-]+/g, '-')}.png`),
     fullPage: true,
   });
+  if (process.env.PHONE_SHOTS_SLICES) {
+    // a screen at a time too, for a person to read at its real size
+    const { width, height } = page.viewportSize() ?? { width: 390, height: 844 };
+    const total = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0, i = 1; y < total; y += height, i++) {
+      await page.screenshot({
+        path: join(dir, `${screen.replace(/[^\w.-]+/g, '-')}.${i}.png`),
+        fullPage: true,
+        clip: { x: 0, y, width, height: Math.min(height, total - y) },
+      });
+    }
+  }
 
   const misfits = await page.evaluate(
     ({ minTap, minText, shortText }) => {

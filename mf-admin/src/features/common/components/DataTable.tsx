@@ -59,7 +59,8 @@ export function DataTable<T>({
           <tr key={rowKey(row)} data-testid={rowTestId} role="row">
             {columns.map((c, i) => (
               <td key={i} role="cell" data-label={labelOf(c)}>
-                {c.cell(row)}
+                {/* one box beside the label on a phone, whatever the cell holds */}
+                <div className="adm-cell">{c.cell(row)}</div>
               </td>
             ))}
           </tr>
