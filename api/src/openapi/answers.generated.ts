@@ -41,6 +41,12 @@ export const GENERATED_ANSWERS: GeneratedAnswers = {
       contentType: 'application/json',
       schema: { $ref: '#/components/schemas/AdminPracticeClip' },
     },
+    AdminPracticeClipsController_waiting: {
+      status: 200,
+      kind: 'json',
+      contentType: 'application/json',
+      schema: { $ref: '#/components/schemas/AdminWaitingWork' },
+    },
     AuthController_forgotPassword: {
       status: 200,
       summary: 'Sends a reset link to the address if it has an account',
@@ -976,6 +982,20 @@ export const GENERATED_ANSWERS: GeneratedAnswers = {
       additionalProperties: false,
       description:
         'GET /admin/practice/clips?status=pending|answered&page= : oldest first when pending.',
+    },
+    AdminWaitingWork: {
+      type: 'object',
+      properties: {
+        clips: { type: 'number', description: "Students' clips waiting for an answer." },
+        total: {
+          type: 'number',
+          description: "Everything waiting, summed (what the header's menu shows).",
+        },
+      },
+      required: ['clips', 'total'],
+      additionalProperties: false,
+      description:
+        "GET /admin/practice/clips/waiting: the work waiting for the teacher, counted (the admin's home and the header's menu).",
     },
     MessageResponse: {
       type: 'object',
