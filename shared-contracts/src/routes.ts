@@ -139,6 +139,14 @@ export const ROUTES = [
     noindex: true,
     access: 'admin',
   },
+  // the background jobs' state: for whoever runs the site, kept off the coach's home
+  {
+    id: 'adminDiagnostics',
+    path: '/admin/diagnostico',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type PageId = (typeof ROUTES)[number]['id'];

@@ -79,7 +79,7 @@ export async function writeAccounts(
     const table = type === 'course' ? courses : formations;
     const itemId = (type === 'course' ? courseIds : formationIds)[key];
     const [item] = await tx
-      .select({ id: table.id, priceCents: table.priceCents })
+      .select({ id: table.id, priceCents: table.priceCents, title: table.title })
       .from(table)
       .where(sql`${table.id} = ${itemId}`);
     const [payment] = await tx
@@ -98,6 +98,7 @@ export async function writeAccounts(
       paymentId: payment.id,
       itemType: type,
       itemId: item.id,
+      title: item.title,
       listPriceCents: item.priceCents,
       priceCents: item.priceCents,
     });

@@ -232,12 +232,57 @@ describe('admin business: sales dashboard, students, access by hand', () => {
     ).expect(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('ventas-2023-02-01-2023-02-28.csv');
+    // Spanish by default: a byte-order mark, ";" between cells, decimal commas
     expect(csv.text.split('\r\n')).toEqual([
-      'period,sales,gross_usd,refunded_usd,net_usd',
-      '2023-02-01,3,251.98,19.99,231.99',
-      'total,3,251.98,19.99,231.99',
+      '\uFEFFperiodo;ventas;bruto_usd;reembolsado_usd;neto_usd',
+      '2023-02-01;3;251,98;19,99;231,99',
+      'total;3;251,98;19,99;231,99',
       '',
     ]);
+    const en = await get(
+      t,
+      '/admin/stats/sales.csv?from=2023-02-01&to=2023-02-28&groupBy=month&lang=en',
+      admin,
+    ).expect(200);
+    expect(en.text.split('\r\n').slice(0, 2)).toEqual([
+      '\uFEFFperiod,sales,gross_usd,refunded_usd,net_usd',
+      '2023-02-01,3,251.98,19.99,231.99',
+    ]);
+    const fr = await get(
+      t,
+      '/admin/stats/sales.csv?from=2023-02-01&to=2023-02-28&groupBy=month&lang=fr',
+      admin,
+    ).expect(200);
+    expect(fr.text.split('\r\n').slice(0, 2)).toEqual([
+      '\uFEFFpériode;ventes;brut_usd;remboursé_usd;net_usd',
+      '2023-02-01;3;251,98;19,99;231,99',
+    ]);
+    const bad = await get(
+      t,
+      '/admin/stats/sales.csv?from=2023-02-01&to=2023-02-28&lang=de',
+      admin,
+    ).expect(400);
+    expect(bad.body).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it('writes a month whose refunds outweigh its sales as a negative number a spreadsheet sums, not as text', async () => {
+    const course = await createCourse(t.db);
+    const buyer = await createUser(t.db);
+    // sold in 2022-01, refunded in 2022-03: March's net is minus the price
+    await pay({
+      userId: buyer.id,
+      paidAt: '2022-01-10T12:00:00Z',
+      refundedAt: '2022-03-05T12:00:00Z',
+      items: [{ type: 'course', id: course.id, list: 1250 }],
+    });
+    const csv = await get(
+      t,
+      '/admin/stats/sales.csv?from=2022-03-01&to=2022-03-31&groupBy=month',
+      admin,
+    ).expect(200);
+    const lines = csv.text.split('\r\n');
+    expect(lines[1]).toBe('2022-03-01;0;0;12,5;-12,5');
+    expect(lines[2]).toBe('total;0;0;12,5;-12,5');
   });
 
   it('refuses a bad period with 400 and a code, never a 500', async () => {
@@ -394,11 +439,21 @@ describe('admin business: sales dashboard, students, access by hand', () => {
 
     const csv = await get(t, `/admin/students.csv?q=${tag}`, admin).expect(200);
     expect(csv.headers['content-disposition']).toContain('alumnos.csv');
+    // a byte-order mark first (trim() would drop it)
+    expect(csv.text.startsWith('\uFEFFnombre;')).toBe(true);
     const lines = csv.text.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'name,surname,email,registered,active_items,items,spent_usd,last_activity',
+      'nombre;apellido;email;registro;productos_activos;productos;gastado_usd;última_actividad',
     );
     expect(lines).toHaveLength(24);
+    const en = await get(t, `/admin/students.csv?q=${tag}&lang=en`, admin).expect(200);
+    expect(en.text.split('\r\n')[0]).toBe(
+      '\uFEFFname,surname,email,registered,active_items,items,spent_usd,last_activity',
+    );
+    const fr = await get(t, `/admin/students.csv?q=${tag}&lang=fr`, admin).expect(200);
+    expect(fr.text.split('\r\n')[0]).toBe(
+      '\uFEFFprénom;nom;email;inscription;produits_actifs;produits;dépensé_usd;dernière_activité',
+    );
     // a cell a spreadsheet would run is escaped
     expect(csv.text).toContain(`"'=HYPERLINK(""x"")"`);
   });

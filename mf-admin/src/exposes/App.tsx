@@ -5,6 +5,7 @@ import es from '../locales/es.json';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import { DashboardPage } from '../pages/DashboardPage';
+import { DiagnosticsPage } from '../pages/DiagnosticsPage';
 import { CoursesPage, FormationsPage, PresentialPage, VouchersPage } from '../pages/ManagerPages';
 import { SimpleCoursePage } from '../pages/SimpleCoursePage';
 import { StudentPage, StudentsPage } from '../pages/StudentsPages';
@@ -27,6 +28,7 @@ const pages: Record<Page, ComponentType> = {
   adminStudent: StudentPage,
   adminPractice: PracticePage,
   adminPracticeClip: PracticeClipPage,
+  adminDiagnostics: DiagnosticsPage,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */

@@ -92,6 +92,14 @@ export interface AdminPracticeClipsPage {
   total: number;
 }
 
+/** GET /admin/practice/clips/waiting: the work waiting for the teacher, counted (the admin's home and the header's menu). */
+export interface AdminWaitingWork {
+  /** Students' clips waiting for an answer. */
+  clips: number;
+  /** Everything waiting, summed (what the header's menu shows). */
+  total: number;
+}
+
 /** POST /admin/practice/clips/{id}/comments (JSON, or multipart with `audio` and these fields). */
 export interface PostPracticeCommentBody {
   atSeconds: number;
@@ -110,6 +118,7 @@ export const PRACTICE_CLIP_PATHS = {
   clips: '/practice/clips',
   clip: (id: string) => `/practice/clips/${enc(id)}`,
   adminClips: '/admin/practice/clips',
+  adminWaiting: '/admin/practice/clips/waiting',
   adminClip: (id: string) => `/admin/practice/clips/${enc(id)}`,
   adminComments: (id: string) => `/admin/practice/clips/${enc(id)}/comments`,
   adminComment: (id: string, commentId: string) =>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { matchRoute, type RemoteName } from '@circo/shared-contracts';
@@ -12,6 +12,7 @@ import {
 import { preloadRemoteApp } from '../federation/remotesRegistry';
 import { LanguageSelector } from './LanguageSelector';
 import { SearchBox } from './SearchBox';
+import { useWaitingWork } from './useWaitingWork';
 
 /** Fetches the code of the remote that owns `to` when the pointer or focus reaches its link. */
 function preloadFor(to: string) {
@@ -21,11 +22,33 @@ function preloadFor(to: string) {
   };
 }
 
-function NavItem({ to, label, end }: { to: string; label: string; end?: boolean }) {
+/** A count beside a menu entry (work waiting): the number seen, its meaning read out. */
+function Badge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className="nav-badge" data-testid="nav-waiting">
+      <span aria-hidden="true">{count}</span>
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+function NavItem({
+  to,
+  label,
+  end,
+  children,
+}: {
+  to: string;
+  label: string;
+  end?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <li>
       <NavLink to={to} end={end} onMouseEnter={preloadFor(to)} onFocus={preloadFor(to)}>
         {label}
+        {children}
       </NavLink>
     </li>
   );
@@ -37,6 +60,8 @@ export function Header() {
   const content = useSiteContent();
   const user = useSessionStore((s) => s.user);
   const isAdmin = useSessionStore(selectIsAdmin);
+  const waiting = useWaitingWork(isAdmin);
+  const waitingLabel = t('nav.waiting', { count: waiting });
   const logout = useSessionStore((s) => s.logout);
   const cartCount = useCartStore((s) => s.items.length);
   const salesPaused = useAppConfig((s) => s.salesPaused);
@@ -74,6 +99,7 @@ export function Header() {
           onClick={() => setOpen((o) => !o)}
         >
           {t('nav.menu')}
+          <Badge count={waiting} label={waitingLabel} />
         </button>
         <nav
           id="main-nav"
@@ -87,7 +113,11 @@ export function Header() {
             <NavItem to="/formaciones" label={t('nav.formations')} />
             <NavItem to="/nosotros" label={t('nav.about')} />
             {user && <NavItem to="/mis-cursos" label={t('nav.myCourses')} />}
-            {isAdmin && <NavItem to="/admin" label={t('nav.admin')} />}
+            {isAdmin && (
+              <NavItem to="/admin" label={t('nav.admin')}>
+                <Badge count={waiting} label={waitingLabel} />
+              </NavItem>
+            )}
           </ul>
         </nav>
         <div className="site-header__tools">

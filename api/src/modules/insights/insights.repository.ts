@@ -372,11 +372,16 @@ export class InsightsRepository extends Repository {
       select p.id::text as id, p.provider, p.status, p.amount_cents, p.created_at, p.fulfilled_at,
         p.refunded_at,
         coalesce(json_agg(json_build_object(
-          'itemType', i.item_type, 'itemId', i.item_id, 'title', i.title,
+          'itemType', i.item_type, 'itemId', i.item_id,
+          -- the title it was sold with; a row that kept none says what it is now
+          'title', case when concat(i.title->>'es', i.title->>'en', i.title->>'fr') = ''
+            then coalesce(c.title, f.title, i.title) else i.title end,
           'listPriceCents', i.list_price_cents, 'priceCents', i.price_cents,
           'discountName', i.discount_name, 'refundedAt', i.refunded_at) order by i.id) filter (where i.id is not null), '[]')
           as items
       from payments p left join payment_items i on i.payment_id = p.id
+        left join courses c on i.item_type = 'course' and c.id = i.item_id
+        left join formations f on i.item_type = 'formation' and f.id = i.item_id
       where p.user_id = ${userId} and p.${PAID}
       group by p.id order by p.created_at desc, p.id`);
     return rows.map((r) => ({

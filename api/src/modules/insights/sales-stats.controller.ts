@@ -24,12 +24,14 @@ export class SalesStatsController {
   @Get('sales.csv')
   @Header('Cache-Control', 'private, no-store')
   @Header('Content-Type', 'text/csv; charset=utf-8')
-  @ApiOperation({ summary: 'The sales of a period per bucket, as CSV' })
+  @ApiOperation({
+    summary: "The sales of a period per bucket, as CSV in the admin's language (lang)",
+  })
   async salesCsv(
     @Query() q: SalesQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const csv = await this.stats.salesCsv({ from: q.from, to: q.to, tz: q.tz }, q.groupBy);
+    const csv = await this.stats.salesCsv({ from: q.from, to: q.to, tz: q.tz }, q.groupBy, q.lang);
     void reply.header('Content-Disposition', `attachment; filename="ventas-${q.from}-${q.to}.csv"`);
     return csv;
   }

@@ -5,11 +5,12 @@ import {
   statsBuckets,
   STATS_MAX_DAYS,
   STUDENTS_ERRORS,
+  type Lang,
   type SalesStats,
   type StatsGroup,
 } from '@circo/shared-contracts';
 import { AppError } from '../../common/errors/app-error.js';
-import { toCsv } from './csv.js';
+import { CSV_HEADERS, toCsv } from './csv.js';
 import { InsightsRepository, type Period } from './insights.repository.js';
 import { TimeZones } from './time-zones.js';
 
@@ -85,16 +86,22 @@ export class SalesStatsService {
     };
   }
 
-  /** The same as CSV: one line per bucket, then the totals line. */
-  async salesCsv(period: Period, groupBy: StatsGroup): Promise<string> {
+  /** The same as CSV in the admin's language: one line per bucket, then the totals line. */
+  async salesCsv(period: Period, groupBy: StatsGroup, lang: Lang): Promise<string> {
     const stats = await this.sales(period, groupBy);
-    // numbers stay numbers (a negative net is not a formula to escape)
     return toCsv(
-      ['period', 'sales', 'gross_usd', 'refunded_usd', 'net_usd'],
+      [...CSV_HEADERS.sales[lang]],
       [
         ...stats.series.map((s) => [s.period, s.sales, s.gross, s.refunded, s.net]),
-        ['total', stats.totals.sales, stats.totals.gross, stats.totals.refunded, stats.totals.net],
+        [
+          CSV_HEADERS.salesTotal[lang],
+          stats.totals.sales,
+          stats.totals.gross,
+          stats.totals.refunded,
+          stats.totals.net,
+        ],
       ],
+      lang,
     );
   }
 }

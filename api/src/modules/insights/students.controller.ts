@@ -24,9 +24,9 @@ export class StudentsController {
   @Header('Cache-Control', 'private, no-store')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="alumnos.csv"')
-  @ApiOperation({ summary: 'Every student matching q, as CSV' })
+  @ApiOperation({ summary: "Every student matching q, as CSV in the admin's language (lang)" })
   listCsv(@Query() q: StudentsQueryDto): Promise<string> {
-    return this.students.listCsv(q.q);
+    return this.students.listCsv(q.q, q.lang);
   }
 
   @Get('students/:id')

@@ -5,6 +5,7 @@ import {
   STUDENTS_PAGE_SIZE,
   type AccessGrantView,
   type GrantAccessBody,
+  type Lang,
   type StudentDetail,
   type StudentItem,
   type StudentsPage,
@@ -12,7 +13,7 @@ import {
 } from '@circo/shared-contracts';
 import { AppError, notFound } from '../../common/errors/app-error.js';
 import { PurchasesService } from '../purchases/index.js';
-import { toCsv } from './csv.js';
+import { CSV_HEADERS, toCsv } from './csv.js';
 import { InsightsRepository, type StudentListRow } from './insights.repository.js';
 
 const studentNotFound = () => notFound(STUDENTS_ERRORS.notFound, 'Student not found');
@@ -48,20 +49,11 @@ export class StudentsService {
     return { students: rows.map(summary), page, pageSize: STUDENTS_PAGE_SIZE, total };
   }
 
-  /** Every matching student (no pages) as CSV. */
-  async listCsv(q: string | undefined): Promise<string> {
+  /** Every matching student (no pages) as CSV, in the admin's language. */
+  async listCsv(q: string | undefined, lang: Lang): Promise<string> {
     const rows = await this.repo.listStudents(q, null, 0);
     return toCsv(
-      [
-        'name',
-        'surname',
-        'email',
-        'registered',
-        'active_items',
-        'items',
-        'spent_usd',
-        'last_activity',
-      ],
+      [...CSV_HEADERS.students[lang]],
       rows.map((r) => {
         const s = summary(r);
         return [
@@ -75,6 +67,7 @@ export class StudentsService {
           s.lastActivity,
         ];
       }),
+      lang,
     );
   }
 

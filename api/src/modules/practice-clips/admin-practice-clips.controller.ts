@@ -27,6 +27,7 @@ import {
   PRACTICE_VOICE_MAX_BYTES,
   type AdminPracticeClip,
   type AdminPracticeClipsPage,
+  type AdminWaitingWork,
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
@@ -61,6 +62,16 @@ export class AdminPracticeClipsController {
   })
   queue(@Query() query: AdminClipsQueryDto): Promise<AdminPracticeClipsPage> {
     return this.clips.queue(query.status ?? 'pending', query.page ?? 1, query.studentId);
+  }
+
+  @Get('waiting')
+  @Header('Cache-Control', 'private, no-store')
+  @ApiOperation({
+    summary:
+      "The work waiting for the teacher, counted: clips not answered yet (the admin's home and menu)",
+  })
+  waiting(): Promise<AdminWaitingWork> {
+    return this.clips.waiting();
   }
 
   @Get(':id')

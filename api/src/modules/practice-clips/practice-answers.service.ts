@@ -7,6 +7,7 @@ import {
   roundPoint,
   type AdminPracticeClip,
   type AdminPracticeClipsPage,
+  type AdminWaitingWork,
   type PracticeClipStatus,
 } from '@circo/shared-contracts';
 import { conflict, notFound } from '../../common/errors/app-error.js';
@@ -57,6 +58,12 @@ export class PracticeAnswersService {
       this.repo.countByStatus(status, studentId),
     ]);
     return { clips: await this.views.toAdminClips(rows), status, page, pageSize: size, total };
+  }
+
+  /** What waits for the teacher: the clips not answered yet. */
+  async waiting(): Promise<AdminWaitingWork> {
+    const clips = await this.repo.countByStatus('pending');
+    return { clips, total: clips };
   }
 
   adminClip(id: string): Promise<AdminPracticeClip> {

@@ -7,7 +7,7 @@ import type {
   StudentDetail,
   StudentsPage,
 } from '@circo/shared-contracts';
-import { ApiError, api, getJson } from '@circo/shared-web';
+import { ApiError, api, getJson, useLanguageStore } from '@circo/shared-web';
 
 export const businessKeys = {
   sales: (q: SalesStatsQuery) => ['admin', 'business', 'sales', q] as const,
@@ -49,14 +49,16 @@ export const businessPaths = {
 
 /**
  * Saves a CSV answer as a file: the call needs the admin's bearer token, so it is fetched (not a
- * plain link) and handed to the browser as a download.
+ * plain link) and handed to the browser as a download. It is written in the admin's language
+ * (column names, separator and decimal mark of that locale's spreadsheets).
  */
 export async function downloadCsv(
   path: string,
   query: Record<string, string | number | undefined>,
   fileName: string,
 ): Promise<void> {
-  const text = await api<string>(path, { query });
+  const lang = useLanguageStore.getState().lang;
+  const text = await api<string>(path, { query: { ...query, lang } });
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
   a.href = url;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { STATS_GROUPS, type StatsGroup } from '@circo/shared-contracts';
+import { LANGUAGES, STATS_GROUPS, type Lang, type StatsGroup } from '@circo/shared-contracts';
 import { IsCalendarDay } from '../../../common/date-fields.js';
 
 const TZ_MESSAGE = 'tz must be a time zone name such as Europe/Madrid';
@@ -34,4 +34,13 @@ export class SalesQueryDto {
   @MaxLength(64, { message: TZ_MESSAGE })
   @Matches(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { message: TZ_MESSAGE })
   tz: string = 'UTC';
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    default: 'es',
+    description: "the CSV's language: its column names, separator and decimal mark",
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: 'lang must be es, en or fr' })
+  lang: Lang = 'es';
 }

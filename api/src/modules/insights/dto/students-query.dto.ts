@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { LANGUAGES, type Lang } from '@circo/shared-contracts';
 import { IsPlainText, Trim } from '../../../common/validators.js';
 
 /** GET /admin/students?q=&page= (and .csv, which ignores page). */
@@ -20,4 +21,13 @@ export class StudentsQueryDto {
   @Min(1)
   @Max(10_000)
   page: number = 1;
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    default: 'es',
+    description: "the CSV's language: its column names, separator and decimal mark",
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: 'lang must be es, en or fr' })
+  lang: Lang = 'es';
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AdminPracticeClip, Lang } from '@circo/shared-contracts';
+import { clipMoment, type AdminPracticeClip, type Lang } from '@circo/shared-contracts';
 import { Spinner, fetchPrivateVideo, useLanguageStore } from '@circo/shared-web';
 // by path: bundled here, not in the shared-web every page loads
 import {
@@ -15,6 +15,7 @@ import {
 import { useAnswerWrites } from '../hooks/useAnswerWrites';
 import { practiceQueries } from '../queries';
 import { CommentComposer, type DrawingDraft } from './CommentComposer';
+import { DeleteCommentButton } from './DeleteCommentButton';
 
 const title = (t: Record<Lang, string>, lang: Lang) => t[lang] || t.es || t.en || t.fr;
 
@@ -104,14 +105,11 @@ function ClipAnswer({ clip }: { clip: AdminPracticeClip }) {
             size={size}
             onJump={(c) => jump(c._id, c.atSeconds)}
             actions={(c) => (
-              <button
-                type="button"
-                className="btn btn--ghost"
+              <DeleteCommentButton
+                at={clipMoment(c.atSeconds)}
                 disabled={writes.busy}
-                onClick={() => void writes.deleteComment(c._id)}
-              >
-                {t('practice.deleteComment')}
-              </button>
+                onDelete={() => void writes.deleteComment(c._id)}
+              />
             )}
           />
           <div className="adm-practice__row">
@@ -166,7 +164,7 @@ function ClipMeta({ clip, classTitle }: { clip: AdminPracticeClip; classTitle: s
         {title(clip.itemTitle, lang) || t('practice.removed')} · {classTitle}
       </dd>
       <dt>{t('practice.statusLabel')}</dt>
-      <dd>{t(`practice.status.${clip.status}`)}</dd>
+      <dd>{t(`practice.clipStatus.${clip.status}`)}</dd>
       {clip.note && (
         <>
           <dt>{t('practice.note')}</dt>

@@ -35,7 +35,7 @@ export function CommentComposer({
   drawing: DrawingDraft;
   onDrawing: (d: DrawingDraft) => void;
 }) {
-  const { t } = useTranslation('admin');
+  const { t, i18n } = useTranslation('admin');
   const id = useId();
   const client = useQueryClient();
   const [at, setAt] = useState<number | null>(null);
@@ -101,7 +101,14 @@ export function CommentComposer({
         <span role="status" data-testid="pinned-at">
           {at === null
             ? t('practice.notPinned')
-            : t('practice.pinnedAt', { time: clipMoment(at), seconds: at.toFixed(2) })}
+            : t('practice.pinnedAt', {
+                time: clipMoment(at),
+                // the locale's decimal mark (0,25 in es and fr)
+                seconds: new Intl.NumberFormat(i18n.language, {
+                  minimumFractionDigits: 2,
+                  maximumFractionDigits: 2,
+                }).format(at),
+              })}
         </span>
       </div>
       <DrawingTools

@@ -37,7 +37,7 @@ export function StudentClips({ studentId }: { studentId: string }) {
             <Link to={`/admin/practica/${encodeURIComponent(c._id)}`}>
               {title(c.classTitle, lang) || t('practice.removed')}
             </Link>{' '}
-            · {t(`practice.status.${c.status}`)} · {clipMoment(c.video.seconds)} ·{' '}
+            · {t(`practice.clipStatus.${c.status}`)} · {clipMoment(c.video.seconds)} ·{' '}
             {t('practice.comments', { count: c.comments.length })}
           </li>
         ))}

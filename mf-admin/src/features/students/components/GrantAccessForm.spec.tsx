@@ -102,7 +102,7 @@ async function openGrant() {
 }
 
 describe('giving a student access by hand', () => {
-  it('gives a course for some months with a reason and a note, and the page shows it', async () => {
+  it('gives a course for some months with a reason and a note, confirms it, and the page shows it', async () => {
     const grants = serveStudent(api);
     const { user, dialog } = await openGrant();
     const select = within(dialog).getByLabelText(es.students.grant.item);
@@ -114,12 +114,22 @@ describe('giving a student access by hand', () => {
     await user.type(within(dialog).getByLabelText(es.students.grant.months), '6');
     await user.selectOptions(within(dialog).getByLabelText(es.students.grant.reason), 'gift');
     await user.type(within(dialog).getByLabelText(es.students.grant.note), 'Premio del taller');
-    await user.click(within(dialog).getByRole('button', { name: es.students.grant.submit }));
+    const submit = within(dialog).getByRole('button', { name: es.students.grant.submit });
+    // a real button: the form's main action, not a link-like text
+    expect(submit).toHaveAttribute('type', 'submit');
+    expect(submit).toHaveClass('btn--primary');
+    await user.click(submit);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(grants).toEqual([
       { itemType: 'course', itemId: 'c2', reason: 'gift', note: 'Premio del taller', months: 6 },
     ]);
+    // the page confirms what was given and until when
+    expect(
+      await screen.findByText(/^Acceso dado: Telas, hasta el 1 ene 2099\.$/, {
+        selector: '[role="status"]',
+      }),
+    ).toBeVisible();
     const given = await screen.findByRole('heading', { name: /Telas/ });
     const article = given.closest('article') as HTMLElement;
     expect(within(article).getByRole('row', { name: /Dado a mano/ })).toHaveTextContent(

@@ -10,6 +10,7 @@ import {
   type GrantReason,
   type ItemType,
   type StudentDetail,
+  type StudentItem,
 } from '@circo/shared-contracts';
 import { Alert, adminQueries, useAdminWrite } from '@circo/shared-web';
 import { displayTitle } from '../../common/titles';
@@ -42,6 +43,11 @@ export interface GrantTarget {
   itemId: string;
 }
 
+/** What the form gave: the item and the end of the student's access to it now. */
+export interface Granted {
+  item: StudentItem;
+}
+
 /**
  * Give an item by hand (or extend it): for N months from the end of the access the student has
  * now, or until a chosen day (to its end, in the admin's time zone), with a reason and a note.
@@ -54,7 +60,8 @@ export function GrantAccessForm({
   studentId: string;
   /** The item to extend, when the form was opened from it. */
   target?: GrantTarget;
-  onDone: () => void;
+  /** Closes the form; with what was given when it was sent (the page confirms it). */
+  onDone: (granted?: Granted) => void;
 }) {
   const { t } = useTranslation('admin');
   const courses = useQuery(adminQueries.courses());
@@ -88,8 +95,13 @@ export function GrantAccessForm({
         : { until: new Date(`${until}T23:59:59.999`).toISOString() }),
     };
     try {
-      await write.mutateAsync({ method: 'POST', path: businessPaths.access(studentId), body });
-      onDone();
+      const detail = await write.mutateAsync({
+        method: 'POST',
+        path: businessPaths.access(studentId),
+        body,
+      });
+      const given = detail?.items.find((i) => i.itemType === itemType && i.itemId === itemId);
+      onDone(given ? { item: given } : undefined);
     } catch (err) {
       const code = (err as { code?: string }).code;
       setError(
@@ -102,7 +114,7 @@ export function GrantAccessForm({
 
   return (
     <form
-      className="adm-form"
+      className="adm-form adm-grant"
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -183,10 +195,10 @@ export function GrantAccessForm({
       </label>
       {error && <Alert tone="error">{error}</Alert>}
       <div className="adm-actions">
-        <button type="submit" className="btn" disabled={write.isPending}>
+        <button type="submit" className="btn btn--primary" disabled={write.isPending}>
           {target ? t('students.grant.extend') : t('students.grant.submit')}
         </button>
-        <button type="button" className="btn btn--ghost" onClick={onDone}>
+        <button type="button" className="btn btn--ghost" onClick={() => onDone()}>
           {t('actions.cancel')}
         </button>
       </div>

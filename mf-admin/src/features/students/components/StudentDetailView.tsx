@@ -6,7 +6,8 @@ import { Alert, Spinner, toResource, useAdminWrite } from '@circo/shared-web';
 import { Dialog } from '../../common/components/Dialog';
 import { businessPaths, businessQueries } from '../../business/queries';
 import { useFormats } from '../../business/hooks/useFormats';
-import { GrantAccessForm, type GrantTarget } from './GrantAccessForm';
+import { GrantAccessForm, type GrantTarget, type Granted } from './GrantAccessForm';
+import { displayTitle } from '../../common/titles';
 import { StudentClips } from '../../practice/components/StudentClips';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { StudentItems } from './StudentItems';
@@ -33,6 +34,8 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
   const res = toResource(useQuery(businessQueries.student(studentId)));
   const write = useAdminWrite();
   const [pending, setPending] = useState<Pending | null>(null);
+  // the confirmation of the last access given, until the next action
+  const [granted, setGranted] = useState<Granted | null>(null);
   const close = () => setPending(null);
 
   if (res.status === 'loading') return <Spinner />;
@@ -56,9 +59,20 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
         <dd>{student.remindersOptOut ? t('students.remindersOff') : t('students.remindersOn')}</dd>
       </dl>
 
+      {granted && (
+        <Alert tone="success">
+          {t('students.grant.done', {
+            title: displayTitle(granted.item.title),
+            date: granted.item.expiresAt ? f.date(granted.item.expiresAt) : '—',
+          })}
+        </Alert>
+      )}
       <StudentItems
         items={items}
-        onGrant={(target) => setPending({ kind: 'grant', target })}
+        onGrant={(target) => {
+          setGranted(null);
+          setPending({ kind: 'grant', target });
+        }}
         onEnd={(grantId, title) => setPending({ kind: 'end', grantId, title })}
       />
 
@@ -73,7 +87,14 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
           title={pending.target ? t('students.grant.extendTitle') : t('students.grant.title')}
           onClose={close}
         >
-          <GrantAccessForm studentId={studentId} target={pending.target} onDone={close} />
+          <GrantAccessForm
+            studentId={studentId}
+            target={pending.target}
+            onDone={(given) => {
+              close();
+              if (given) setGranted(given);
+            }}
+          />
         </Dialog>
       )}
       {pending?.kind === 'end' && (
