@@ -10,12 +10,14 @@ import {
   useClipMoments,
 } from '@circo/shared-web/src/practice';
 import { useLang, useUserId } from '../shared/hooks';
+import { PlayThroughToggles } from './PlayThroughToggles';
 import { useRefreshClips } from './useClips';
+import { usePlayThroughSettings } from './usePlayThroughSettings';
 
 /**
- * One of the student's clips with the teacher's answer: the marks on its timeline (each jumps to
- * its moment and shows the drawing over the frame), the comments with their voice notes, and the
- * class video beside it.
+ * One of the student's clips with the teacher's answer: played, it stops at each note with its
+ * drawing and text (a setting turns that off); the marks on its timeline (each jumps to its
+ * moment), the comments with their voice notes, and the class video beside it.
  */
 export function ClipView({
   clip,
@@ -33,6 +35,7 @@ export function ClipView({
   const userId = useUserId();
   const { videoRef, selected, setSelected, jump, size } = useClipMoments(clip);
   const refresh = useRefreshClips();
+  const [notes, setNotes] = usePlayThroughSettings();
   const lesson = useQuery({
     queryKey: ['learning', userId, 'practice-clips', 'class-video', classId, classVideo, lang],
     queryFn: () => fetchPrivateVideo(classId, classVideo ?? 0, lang),
@@ -49,7 +52,10 @@ export function ClipView({
           onSelect={setSelected}
           videoRef={videoRef}
           onExpired={() => void refresh()}
-        />
+          playThrough={notes}
+        >
+          <PlayThroughToggles settings={notes} onChange={setNotes} />
+        </ClipPlayer>
         {lesson.data?.provider === 'local' && (
           <ClassBeside classSrc={lesson.data.url} title={title} clipRef={videoRef} />
         )}
