@@ -177,14 +177,8 @@ export function ClipPlayer(p: ClipPlayerProps) {
           onDurationChange={(e) => {
             if (Number.isFinite(e.currentTarget.duration)) setDuration(e.currentTarget.duration);
           }}
-          onTimeUpdate={(e) => {
-            setTime(e.currentTarget.currentTime);
-            through.onTime(e.currentTarget.currentTime, !e.currentTarget.paused);
-          }}
-          onSeeked={(e) => {
-            setTime(e.currentTarget.currentTime);
-            through.onSeeked(e.currentTarget.currentTime);
-          }}
+          onTimeUpdate={(e) => setTime(through.onTime(e.currentTarget))}
+          onSeeked={(e) => setTime(through.onSeeked(e.currentTarget))}
           onPlay={() => {
             through.release();
             setPlaying(true);

@@ -63,14 +63,14 @@ export function usePlayThrough({
     void videoRef.current?.play().catch(() => undefined);
   }, [release, videoRef]);
 
-  /** the video's clock moved (timeupdate while playing) */
-  const onTime = (now: number, playing: boolean) => {
+  /** the video's clock moved (timeupdate); the time to show */
+  const onTime = (el: HTMLVideoElement): number => {
+    const now = el.currentTime;
     const from = last.current;
     last.current = now;
-    if (!settings?.pause || !playing) return;
+    if (!settings?.pause || el.paused) return now;
     const note = noteCrossed(comments, from, now);
-    const el = videoRef.current;
-    if (!note || !el) return;
+    if (!note) return now;
     el.pause();
     el.currentTime = note.atSeconds;
     last.current = note.atSeconds;
@@ -87,10 +87,12 @@ export function usePlayThrough({
       };
       voice.play().catch(hold);
     } else hold();
+    return note.atSeconds;
   };
   /** a jump: the next pass is counted from here */
-  const onSeeked = (now: number) => {
-    last.current = now;
+  const onSeeked = (el: HTMLVideoElement): number => {
+    last.current = el.currentTime;
+    return el.currentTime;
   };
   return { stoppedAt, onTime, onSeeked, goOn, release };
 }
