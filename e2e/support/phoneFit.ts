@@ -19,7 +19,7 @@ interface Misfit {
 }
 
 /**
- * Fails when the page, as a phone shows it, has a visible text element holding wrapped text that
+ * Fails when the screen (the page's main area), as a phone shows it, has a visible text element holding wrapped text that
  * is narrower than 120 px, or a visible tap target (a, button, input, select, [role=button],
  * summary) under 44x44 px; then runs axe as the other journeys do. `screen` names the screen in
  * the failure (and the screenshot, when PHONE_SHOTS_DIR is set).
@@ -32,32 +32,42 @@ export async function expectPhoneFit(page: Page, screen: string): Promise<void> 
   const misfits = await page.evaluate(
     ({ minText, minTap }) => {
       const out: Misfit[] = [];
+      // the screen itself: the page's main area (the shell's header and footer are the same on
+      // every screen and have their own check)
+      const root = document.querySelector('main') ?? document.body;
       const visible = (el: Element) => {
         const r = el.getBoundingClientRect();
         if (r.width < 2 || r.height < 2) return false;
+        // a skip link waits above the page until focused
+        if (r.bottom + window.scrollY <= 0 || r.right + window.scrollX <= 0) return false;
         const s = getComputedStyle(el);
         return s.visibility !== 'hidden' && s.display !== 'none' && Number(s.opacity) > 0;
       };
       const name = (el: Element) =>
         `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[data-testid=${el.getAttribute('data-testid')}]` : ''} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
-      // wrapped text: an element with text of its own that runs over more than one line
-      for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      // wrapped text: an element whose own text runs over more than one line
+      const lines = (el: Element) => {
+        const tops = new Set<number>();
+        for (const n of Array.from(el.childNodes)) {
+          if (n.nodeType !== Node.TEXT_NODE || !n.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          for (const r of Array.from(range.getClientRects())) {
+            if (r.width > 0) tops.add(Math.round(r.top));
+          }
+        }
+        return tops.size;
+      };
+      for (const el of Array.from(root.querySelectorAll('*'))) {
         if (el.closest('svg, script, style, noscript, template, [aria-hidden="true"]')) continue;
-        const own = Array.from(el.childNodes)
-          .filter((n) => n.nodeType === Node.TEXT_NODE)
-          .map((n) => n.textContent ?? '')
-          .join('')
-          .trim();
-        if (own.length < 2 || !visible(el)) continue;
+        if (!visible(el)) continue;
         const r = el.getBoundingClientRect();
-        const s = getComputedStyle(el);
-        const line = parseFloat(s.lineHeight) || parseFloat(s.fontSize) * 1.2;
-        if (r.height > line * 1.6 && r.width < minText) {
+        if (r.width < minText && lines(el) > 1) {
           out.push({ kind: 'text', what: name(el), width: r.width, height: r.height });
         }
       }
       const targets = 'a[href], button, input:not([type=hidden]), select, [role=button], summary';
-      for (const el of Array.from(document.body.querySelectorAll(targets))) {
+      for (const el of Array.from(root.querySelectorAll(targets))) {
         if (!visible(el) || (el as HTMLButtonElement).disabled) continue;
         // a checkbox or a radio is tapped through its label
         const type = el.getAttribute('type');
