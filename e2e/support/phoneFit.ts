@@ -12,7 +12,7 @@ export const MIN_TAP_PX = 44;
 const SHOTS = process.env.PHONE_SHOTS_DIR ?? null;
 
 interface Misfit {
-  kind: 'text' | 'tap';
+  kind: 'text' | 'tap' | 'overflow';
   what: string;
   width: number;
   height: number;
@@ -79,13 +79,32 @@ export async function expectPhoneFit(page: Page, screen: string): Promise<void> 
           out.push({ kind: 'tap', what: name(el), width: box.width, height: box.height });
         }
       }
+      // nothing scrolls sideways: name the widest element past the right edge
+      const page = document.scrollingElement ?? document.documentElement;
+      if (page.scrollWidth > window.innerWidth + 1) {
+        let widest: Element | null = null;
+        for (const el of Array.from(document.body.querySelectorAll('*'))) {
+          const r = el.getBoundingClientRect();
+          if (
+            r.right > window.innerWidth + 1 &&
+            (!widest || r.width > widest.getBoundingClientRect().width)
+          )
+            widest = el;
+        }
+        out.push({
+          kind: 'overflow',
+          what: widest ? `${name(widest)} .${widest.className}` : 'page',
+          width: page.scrollWidth,
+          height: 0,
+        });
+      }
       return out;
     },
     { minText: MIN_TEXT_COLUMN_PX, minTap: MIN_TAP_PX },
   );
   const lines = misfits.map(
     (m) =>
-      `${m.kind === 'text' ? 'text column' : 'tap target'} ${Math.round(m.width)}x${Math.round(m.height)} px: ${m.what}`,
+      `${m.kind === 'text' ? 'text column' : m.kind === 'tap' ? 'tap target' : 'page scrolls sideways to'} ${Math.round(m.width)}x${Math.round(m.height)} px: ${m.what}`,
   );
   expect(lines, `${screen} on a phone (${page.url()})`).toEqual([]);
 

@@ -158,7 +158,7 @@ describe('the clip player of practice feedback', () => {
 
   describe('played through the notes (the student view)', () => {
     /** the player as a page holds it: the selection in state */
-    function Page(props: Partial<ClipPlayerProps>) {
+    function Page(props: Partial<ClipPlayerProps> & Pick<ClipPlayerProps, 'videoRef'>) {
       const [selected, setSelected] = useState<string | null>(null);
       return <ClipPlayer {...defaults} selectedId={selected} onSelect={setSelected} {...props} />;
     }
