@@ -234,3 +234,83 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     expect(clipId).toBeTruthy();
   });
 }
+
+test('es: the coach answers a clip on her phone with a drawing; the student plays the clip and it stops at the note with the drawing shown', async ({
+  page,
+  request,
+  browser,
+  a11y,
+}) => {
+  test.setTimeout(180_000);
+  const s = await newStudent(request, page, 'es');
+  const classId = s.courseClasses[0]!;
+  const sent = await request.post(`${baseURL}/api/practice/clips`, {
+    headers: { Authorization: `Bearer ${s.token}` },
+    multipart: {
+      classId,
+      note: 'Mi vertical',
+      file: { name: 'clip.mp4', mimeType: 'video/mp4', buffer: readFileSync(DEMO_CLIP) },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const clipId = ((await sent.json()) as { _id: string })._id;
+
+  // ---- the coach, on her phone between classes: a comment at 2 s with an angle drawn on it
+  const coachContext = await browser.newContext({ viewport: PHONE });
+  const coach = await coachContext.newPage();
+  a11y.watch(coach);
+  await useLanguage(coach, 'es');
+  const adminToken = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  await coach.addInitScript((t) => localStorage.setItem('token', t), adminToken);
+  await coach.goto(`/admin/practica/${clipId}`);
+  await untilLive(coach);
+  const teacher = new ClipsPanelPage(coach);
+  await teacher.waitVideo();
+  const composer = coach.getByTestId('clip-answer').getByTestId('comment-composer');
+  await teacher.seek(2);
+  await composer.getByRole('button', { name: 'Fijar en el momento actual' }).click();
+  await composer.getByLabel('Ángulo', { exact: true }).check();
+  const svg = teacher.player.getByTestId('clip-drawing');
+  await svg.scrollIntoViewIfNeeded();
+  const box = (await svg.boundingBox())!;
+  for (const [x, y] of [
+    [0.4, 0.2],
+    [0.5, 0.55],
+    [0.45, 0.9],
+  ] as const) {
+    await svg.click({ position: { x: box.width * x, y: box.height * y } });
+  }
+  await expect(svg.locator('[data-angle]')).toHaveCount(1);
+  await composer.getByLabel('Comentario', { exact: true }).fill('Abre el hombro en la subida');
+  await composer.getByRole('button', { name: 'Añadir comentario' }).click();
+  await expect(teacher.marks).toHaveCount(1);
+  await coachContext.close();
+
+  // ---- the student plays her clip from the start: it stops at 2 s, the angle over the frame
+  await page.goto(`/mis-cursos/curso/${s.courseId}?class=${classId}&clip=${clipId}`);
+  await untilLive(page);
+  const clips = new ClipsPanelPage(page);
+  await expect(clips.player).toBeVisible();
+  await clips.waitVideo();
+  await expect(clips.player.getByTestId('notes-pause')).toHaveAttribute('aria-pressed', 'true');
+  await expect(clips.player.getByTestId('clip-drawing').locator('[data-angle]')).toHaveCount(0);
+  await clips.player.scrollIntoViewIfNeeded();
+  await clips.player.getByTestId('clip-play').click();
+  const stop = clips.player.getByTestId('clip-stop');
+  await expect(stop).toBeVisible({ timeout: 10_000 });
+  await expect(stop).toContainText('Abre el hombro en la subida');
+  await expect(clips.player.getByTestId('clip-drawing').locator('[data-angle]')).toHaveCount(1);
+  const at = await clips.player
+    .getByTestId('clip-video')
+    .evaluate((el: HTMLVideoElement) => ({ paused: el.paused, time: el.currentTime }));
+  expect(at.paused).toBe(true);
+  expect(at.time).toBeCloseTo(2, 0);
+  await expectPhoneFit(page, 'clip-stopped-es');
+  // and it goes on by itself
+  await expect(stop).toBeHidden({ timeout: 10_000 });
+  await expect
+    .poll(() =>
+      clips.player.getByTestId('clip-video').evaluate((el: HTMLVideoElement) => el.currentTime),
+    )
+    .toBeGreaterThan(2.2);
+});
