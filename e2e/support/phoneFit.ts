@@ -27,7 +27,8 @@ interface Misfit {
 export async function expectPhoneFit(page: Page, screen: string): Promise<void> {
   if (SHOTS) {
     mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: join(SHOTS, `${screen}.png`), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, `${screen}.png`) });
+    await page.screenshot({ path: join(SHOTS, `${screen}-full.png`), fullPage: true });
   }
   const misfits = await page.evaluate(
     ({ minText, minTap }) => {
