@@ -286,9 +286,21 @@ test('es: the coach answers a clip on her phone with a drawing; the student play
   await expect(teacher.marks).toHaveCount(1);
   await coachContext.close();
 
-  // ---- the student plays her clip from the start: it stops at 2 s, the angle over the frame
-  await page.goto(`/mis-cursos/curso/${s.courseId}?class=${classId}&clip=${clipId}`);
+  // the coach sends it (the e-mail goes; My Courses tells the student too)
+  const answered = await request.patch(`${baseURL}/api/admin/practice/clips/${clipId}`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+    data: { status: 'answered' },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+
+  // ---- the student: My Courses points to the answer; she plays her clip from the start and it
+  // stops at 2 s with the angle over the frame
+  await page.goto('/mis-cursos');
   await untilLive(page);
+  const notice = page.getByTestId('answers-notice');
+  await expect(notice).toContainText('Tu profesora respondió a 1 clip tuyo');
+  await notice.getByTestId('answer-link').click();
+  await expect(page).toHaveURL(new RegExp(`class=${classId}&clip=${clipId}$`));
   const clips = new ClipsPanelPage(page);
   await expect(clips.player).toBeVisible();
   await clips.waitVideo();
@@ -313,4 +325,10 @@ test('es: the coach answers a clip on her phone with a drawing; the student play
       clips.player.getByTestId('clip-video').evaluate((el: HTMLVideoElement) => el.currentTime),
     )
     .toBeGreaterThan(2.2);
+
+  // an answer opened is an answer read
+  await page.goto('/mis-cursos');
+  await untilLive(page);
+  await expect(page.getByTestId('my-courses').getByTestId('my-course-card').first()).toBeVisible();
+  await expect(page.getByTestId('answers-notice')).toHaveCount(0);
 });

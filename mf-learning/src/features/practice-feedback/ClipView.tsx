@@ -10,6 +10,8 @@ import {
   useClipMoments,
 } from '@circo/shared-web/src/practice';
 import { useLang, useUserId } from '../shared/hooks';
+import { useEffect } from 'react';
+import { markAnswerSeen } from './answersSeen';
 import { PlayThroughToggles } from './PlayThroughToggles';
 import { useRefreshClips } from './useClips';
 import { usePlayThroughSettings } from './usePlayThroughSettings';
@@ -36,6 +38,10 @@ export function ClipView({
   const { videoRef, selected, setSelected, jump, size } = useClipMoments(clip);
   const refresh = useRefreshClips();
   const [notes, setNotes] = usePlayThroughSettings();
+  // an answer opened is an answer read: My Courses stops pointing to it
+  useEffect(() => {
+    if (clip.status === 'answered') markAnswerSeen(clip._id);
+  }, [clip._id, clip.status]);
   const lesson = useQuery({
     queryKey: ['learning', userId, 'practice-clips', 'class-video', classId, classVideo, lang],
     queryFn: () => fetchPrivateVideo(classId, classVideo ?? 0, lang),
