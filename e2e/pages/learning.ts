@@ -40,7 +40,7 @@ export class ViewerPage {
   modulePill(n: number): Locator {
     return this.page
       .getByTestId('module-pills')
-      .getByRole('button', { name: new RegExp(`M${n}$`) });
+      .getByRole('button', { name: new RegExp(`^M${n}(?!\\d)`) });
   }
   classPills(): Locator {
     return this.page.getByTestId('class-pills').getByRole('button');
@@ -48,7 +48,7 @@ export class ViewerPage {
   classPill(label: string): Locator {
     return this.page
       .getByTestId('class-pills')
-      .getByRole('button', { name: new RegExp(`${label}$`) });
+      .getByRole('button', { name: new RegExp(`^${label}(?!\\d)`) });
   }
 
   async percent(): Promise<number> {

@@ -5,7 +5,7 @@ import type { ItemType } from '@circo/shared-contracts';
 import { Alert, Price, Spinner, learningQueries, toResource } from '@circo/shared-web';
 import { useBuyAgain } from '../features/my-courses/hooks/useBuyAgain';
 import { useLang, useUserId } from '../features/shared/hooks';
-import { formatDate, inLangOrAny } from '../features/shared/localized';
+import { formatDate, inLangOrAny, sourceLang } from '../features/shared/localized';
 
 /** /detalle/formacion/{id} and /detalle/curso/{id}: an expired purchase, with "buy again". */
 export function ExpiredItemPage({ kind }: { kind: ItemType }) {
@@ -59,8 +59,26 @@ export function ExpiredItemPage({ kind }: { kind: ItemType }) {
       <article className="learn-expired panel">
         {image && <img className="learn-expired__image" src={image} alt="" />}
         <div>
-          <h1>{inLangOrAny(item.title, lang)}</h1>
-          <p className="learn-lead">{inLangOrAny(item.description, lang)}</p>
+          <h1
+            lang={sourceLang(item.title, lang) === lang ? undefined : sourceLang(item.title, lang)}
+          >
+            {inLangOrAny(item.title, lang)}
+          </h1>
+          {sourceLang(item.title, lang) !== lang && (
+            <p className="learn-card__in-lang" data-testid="item-in-lang">
+              {t('my.inLanguage', { lang: t(`langs.${sourceLang(item.title, lang)}`) })}
+            </p>
+          )}
+          <p
+            className="learn-lead"
+            lang={
+              sourceLang(item.description, lang) === lang
+                ? undefined
+                : sourceLang(item.description, lang)
+            }
+          >
+            {inLangOrAny(item.description, lang)}
+          </p>
           <p className="alert alert--warning" data-testid="expired-message">
             {item.expired
               ? t('viewer.expired')

@@ -6,6 +6,7 @@ import { Alert, Spinner, learningQueries, toResource } from '@circo/shared-web';
 import { MySection } from '../features/my-courses/components/MySection';
 import { PracticeSummary } from '../features/practice/components/PracticeLogPanel';
 import { AccountSettings } from '../features/my-courses/components/AccountSettings';
+import { AnswersNotice } from '../features/practice-feedback/AnswersNotice';
 import { useLang, useUserId } from '../features/shared/hooks';
 
 /** /mis-cursos: four sections for a student; everything visible in the language for an admin. */
@@ -26,6 +27,7 @@ export function MyCoursesPage() {
         )}
         {res.status === 'success' && <PracticeSummary />}
       </header>
+      {res.status === 'success' && !res.data.admin && <AnswersNotice />}
       {res.status === 'loading' && <Spinner />}
       {res.status === 'error' && (
         <Alert tone="error">

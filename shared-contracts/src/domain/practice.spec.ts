@@ -1,4 +1,10 @@
-import { isPracticeCountdown, isPracticeSpeed, practiceStreak, PRACTICE_SPEEDS } from './practice';
+import {
+  isPracticeCountdown,
+  isPracticeSpeed,
+  practiceStreak,
+  PRACTICE_SPEEDS,
+  speedLabel,
+} from './practice';
 
 describe('practice rules', () => {
   it('lists the seven speeds from 0.25x to 2x and accepts only those', () => {
@@ -20,5 +26,14 @@ describe('practice rules', () => {
     expect(practiceStreak(['2026-11-23'], '2026-11-26')).toBe(0);
     // across a month end
     expect(practiceStreak(['2026-12-01', '2026-11-30'], '2026-12-01')).toBe(2);
+  });
+});
+
+describe('a speed as the players write it', () => {
+  it('uses the decimal mark of the language', () => {
+    expect(speedLabel(0.25, 'es')).toBe('0,25×');
+    expect(speedLabel(0.25, 'fr')).toBe('0,25×');
+    expect(speedLabel(0.25, 'en')).toBe('0.25×');
+    expect(speedLabel(1, 'es')).toBe('1×');
   });
 });

@@ -6,6 +6,9 @@ export const PRACTICE_SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 export type PracticeSpeed = (typeof PRACTICE_SPEEDS)[number];
 export const isPracticeSpeed = (v: unknown): v is PracticeSpeed =>
   typeof v === 'number' && (PRACTICE_SPEEDS as readonly number[]).includes(v);
+/** A speed as both players write it, with the language's decimal mark: "0,25×" (es, fr), "0.25×" (en). */
+export const speedLabel = (speed: number, lang: string): string =>
+  `${new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(speed)}×`;
 
 /** Seconds of countdown before play. */
 export const PRACTICE_COUNTDOWNS = [0, 3, 5, 10] as const;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clipMoment, frameAt, PRACTICE_SPEEDS } from '@circo/shared-contracts';
+import { clipMoment, frameAt, PRACTICE_SPEEDS, speedLabel } from '@circo/shared-contracts';
 
 /** The clip player's controls: play, frame by frame, speed, mirror, loop and the position. */
 export function ClipBar({
@@ -35,7 +35,7 @@ export function ClipBar({
   /** More controls at the end (the page's own). */
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   return (
     <div className="clip__bar" role="toolbar" aria-label={t('clip.controls')}>
       <button type="button" className="btn btn--primary" onClick={onToggle} data-testid="clip-play">
@@ -52,7 +52,7 @@ export function ClipBar({
         <select value={speed} onChange={(e) => onSpeed(Number(e.target.value))}>
           {PRACTICE_SPEEDS.map((s) => (
             <option key={s} value={s}>
-              {s}×
+              {speedLabel(s, i18n.language)}
             </option>
           ))}
         </select>

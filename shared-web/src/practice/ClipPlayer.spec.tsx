@@ -1,12 +1,13 @@
-import { createRef } from 'react';
+import { createRef, useState } from 'react';
 import { jest } from '@jest/globals';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PracticeComment } from '@circo/shared-contracts';
 import { i18n } from '../i18n/i18n';
 import { ClipPlayer, type ClipPlayerProps } from './ClipPlayer';
 import { CommentList } from './CommentList';
 import { DrawingLayer } from './DrawingLayer';
+import { NOTE_HOLD_MS, noteCrossed } from './usePlayThrough';
 
 const comments: PracticeComment[] = [
   { _id: 'a', atSeconds: 1, text: 'Knees', drawing: [], voice: null, createdAt: '' },
@@ -28,6 +29,17 @@ const comments: PracticeComment[] = [
     createdAt: '',
   },
 ];
+
+const defaults: Omit<ClipPlayerProps, 'onSelect' | 'videoRef' | 'selectedId'> = {
+  src: '/clip.mp4',
+  contentType: 'video/mp4',
+  codec: 'avc1.64001f',
+  title: 'Handstand',
+  frameRate: 30,
+  width: 1280,
+  height: 720,
+  comments,
+};
 
 function player(over: Partial<ClipPlayerProps> = {}) {
   const onSelect = jest.fn();
@@ -142,5 +154,67 @@ describe('the clip player of practice feedback', () => {
     expect(screen.getByLabelText('Voice note at 0:04')).toHaveAttribute('src', '/v.webm');
     await userEvent.click(screen.getByRole('button', { name: 'Go to 0:01' }));
     expect(onJump).toHaveBeenCalledWith(comments[0]);
+  });
+
+  describe('played through the notes (the student view)', () => {
+    /** the player as a page holds it: the selection in state */
+    function Page(props: Partial<ClipPlayerProps> & Pick<ClipPlayerProps, 'videoRef'>) {
+      const [selected, setSelected] = useState<string | null>(null);
+      return <ClipPlayer {...defaults} selectedId={selected} onSelect={setSelected} {...props} />;
+    }
+    const playTo = (video: HTMLVideoElement, at: number) => {
+      Object.defineProperty(video, 'paused', { configurable: true, value: false });
+      video.currentTime = at;
+      fireEvent.timeUpdate(video);
+    };
+
+    it('stops at the note it reaches, shows its drawing and text, and goes on by itself', () => {
+      jest.useFakeTimers();
+      const play = jest.fn(() => Promise.resolve());
+      Object.defineProperty(HTMLMediaElement.prototype, 'play', {
+        configurable: true,
+        value: play,
+      });
+      const videoRef = createRef<HTMLVideoElement>();
+      render(<Page videoRef={videoRef} playThrough={{ pause: true, voice: false }} />);
+      const video = videoRef.current!;
+      playTo(video, 3.8);
+      expect(screen.queryByTestId('clip-stop')).toBeNull();
+      playTo(video, 4.2);
+      // back on the note's own frame, its angle drawn and its text (none: the drawing) over it
+      expect(video.currentTime).toBe(4);
+      fireEvent.seeked(video);
+      expect(screen.getByTestId('clip-stop')).toHaveAttribute('data-comment-id', 'b');
+      expect(screen.getByTestId('clip-stop')).toHaveTextContent('0:04 drawing on the frame');
+      expect(screen.getByTestId('clip-drawing')).toHaveAttribute('data-shapes', '1');
+      expect(play).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(NOTE_HOLD_MS));
+      expect(play).toHaveBeenCalledTimes(1);
+      expect(screen.queryByTestId('clip-stop')).toBeNull();
+      jest.useRealTimers();
+    });
+
+    it('plays on past the notes when the student turned stopping off, and in the teacher view', () => {
+      const videoRef = createRef<HTMLVideoElement>();
+      render(<Page videoRef={videoRef} playThrough={{ pause: false, voice: false }} />);
+      playTo(videoRef.current!, 0.8);
+      playTo(videoRef.current!, 1.1);
+      expect(videoRef.current!.currentTime).toBe(1.1);
+      expect(screen.queryByTestId('clip-stop')).toBeNull();
+      cleanup();
+      const teacherRef = createRef<HTMLVideoElement>();
+      render(<Page videoRef={teacherRef} />);
+      playTo(teacherRef.current!, 0.8);
+      playTo(teacherRef.current!, 1.1);
+      expect(screen.queryByTestId('clip-stop')).toBeNull();
+    });
+
+    it('counts a pass only when the playhead moved over the moment, never on a jump', () => {
+      expect(noteCrossed(comments, 0.9, 1.2)?._id).toBe('a');
+      expect(noteCrossed(comments, 1, 1.2)).toBeNull();
+      expect(noteCrossed(comments, 0.5, 4.5)).toBeNull();
+      expect(noteCrossed(comments, 3.9, 3.7)).toBeNull();
+      expect(noteCrossed(comments, 3.9, 4)?._id).toBe('b');
+    });
   });
 });

@@ -10,6 +10,8 @@ import {
 import { ClipBar } from './ClipBar';
 import { ClipMarks } from './ClipMarks';
 import { DrawingLayer, type FrameSize } from './DrawingLayer';
+import { NoteStop } from './NoteStop';
+import { usePlayThrough, type PlayThroughSettings } from './usePlayThrough';
 
 /** How far from a comment's moment its drawing still shows (the frame it was drawn on, give or take). */
 const NEAR_SECONDS = 0.35;
@@ -43,6 +45,8 @@ export interface ClipPlayerProps {
   /** when the file's link stops working: past it, a failed load asks for a fresh link */
   expiresAt?: string | null;
   onExpired?: () => void;
+  /** the student's view: the clip stops at each note (see usePlayThrough); absent, it never stops */
+  playThrough?: PlayThroughSettings;
 }
 
 /** What a clip gives the player: its file, its container's facts and the teacher's comments. */
@@ -83,6 +87,12 @@ export function ClipPlayer(p: ClipPlayerProps) {
     width: p.width ?? 16,
     height: p.height ?? 9,
   });
+  const through = usePlayThrough({
+    videoRef: video,
+    comments: p.comments,
+    settings: p.playThrough ?? null,
+    onReach: p.onSelect,
+  });
   const fps = isFrameRate(p.frameRate) ? p.frameRate : FALLBACK_FPS;
   const unplayable = failed || unsupportedCodec(p.codec, p.contentType);
 
@@ -113,6 +123,7 @@ export function ClipPlayer(p: ClipPlayerProps) {
     else el.pause();
   };
   const jump = (c: PracticeComment) => {
+    through.release();
     video.current?.pause();
     p.onSelect(c._id);
     seek(c.atSeconds);
@@ -166,9 +177,12 @@ export function ClipPlayer(p: ClipPlayerProps) {
           onDurationChange={(e) => {
             if (Number.isFinite(e.currentTarget.duration)) setDuration(e.currentTarget.duration);
           }}
-          onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-          onSeeked={(e) => setTime(e.currentTarget.currentTime)}
-          onPlay={() => setPlaying(true)}
+          onTimeUpdate={(e) => setTime(through.onTime(e.currentTarget))}
+          onSeeked={(e) => setTime(through.onSeeked(e.currentTarget))}
+          onPlay={() => {
+            through.release();
+            setPlaying(true);
+          }}
           onPause={() => setPlaying(false)}
           onError={() => {
             // a link that expired during a long pause is renewed, not taken for a bad format
@@ -181,6 +195,9 @@ export function ClipPlayer(p: ClipPlayerProps) {
           <DrawingLayer {...p.editor} size={size} mirror={mirror} label={label} />
         ) : (
           <DrawingLayer shapes={shapes} size={size} mirror={mirror} label={label} />
+        )}
+        {through.stoppedAt && selected?._id === through.stoppedAt && (
+          <NoteStop comment={selected} onGoOn={through.goOn} />
         )}
       </div>
       <ClipMarks

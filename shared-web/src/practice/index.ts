@@ -6,3 +6,4 @@ export { DrawingLayer, type FrameSize } from './DrawingLayer';
 export { CommentList } from './CommentList';
 export { ClassBeside } from './ClassBeside';
 export { useClipMoments } from './useClipMoments';
+export { usePlayThrough, noteCrossed, type PlayThroughSettings } from './usePlayThrough';

@@ -10,12 +10,16 @@ import {
   useClipMoments,
 } from '@circo/shared-web/src/practice';
 import { useLang, useUserId } from '../shared/hooks';
+import { useEffect } from 'react';
+import { markAnswerSeen } from './answersSeen';
+import { PlayThroughToggles } from './PlayThroughToggles';
 import { useRefreshClips } from './useClips';
+import { usePlayThroughSettings } from './usePlayThroughSettings';
 
 /**
- * One of the student's clips with the teacher's answer: the marks on its timeline (each jumps to
- * its moment and shows the drawing over the frame), the comments with their voice notes, and the
- * class video beside it.
+ * One of the student's clips with the teacher's answer: played, it stops at each note with its
+ * drawing and text (a setting turns that off); the marks on its timeline (each jumps to its
+ * moment), the comments with their voice notes, and the class video beside it.
  */
 export function ClipView({
   clip,
@@ -33,6 +37,11 @@ export function ClipView({
   const userId = useUserId();
   const { videoRef, selected, setSelected, jump, size } = useClipMoments(clip);
   const refresh = useRefreshClips();
+  const [notes, setNotes] = usePlayThroughSettings();
+  // an answer opened is an answer read: My Courses stops pointing to it
+  useEffect(() => {
+    if (clip.status === 'answered') markAnswerSeen(clip._id);
+  }, [clip._id, clip.status]);
   const lesson = useQuery({
     queryKey: ['learning', userId, 'practice-clips', 'class-video', classId, classVideo, lang],
     queryFn: () => fetchPrivateVideo(classId, classVideo ?? 0, lang),
@@ -49,7 +58,10 @@ export function ClipView({
           onSelect={setSelected}
           videoRef={videoRef}
           onExpired={() => void refresh()}
-        />
+          playThrough={notes}
+        >
+          <PlayThroughToggles settings={notes} onChange={setNotes} />
+        </ClipPlayer>
         {lesson.data?.provider === 'local' && (
           <ClassBeside classSrc={lesson.data.url} title={title} clipRef={videoRef} />
         )}

@@ -17,6 +17,12 @@ export function inLangOrAny(value: MaybeLocalized, lang: Lang): string {
   return '';
 }
 
+/** The language `inLangOrAny` takes its value from (`lang` itself when it has one). */
+export function sourceLang(value: MaybeLocalized, lang: Lang): Lang {
+  if (inLang(value, lang) || value == null || typeof value === 'string') return lang;
+  return LANGUAGES.find((l) => value[l]) ?? lang;
+}
+
 /** A date in the reader's language: "12 de marzo de 2026". */
 export function formatDate(iso: string, lang: Lang): string {
   return new Intl.DateTimeFormat(lang, { dateStyle: 'long' }).format(new Date(iso));

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { excerpt, pathTo, ROUTES, type MyItem } from '@circo/shared-contracts';
 import { useLang } from '../../shared/hooks';
-import { formatDate, inLang, inLangOrAny } from '../../shared/localized';
+import { formatDate, inLang, inLangOrAny, sourceLang } from '../../shared/localized';
 import { useBuyAgain } from '../hooks/useBuyAgain';
 import { TimeLeftBadge } from './TimeLeftBadge';
 
@@ -34,6 +34,8 @@ export function MyItemCard({ item, now, admin }: { item: MyItem; now: number; ad
   const hidden = !item.visible[lang];
   const disabled = item.expired || hidden;
   const title = inLangOrAny(item.title, lang);
+  // a card hidden in this language shows another's title and text: said, and marked for readers
+  const from = sourceLang(item.title, lang);
   const image = inLang(item.image, lang) || inLangOrAny(item.image, lang);
   const overlay = item.expired
     ? t('my.overlay.expired')
@@ -60,7 +62,7 @@ export function MyItemCard({ item, now, admin }: { item: MyItem; now: number; ad
       </div>
       <div className="learn-card__body">
         <span className="learn-kind">{t(`my.kind.${item.type}`)}</span>
-        <h3 className="learn-card__title">
+        <h3 className="learn-card__title" lang={from === lang ? undefined : from}>
           {disabled ? (
             title
           ) : (
@@ -73,7 +75,21 @@ export function MyItemCard({ item, now, admin }: { item: MyItem; now: number; ad
             </Link>
           )}
         </h3>
-        <p className="learn-card__text">{excerpt(inLangOrAny(item.description, lang), 120)}</p>
+        {from !== lang && (
+          <span className="learn-card__in-lang" data-testid="card-in-lang">
+            {t('my.inLanguage', { lang: t(`langs.${from}`) })}
+          </span>
+        )}
+        <p
+          className="learn-card__text"
+          lang={
+            sourceLang(item.description, lang) === lang
+              ? undefined
+              : sourceLang(item.description, lang)
+          }
+        >
+          {excerpt(inLangOrAny(item.description, lang), 120)}
+        </p>
         <div className="learn-card__foot">
           {!admin && item.expiresAt && !item.expired && (
             <>

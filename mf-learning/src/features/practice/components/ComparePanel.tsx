@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRACTICE_SPEEDS } from '@circo/shared-contracts';
+import { PRACTICE_SPEEDS, speedLabel } from '@circo/shared-contracts';
 import { canLoop, setA, setB, toggleLoop } from '../model/abLoop';
 import { formatClock } from '../model/resume';
-import { speedLabel } from '../model/speed';
 import { useComparePlayback, type Side } from '../hooks/useComparePlayback';
 import type { Attempt } from '../hooks/useRecorder';
 import { SendAttempt } from '../../practice-feedback/SendAttempt';
@@ -21,7 +20,7 @@ export function ComparePanel(p: {
   onClose: () => void;
   classId: string;
 }) {
-  const { t } = useTranslation('practice');
+  const { t, i18n } = useTranslation('practice');
   const c = useComparePlayback(p.attempt);
   const { loop, setLoop, elapsed, playing } = c;
   const [mirror, setMirror] = useState({ lesson: false, attempt: true });
@@ -67,7 +66,7 @@ export function ComparePanel(p: {
           >
             {PRACTICE_SPEEDS.map((s) => (
               <option key={s} value={String(s)}>
-                {speedLabel(s)}
+                {speedLabel(s, i18n.language)}
               </option>
             ))}
           </select>

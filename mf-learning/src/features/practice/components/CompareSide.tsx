@@ -26,7 +26,9 @@ export function CompareSide({
   onNudge: (by: number) => void;
   onStartHere: () => void;
 }) {
-  const { t } = useTranslation('practice');
+  const { t, i18n } = useTranslation('practice');
+  const tenth = (n: number) =>
+    `${new Intl.NumberFormat(i18n.language, { signDisplay: 'always' }).format(n)} s`;
   return (
     <figure className="practice__compare-side" data-testid={`compare-${s}`}>
       <figcaption>{label}</figcaption>
@@ -47,7 +49,7 @@ export function CompareSide({
           onClick={() => onNudge(-0.1)}
           aria-label={t('earlier', { what: label })}
         >
-          −0.1 s
+          {tenth(-0.1)}
         </button>
         <button
           type="button"
@@ -55,23 +57,36 @@ export function CompareSide({
           onClick={() => onNudge(0.1)}
           aria-label={t('later', { what: label })}
         >
-          +0.1 s
+          {tenth(0.1)}
         </button>
         <button
           type="button"
           className="btn btn--ghost practice__big"
           onClick={onStartHere}
+          aria-label={t('startHere', { what: label })}
           data-testid={`start-here-${s}`}
         >
-          {t('startHere', { what: label })}
+          {/* a phone's half-width column: a sign, the name said by the label */}
+          <span aria-hidden="true" className="practice__short">
+            ⇤
+          </span>
+          <span aria-hidden="true" className="practice__long">
+            {t('startHere', { what: label })}
+          </span>
         </button>
         <button
           type="button"
           className="btn btn--ghost practice__big"
           aria-pressed={mirrored}
           onClick={onMirror}
+          aria-label={t('mirrorOf', { what: label })}
         >
-          {t('mirrorOf', { what: label })}
+          <span aria-hidden="true" className="practice__short">
+            ⇋
+          </span>
+          <span aria-hidden="true" className="practice__long">
+            {t('mirrorOf', { what: label })}
+          </span>
         </button>
       </div>
       <p className="learn-muted">{t('startsAt', { time: formatClock(offset) })}</p>

@@ -56,12 +56,10 @@ export function PlayerScreen({
           ref={videoRef}
           className={`learn-video practice__media${mirrored}`}
           src={video.url}
-          // mirrored, the browser's own controls would be mirrored too: the toolbar's seek
-          // bar and buttons do their work then
-          controls={!mirror}
+          // no browser controls: the toolbar below does all they do, once (beside it they
+          // doubled every button, and mirrored they ran backwards)
           playsInline
           preload="auto"
-          controlsList="nodownload"
           style={mediaStyle}
           data-testid="video-player"
           data-mirrored={mirror}

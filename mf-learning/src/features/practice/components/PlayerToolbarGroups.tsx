@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import {
   PRACTICE_COUNTDOWNS,
   PRACTICE_SPEEDS,
+  speedLabel,
   type PracticeCountdown,
 } from '@circo/shared-contracts';
 import { LOOP_PAUSES } from '../model/abLoop';
 import { formatClock } from '../model/resume';
-import { speedLabel } from '../model/speed';
 import type { ToolbarProps } from './PlayerToolbar';
 
 // The groups of the player's toolbar, each a row of big controls that decides one thing.
@@ -98,7 +98,7 @@ export function FrameStepGroup({ p }: { p: ToolbarProps }) {
 
 /** Speed, mirror and the countdown before playing. */
 export function SettingsGroup({ p }: { p: ToolbarProps }) {
-  const { t } = useTranslation('practice');
+  const { t, i18n } = useTranslation('practice');
   return (
     <div className="practice__group">
       <label className="practice__field">
@@ -111,7 +111,7 @@ export function SettingsGroup({ p }: { p: ToolbarProps }) {
         >
           {PRACTICE_SPEEDS.map((s) => (
             <option key={s} value={String(s)} disabled={!p.rates.includes(s)}>
-              {speedLabel(s)}
+              {speedLabel(s, i18n.language)}
             </option>
           ))}
         </select>

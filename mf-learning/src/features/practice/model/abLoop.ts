@@ -17,6 +17,8 @@ export interface LoopState {
   repeats: number;
   /** clock time at which a pause at A ends; null when not pausing */
   resumeAt: number | null;
+  /** the playhead played inside A-B since the loop last went back: reaching B is a repeat */
+  inside: boolean;
 }
 
 export const initialLoop: LoopState = {
@@ -26,6 +28,7 @@ export const initialLoop: LoopState = {
   pause: 0,
   repeats: 0,
   resumeAt: null,
+  inside: false,
 };
 
 export type LoopAction =
@@ -36,14 +39,22 @@ const NONE: LoopAction = { kind: 'none' };
 /** Sets A at `t`; a B before it is dropped. The count starts again. */
 export function setA(s: LoopState, t: number): LoopState {
   const b = s.b !== null && s.b - t >= MIN_LOOP_SECONDS ? s.b : null;
-  return { ...s, a: t, b, repeats: 0, resumeAt: null, enabled: b !== null && s.enabled };
+  return {
+    ...s,
+    a: t,
+    b,
+    repeats: 0,
+    resumeAt: null,
+    inside: false,
+    enabled: b !== null && s.enabled,
+  };
 }
 
 /** Sets B at `t` (A at 0 when unset); a B not after A is refused (same state). Turns the loop on. */
 export function setB(s: LoopState, t: number): LoopState {
   const a = s.a ?? 0;
   if (t - a < MIN_LOOP_SECONDS) return s;
-  return { ...s, a, b: t, enabled: true, repeats: 0, resumeAt: null };
+  return { ...s, a, b: t, enabled: true, repeats: 0, resumeAt: null, inside: false };
 }
 
 export const canLoop = (s: LoopState): boolean => s.a !== null && s.b !== null;
@@ -78,14 +89,18 @@ export function loopTick(
   }
   if (!playing) return { state: s, action: NONE };
   if (t >= s.b) {
-    const repeats = s.repeats + 1;
+    // started at B (or past it): back to A without a repeat, none was played
+    const repeats = s.inside ? s.repeats + 1 : s.repeats;
+    const a = s.a;
+    s = { ...s, inside: false };
     if (s.pause > 0) {
       return {
         state: { ...s, repeats, resumeAt: now + s.pause * 1000 },
-        action: { kind: 'seek', to: s.a, pause: true },
+        action: { kind: 'seek', to: a, pause: true },
       };
     }
-    return { state: { ...s, repeats }, action: { kind: 'seek', to: s.a, pause: false } };
+    return { state: { ...s, repeats }, action: { kind: 'seek', to: a, pause: false } };
   }
+  if (t >= s.a && !s.inside) return { state: { ...s, inside: true }, action: NONE };
   return { state: s, action: NONE };
 }

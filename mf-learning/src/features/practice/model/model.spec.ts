@@ -101,17 +101,29 @@ describe('A-B loop', () => {
     const clock = new TestClock();
     let s = zone();
     expect(s.enabled).toBe(true);
-    expect(loopTick(s, 12, clock.now(), true).action).toEqual({ kind: 'none' });
-    const r1 = loopTick(s, 14.05, clock.advance(4000), true);
+    const r0 = loopTick(s, 12, clock.now(), true);
+    expect(r0.action).toEqual({ kind: 'none' });
+    const r1 = loopTick(r0.state, 14.05, clock.advance(4000), true);
     expect(r1.action).toEqual({ kind: 'seek', to: 10, pause: false });
-    s = r1.state;
+    expect(r1.state.repeats).toBe(1);
+    s = loopTick(r1.state, 10.1, clock.advance(100), true).state;
     const r2 = loopTick(s, 14.2, clock.advance(4000), true);
     expect(r2.state.repeats).toBe(2);
   });
 
+  it('counts no repeat when the student starts playing at B: the first pass is from A', () => {
+    const clock = new TestClock();
+    // B just set where the video stands, then play
+    const atB = loopTick(zone(), 14, clock.now(), true);
+    expect(atB.action).toEqual({ kind: 'seek', to: 10, pause: false });
+    expect(atB.state.repeats).toBe(0);
+    const inside = loopTick(atB.state, 10.05, clock.advance(50), true).state;
+    expect(loopTick(inside, 14.01, clock.advance(4000), true).state.repeats).toBe(1);
+  });
+
   it('pauses at A for the chosen seconds, then plays', () => {
     const clock = new TestClock();
-    let s = zone(3);
+    let s = loopTick(zone(3), 13, clock.now(), true).state;
     const atB = loopTick(s, 14, clock.now(), true);
     expect(atB.action).toEqual({ kind: 'seek', to: 10, pause: true });
     s = atB.state;

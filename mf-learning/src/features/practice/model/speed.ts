@@ -16,6 +16,3 @@ export function stepSpeed(
   if (list[i] !== current) return dir === 1 ? list[i]! : (list[i - 1] ?? list[0]!);
   return list[Math.min(list.length - 1, Math.max(0, i + dir))]!;
 }
-
-/** "0.5×", "1×", "1.25×" */
-export const speedLabel = (s: number): string => `${s}×`;

@@ -12,6 +12,7 @@ import { useLang } from '../../shared/hooks';
 import { formatDate, inLang } from '../../shared/localized';
 import { useSelection } from '../hooks/useSelection';
 import { ClassPanel } from './ClassPanel';
+import { ContinueButton, type OrderedClass } from './ContinueButton';
 import { Pills } from './Pills';
 import { ProgressGauge } from './ProgressGauge';
 import { TimeLeftBadge } from '../../my-courses/components/TimeLeftBadge';
@@ -37,7 +38,7 @@ export function ItemViewer({
 }) {
   const { t } = useTranslation('learning');
   const lang = useLang();
-  const { moduleId, classId, selectModule, selectClass } = useSelection();
+  const { moduleId, classId, selectModule, selectClass, goTo } = useSelection();
   const done = new Set(completed);
 
   const moduleClassIds = (modules ?? []).map((m) => ({ classIds: m.classes.map((c) => c._id) }));
@@ -49,6 +50,16 @@ export function ItemViewer({
     modules: modules ? moduleClassIds : undefined,
   });
   const doneCount = allClassIds.filter((id) => done.has(id)).length;
+  const classPill = (i: number) => t('viewer.classPill', { n: i + 1 });
+  const ordered: OrderedClass[] = modules
+    ? modules.flatMap((m, mi) =>
+        m.classes.map((c, i) => ({
+          _id: c._id,
+          moduleId: m._id,
+          pill: `${t('viewer.modulePill', { n: mi + 1 })} · ${classPill(i)}`,
+        })),
+      )
+    : classes.map((c, i) => ({ _id: c._id, pill: classPill(i) }));
 
   const currentModule = modules
     ? (modules.find((m) => m._id === moduleId) ??
@@ -91,11 +102,19 @@ export function ItemViewer({
         </div>
       </section>
 
+      <ContinueButton
+        ordered={ordered}
+        done={done}
+        current={currentClass?._id ?? null}
+        onGo={goTo}
+      />
+
       {modules && (
         <nav className="learn-nav" aria-label={t('viewer.modules')}>
           <Pills
             label={t('viewer.modules')}
             testId="module-pills"
+            doneLabel={t('viewer.moduleDone')}
             selected={currentModule?._id ?? null}
             onSelect={selectModule}
             items={modules.map((m, i) => ({
@@ -122,11 +141,13 @@ export function ItemViewer({
         <Pills
           label={t('viewer.classes')}
           testId="class-pills"
+          titled
+          doneLabel={t('viewer.classDone')}
           selected={currentClass?._id ?? null}
           onSelect={selectClass}
           items={shown.map((c, i) => ({
             id: c._id,
-            text: t('viewer.classPill', { n: i + 1 }),
+            text: classPill(i),
             title: inLang(c.title, lang),
             done: done.has(c._id),
           }))}

@@ -11,6 +11,8 @@ export function useSelection(): {
   /** `keepClass`: a link to a class alone gets its module without losing the class */
   selectModule: (id: string, keepClass?: boolean) => void;
   selectClass: (id: string) => void;
+  /** a class and, in a formation, its module, in one step (the "continue" button) */
+  goTo: (classId: string, moduleId?: string) => void;
 } {
   const [params, setParams] = useSearchParams();
   const moduleId = params.get('module');
@@ -40,5 +42,18 @@ export function useSelection(): {
       ),
     [setParams],
   );
-  return { moduleId, classId, selectModule, selectClass };
+  const goTo = useCallback(
+    (id: string, module?: string) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (module) next.set('module', module);
+          next.set('class', id);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { moduleId, classId, selectModule, selectClass, goTo };
 }
