@@ -80,8 +80,8 @@ export async function expectPhoneFit(page: Page, screen: string): Promise<void> 
         let box = el.getBoundingClientRect();
         const input = el instanceof HTMLInputElement ? el : null;
         const label = input?.labels?.[0] ?? null;
-        if (input && label && (hidden(el) || /^(radio|checkbox|file)$/.test(input.type))) {
-          // the label is what is tapped
+        if (input && label && (hidden(el) || /^(radio|checkbox)$/.test(input.type))) {
+          // the label is what is tapped (a visible file field is tapped itself)
           if (hidden(label)) continue;
           box = label.getBoundingClientRect();
         } else if (hidden(el)) {
