@@ -65,4 +65,21 @@ describe('the class pills and the way back to where the student stopped', () => 
     expect(second).toHaveAccessibleName('Clase 2 Vertical');
     expect(second).toHaveAttribute('aria-pressed', 'true');
   });
+
+  it('counts the classes done as each language counts them ("1 leçon", "2 leçons")', () => {
+    const fr = i18n.getFixedT('fr', 'learning');
+    expect(fr('viewer.classesDone', { count: 0, done: 0, total: 3 })).toBe(
+      '0 leçon sur 3 terminée',
+    );
+    expect(fr('viewer.classesDone', { count: 1, done: 1, total: 3 })).toBe(
+      '1 leçon sur 3 terminée',
+    );
+    expect(fr('viewer.classesDone', { count: 2, done: 2, total: 3 })).toBe(
+      '2 leçons sur 3 terminées',
+    );
+    const es = i18n.getFixedT('es', 'learning');
+    expect(es('viewer.classesDone', { count: 1, done: 1, total: 3 })).toBe(
+      '1 de 3 clases completadas',
+    );
+  });
 });

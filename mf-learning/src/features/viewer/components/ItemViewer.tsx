@@ -84,7 +84,13 @@ export function ItemViewer({
         <ProgressGauge percent={percent} />
         <div>
           <h2 className="learn-progress__title">{t('viewer.progress')}</h2>
-          <p>{t('viewer.classesDone', { done: doneCount, total: allClassIds.length })}</p>
+          <p>
+            {t('viewer.classesDone', {
+              count: doneCount,
+              done: doneCount,
+              total: allClassIds.length,
+            })}
+          </p>
           {modules && (
             <p>
               {t('viewer.modulesDone', {
