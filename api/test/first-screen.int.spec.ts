@@ -63,8 +63,18 @@ beforeAll(async () => {
   write(shellBundle, SHELL);
   write(catalogBundle, CATALOG);
   // no job worker: its schedules (the payment reconciler every 30 s) add queries to the counts
+  // no job worker, and no version polls of the catalogue and the accounts: their timers would
+  // add statements to the count of a view served from the caches (the writes here are this
+  // instance's own, which drops its caches at once)
   t = await createTestApp(
-    { serveWeb: true, webRoot, remotesFile, remoteCheckTimeoutMs: 2_000 },
+    {
+      serveWeb: true,
+      webRoot,
+      remotesFile,
+      remoteCheckTimeoutMs: 2_000,
+      catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 },
+      accountCache: { pollMs: 3_600_000, maxEntries: 100_000 },
+    },
     { JOBS_WORKER: 'false' },
   );
   server = t.app.getHttpServer();

@@ -392,14 +392,21 @@ describe('hostile dates, time zones and names', () => {
   describe('admin CSVs', () => {
     it('write instants as ISO 8601 in UTC and periods as days', async () => {
       const user = await createUser(t.db, { email: `csv-${Date.now()}@test.local` });
-      const students = await call('GET', `/admin/students.csv?q=${user.email}`, { token: admin });
+      // in English: "," between fields and the column names the code uses
+      const students = await call('GET', `/admin/students.csv?lang=en&q=${user.email}`, {
+        token: admin,
+      });
       expect(students.status).toBe(200);
       const [head, row] = String(students.body.text).trim().split('\r\n');
       const registered = row.split(',')[head.split(',').indexOf('registered')];
       expect(registered).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      const sales = await call('GET', '/admin/stats/sales.csv?from=2026-03-01&to=2026-03-03', {
-        token: admin,
-      });
+      const sales = await call(
+        'GET',
+        '/admin/stats/sales.csv?lang=en&from=2026-03-01&to=2026-03-03',
+        {
+          token: admin,
+        },
+      );
       expect(sales.status).toBe(200);
       const periods = String(sales.body.text)
         .trim()
