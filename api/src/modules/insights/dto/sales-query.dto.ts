@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { LANGUAGES, STATS_GROUPS, type Lang, type StatsGroup } from '@circo/shared-contracts';
+import { STATS_GROUPS, type Lang, type StatsGroup } from '@circo/shared-contracts';
 import { IsCalendarDay } from '../../../common/date-fields.js';
+import { CsvLang } from './csv-lang.js';
 
 const TZ_MESSAGE = 'tz must be a time zone name such as Europe/Madrid';
 
@@ -35,12 +36,6 @@ export class SalesQueryDto {
   @Matches(/^[A-Za-z][A-Za-z0-9_+\-/]*$/, { message: TZ_MESSAGE })
   tz: string = 'UTC';
 
-  @ApiPropertyOptional({
-    enum: LANGUAGES,
-    default: 'es',
-    description: "the CSV's language: its column names, separator and decimal mark",
-  })
-  @IsOptional()
-  @IsIn(LANGUAGES, { message: 'lang must be es, en or fr' })
+  @CsvLang()
   lang: Lang = 'es';
 }

@@ -1,8 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { LANGUAGES, type Lang } from '@circo/shared-contracts';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { Lang } from '@circo/shared-contracts';
 import { IsPlainText, Trim } from '../../../common/validators.js';
+import { CsvLang } from './csv-lang.js';
 
 /** GET /admin/students?q=&page= (and .csv, which ignores page). */
 export class StudentsQueryDto {
@@ -22,12 +23,6 @@ export class StudentsQueryDto {
   @Max(10_000)
   page: number = 1;
 
-  @ApiPropertyOptional({
-    enum: LANGUAGES,
-    default: 'es',
-    description: "the CSV's language: its column names, separator and decimal mark",
-  })
-  @IsOptional()
-  @IsIn(LANGUAGES, { message: 'lang must be es, en or fr' })
+  @CsvLang()
   lang: Lang = 'es';
 }
