@@ -21,6 +21,7 @@ import fr from './locales/fr.json';
 import { pageContextOf, readPageBootstrap } from './federation/pageBootstrap';
 import { registerRemotesFromFile, registerRemotesMap } from './federation/remotesRegistry';
 import { AppRoutes } from './router';
+import { registerServiceWorker } from './offline/serviceWorker';
 
 addTranslations('shell', { es, en, fr });
 
@@ -91,6 +92,8 @@ async function start(): Promise<void> {
     container.replaceChildren();
     createRoot(container).render(app);
   }
+  // practising offline: after the load, never in its way
+  void registerServiceWorker();
 }
 
 void start();
