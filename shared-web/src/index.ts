@@ -61,5 +61,24 @@ export { useSiteContent } from './content/useSiteContent';
 export { useSiteContentStore } from './content/siteContentStore';
 export { PageContextProvider, usePageContext } from './page/pageContext';
 export { mountStandalone } from './standalone/mountStandalone';
+export {
+  offlineSupported,
+  planDownload,
+  runDownload,
+  storageLeft,
+  downloadRecord,
+  downloadRecords,
+  deleteDownload,
+  pruneDownloads,
+  type DownloadPlan,
+  type PlannedFile,
+} from './offline/downloads';
+export {
+  sendOrQueue,
+  flushOutbox,
+  queuedWrites,
+  watchOutbox,
+  type QueuedWrite,
+} from './offline/outbox';
 // practice feedback's clip player is not exported here: mf-learning and mf-admin import
 // `@circo/shared-web/src/practice` by path, so it is bundled with them, not with every page

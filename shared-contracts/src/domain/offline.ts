@@ -69,9 +69,9 @@ export interface DownloadRecord {
   bytes: number;
 }
 
-/** The private files route: `/api/files/private/<publicId>`. */
+/** The private files route: `/api/files/private/<publicId>` (a publicId such as `videos/<id>.mp4`). */
 export const isPrivateFilePath = (path: string): boolean =>
-  /^\/api\/files\/private\/[^/]+$/.test(path);
+  /^\/api\/files\/private\/[^?#]+$/.test(path) && !path.includes('..');
 
 /**
  * The API GETs of the student area whose last answer the worker keeps (per account) for the
