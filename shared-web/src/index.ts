@@ -62,18 +62,6 @@ export { useSiteContentStore } from './content/siteContentStore';
 export { PageContextProvider, usePageContext } from './page/pageContext';
 export { mountStandalone } from './standalone/mountStandalone';
 export {
-  offlineSupported,
-  planDownload,
-  runDownload,
-  storageLeft,
-  downloadRecord,
-  downloadRecords,
-  deleteDownload,
-  pruneDownloads,
-  type DownloadPlan,
-  type PlannedFile,
-} from './offline/downloads';
-export {
   sendOrQueue,
   flushOutbox,
   queuedWrites,

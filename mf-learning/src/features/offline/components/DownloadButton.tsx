@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemType } from '@circo/shared-contracts';
-import { offlineSupported } from '@circo/shared-web';
+import { offlineSupported } from '../model/downloads';
 import { useLang } from '../../shared/hooks';
 import { formatBytes } from '../hooks/formatBytes';
 import { useDownload, useDownloadRecords } from '../hooks/useDownloads';

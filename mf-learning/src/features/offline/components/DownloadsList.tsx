@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MyItem } from '@circo/shared-contracts';
-import { pruneDownloads } from '@circo/shared-web';
+import { pruneDownloads } from '../model/downloads';
 import { useLang, useUserId } from '../../shared/hooks';
 import { cardPath } from '../../my-courses/components/MyItemCard';
 import { formatBytes } from '../hooks/formatBytes';

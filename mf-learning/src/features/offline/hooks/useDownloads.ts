@@ -9,7 +9,7 @@ import {
   runDownload,
   storageLeft,
   type DownloadPlan,
-} from '@circo/shared-web';
+} from '../model/downloads';
 import { useLang, useUserId } from '../../shared/hooks';
 
 export const downloadsKey = (userId: string) =>

@@ -1,7 +1,8 @@
 // "Download for offline practice": a course or formation (or one of its classes) with its class
 // videos and PDFs, its structure and the player's settings, kept in Cache Storage under the
 // account's caches, which the service worker answers from when the network is gone
-// (shell/src/sw/). The answers are kept under the very addresses the pages ask for.
+// (shell/src/sw/). The answers are kept under the very addresses the pages ask for. It lives in
+// the student area's own code, so no other page loads it.
 import {
   CHUNKS_CACHE,
   DOWNLOAD_RECORDS_PATH,
@@ -23,7 +24,7 @@ import {
   type PrivateMediaResponse,
   type PrivateVideoResponse,
 } from '@circo/shared-contracts';
-import { readToken } from '../session/tokenStorage';
+import { useSessionStore } from '@circo/shared-web';
 
 /** Cache Storage is there (a secure page of a browser that has it). */
 export const offlineSupported = (): boolean => typeof caches !== 'undefined';
@@ -34,7 +35,7 @@ const origin = () => window.location.origin;
 async function keepAnswer<T>(userId: string, path: string, query?: Record<string, string>) {
   const url = new URL(`/api${path}`, origin());
   for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, v);
-  const token = readToken();
+  const token = useSessionStore.getState().token;
   const res = await fetch(url, {
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
