@@ -32,6 +32,7 @@ export {
   fetchPrivatePdf,
   fetchPrivateVideo,
   useToggleClassDone,
+  withQueuedMarks,
   type MyItemOf,
   type ToggleDoneVars,
 } from './api/queries/learning';

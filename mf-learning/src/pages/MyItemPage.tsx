@@ -10,7 +10,7 @@ import {
   type MyCourseResponse,
   type MyFormationResponse,
 } from '@circo/shared-contracts';
-import { Spinner, learningQueries, toResource } from '@circo/shared-web';
+import { Spinner, learningQueries, toResource, withQueuedMarks } from '@circo/shared-web';
 import { ItemViewer } from '../features/viewer/components/ItemViewer';
 import { ViewerState } from '../features/viewer/components/ViewerState';
 import { useLang, useUserId } from '../features/shared/hooks';
@@ -79,7 +79,7 @@ export function MyItemPage({ kind }: { kind: ItemType }) {
         item={item}
         modules={kind === 'formation' ? (data as MyFormationResponse).modules : null}
         classes={kind === 'course' ? (data as MyCourseResponse).classes : []}
-        completed={data.completed}
+        completed={withQueuedMarks(userId, kind, id, data.completed)}
       />
     </div>
   );

@@ -53,32 +53,34 @@ export async function sendOrQueue<T>(
 
 let flushing: Promise<number> | null = null;
 
+async function sendQueued(userId: string): Promise<number> {
+  let sent = 0;
+  for (const write of queuedWrites(userId)) {
+    try {
+      await api(write.path, { method: write.method, body: write.body });
+      sent += 1;
+    } catch (err) {
+      if (isOffline(err)) break;
+      console.warn('a write kept offline was refused', write.path, err);
+    }
+    save(
+      userId,
+      queuedWrites(userId).filter((w) => w.id !== write.id),
+    );
+  }
+  return sent;
+}
+
 /**
- * Sends the account's queued writes in order and says how many went. The network failing again
- * stops it (the rest waits); an API refusal (access ended, a day too old) drops that write.
+ * Sends the account's queued writes in order and says how many went, one run at a time. The
+ * network failing again stops it (the rest waits); an API refusal (access ended, a day too old)
+ * drops that write.
  */
 export function flushOutbox(userId: string): Promise<number> {
-  flushing ??= (async () => {
-    let sent = 0;
-    try {
-      for (const write of queuedWrites(userId)) {
-        try {
-          await api(write.path, { method: write.method, body: write.body });
-          sent += 1;
-        } catch (err) {
-          if (isOffline(err)) break;
-          console.warn('a write kept offline was refused', write.path, err);
-        }
-        save(
-          userId,
-          queuedWrites(userId).filter((w) => w.id !== write.id),
-        );
-      }
-    } finally {
-      flushing = null;
-    }
-    return sent;
-  })();
+  // cleared once settled (a callback of its own: never before the run is stored)
+  flushing ??= sendQueued(userId).finally(() => {
+    flushing = null;
+  });
   return flushing;
 }
 

@@ -16,7 +16,7 @@ import {
   type VideoStatusResponse,
 } from '@circo/shared-contracts';
 import { api, toApiError } from '../client';
-import { sendOrQueue } from '../../offline/outbox';
+import { queuedWrites, sendOrQueue } from '../../offline/outbox';
 import { getJson } from './fetcher';
 import { useApiMutation } from './mutation';
 
@@ -171,4 +171,31 @@ export function useToggleClassDone(opts: {
       void client.invalidateQueries({ queryKey: learningKeys.myItems(userId, lang).slice(0, 3) });
     },
   });
+}
+
+/**
+ * The classes done of an item as the student left them: the server's list with the marks still
+ * waiting on the device (made with no network) applied in order.
+ */
+export function withQueuedMarks(
+  userId: string,
+  kind: ItemType,
+  itemId: string,
+  completed: string[],
+): string[] {
+  const mark = (kind === 'course' ? LEARNING_PATHS.markCourse : LEARNING_PATHS.markFormation)(
+    userId,
+    itemId,
+  );
+  let done = completed;
+  for (const w of queuedWrites(userId)) {
+    if (w.method === 'POST' && w.path === mark) {
+      const { classId } = w.body as { classId: string };
+      done = [...done.filter((c) => c !== classId), classId];
+    } else if (w.method === 'DELETE' && w.path.startsWith(`${mark}/`)) {
+      const classId = decodeURIComponent(w.path.slice(mark.length + 1));
+      done = done.filter((c) => c !== classId);
+    }
+  }
+  return done;
 }
