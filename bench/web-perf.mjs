@@ -218,7 +218,10 @@ export async function runWebBench() {
     console.log(
       `\nA second visit, with the service worker and without (CPU 4x, median of ${RUNS})`,
     );
-    for (const path of ['/', '/cursos'].filter(wanted)) {
+    // a build without the worker (`/sw.js` missing) has no second visit to compare
+    const worker = (await fetch(`${base}/sw.js`)).ok;
+    if (!worker) console.log('  no /sw.js in this build: not measured');
+    for (const path of ['/', '/cursos'].filter((p) => worker && wanted(p))) {
       const row = [];
       for (const withWorker of [true, false]) {
         const runs = [];

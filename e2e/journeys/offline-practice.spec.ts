@@ -27,6 +27,7 @@ const TEXT: Record<
     watch: string;
     pdf: string;
     queued: string;
+    logout: string;
   }
 > = {
   es: {
@@ -36,6 +37,7 @@ const TEXT: Record<
     watch: 'Ver vídeo',
     pdf: 'Abrir PDF',
     queued: 'Guardado en este dispositivo',
+    logout: 'Cerrar sesión',
   },
   en: {
     download: 'Download for offline practice',
@@ -44,6 +46,7 @@ const TEXT: Record<
     watch: 'Watch video',
     pdf: 'Open PDF',
     queued: 'Saved on this device',
+    logout: 'Log out',
   },
   fr: {
     download: 'Télécharger pour la pratique hors ligne',
@@ -52,6 +55,7 @@ const TEXT: Record<
     watch: 'Voir la vidéo',
     pdf: 'Ouvrir le PDF',
     queued: 'Enregistré sur cet appareil',
+    logout: 'Se déconnecter',
   },
 };
 
@@ -207,5 +211,17 @@ for (const lang of ['es', 'en', 'fr'] as const) {
       'true',
     );
     expect(await s.learning.practiceMinutes(s.classId)).toBe(15);
+
+    // ---- signing out: the account's downloads and kept answers leave the phone
+    const accountCaches = () =>
+      page.evaluate(async () =>
+        (await caches.keys()).filter((k) => /^circo-(offline|answers)-/.test(k)).sort(),
+      );
+    expect(await accountCaches()).toEqual([
+      `circo-answers-${s.userId}`,
+      `circo-offline-${s.userId}`,
+    ]);
+    await page.getByRole('button', { name: x.logout }).click();
+    await expect.poll(accountCaches).toEqual([]);
   });
 }

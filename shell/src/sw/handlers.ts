@@ -20,7 +20,7 @@ import {
 async function accountOf(request: Request): Promise<string | null> {
   const fromToken = bearerSubject(request.headers.get('Authorization'));
   if (fromToken) return fromToken;
-  const entry = await (await caches.open(SESSION_CACHE)).match(SESSION_KEY);
+  const entry = await caches.match(SESSION_KEY, { cacheName: SESSION_CACHE });
   if (!entry) return null;
   const { userId } = (await entry.json().catch(() => ({}))) as { userId?: unknown };
   return typeof userId === 'string' ? userId : null;
@@ -51,8 +51,11 @@ function within<T>(promise: Promise<T>, seconds: number): Promise<T | undefined>
 export async function fileFromDownloads(request: Request): Promise<Response> {
   const account = await accountOf(request);
   if (account) {
-    const cache = await caches.open(downloadsCacheName(account));
-    const copy = await cache.match(fileKey(request.url), { ignoreVary: true });
+    // a match names the cache without creating it (a signed-out account has none)
+    const copy = await caches.match(fileKey(request.url), {
+      cacheName: downloadsCacheName(account),
+      ignoreVary: true,
+    });
     if (copy) return request.headers.has('Range') ? createPartialResponse(request, copy) : copy;
   }
   return fetch(request);
@@ -87,9 +90,13 @@ export async function answerFromNetworkOrCache(request: Request): Promise<Respon
 /** A page: the server's while it answers, else the shell, which renders the page in the browser. */
 export async function pageOrShell(
   request: Request,
+  preloaded: Promise<Response | undefined> | undefined,
   shell: () => Promise<Response | undefined>,
 ): Promise<Response> {
-  const network = fetch(request);
+  // the page's request was sent while the worker started (navigation preload): no second wait
+  const network = Promise.resolve(preloaded)
+    .catch(() => undefined)
+    .then((res) => res ?? fetch(request));
   network.catch(() => undefined);
   try {
     const res = await within(network, ANSWER_NETWORK_TIMEOUT_SECONDS);

@@ -28,6 +28,9 @@ declare const self: ServiceWorkerGlobalScope & {
 };
 
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
+// the server's answers vary on Origin (and the content on Authorization), which the same file
+// asked by the page, the runtime or a download does not always send alike
+const matchOptions = { ignoreVary: true };
 
 const runtimeCaching: RuntimeCaching[] = [
   // a downloaded class file, whatever its (expired) signature; ranges cut from the cached copy
@@ -48,6 +51,7 @@ const runtimeCaching: RuntimeCaching[] = [
     handler: new NetworkFirst({
       cacheName: PUBLIC_ANSWERS_CACHE,
       networkTimeoutSeconds: ENTRY_NETWORK_TIMEOUT_SECONDS,
+      matchOptions,
     }),
   },
   // a release changes these under the same name: never an old one while the network answers
@@ -57,12 +61,14 @@ const runtimeCaching: RuntimeCaching[] = [
     handler: new NetworkFirst({
       cacheName: ENTRIES_CACHE,
       networkTimeoutSeconds: ENTRY_NETWORK_TIMEOUT_SECONDS,
+      matchOptions,
     }),
   },
   {
     matcher: ({ url }) => sameOrigin(url) && isHashedAssetPath(url.pathname),
     handler: new CacheFirst({
       cacheName: CHUNKS_CACHE,
+      matchOptions,
       plugins: [new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * 60 * 24 * 90 })],
     }),
   },
@@ -70,7 +76,10 @@ const runtimeCaching: RuntimeCaching[] = [
   {
     matcher: ({ request, url }) =>
       request.mode === 'navigate' && sameOrigin(url) && !url.pathname.startsWith('/api/'),
-    handler: ({ request }) => pageOrShell(request, () => serwist.matchPrecache('/index.html')),
+    handler: ({ request, event }) =>
+      pageOrShell(request, (event as FetchEvent).preloadResponse, () =>
+        serwist.matchPrecache('/index.html'),
+      ),
   },
 ];
 
@@ -88,7 +97,7 @@ const serwist = new Serwist({
   // the first worker takes the open page at once (a download started on a first visit goes
   // through it); a new one waits as said above
   clientsClaim: true,
-  navigationPreload: false,
+  navigationPreload: true,
   disableDevLogs: true,
   runtimeCaching,
 });

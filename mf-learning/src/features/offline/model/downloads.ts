@@ -131,11 +131,11 @@ export async function planDownload(o: {
       });
     }
   }
-  const cache = await caches.open(downloadsCacheName(userId));
+  const cache = await downloadsCache(userId);
   let bytes = 0;
   for (const f of files) {
     f.bytes = await sizeOf(f.url);
-    if (!(await cache.match(f.key))) bytes += f.bytes;
+    if (!(await cache?.match(f.key))) bytes += f.bytes;
   }
   return {
     record: { kind, id, title: item.title, lang, classIds, onlineOnly },
@@ -252,10 +252,20 @@ export async function runDownload(
   return record;
 }
 
+/**
+ * The account's downloads cache when there is one: reading never creates it (a sign-out deletes
+ * it while the page may still ask).
+ */
+async function downloadsCache(userId: string): Promise<Cache | null> {
+  if (!offlineSupported() || !userId) return null;
+  const name = downloadsCacheName(userId);
+  return (await caches.has(name)) ? caches.open(name) : null;
+}
+
 /** The account's downloaded items. */
 export async function downloadRecords(userId: string): Promise<DownloadRecord[]> {
-  if (!offlineSupported() || !userId) return [];
-  const cache = await caches.open(downloadsCacheName(userId));
+  const cache = await downloadsCache(userId);
+  if (!cache) return [];
   const keys = (await cache.keys()).filter((r) =>
     new URL(r.url).pathname.startsWith(DOWNLOAD_RECORDS_PATH),
   );
@@ -270,8 +280,8 @@ export async function downloadRecord(
   kind: ItemType,
   id: string,
 ): Promise<DownloadRecord | null> {
-  if (!offlineSupported() || !userId) return null;
-  const cache = await caches.open(downloadsCacheName(userId));
+  const cache = await downloadsCache(userId);
+  if (!cache) return null;
   const res = await cache.match(downloadRecordKey(origin(), kind, id));
   return res ? ((await res.json()) as DownloadRecord) : null;
 }
@@ -279,13 +289,14 @@ export async function downloadRecord(
 /** Deletes a download: its files (those no other download shares), its record, its answers. */
 export async function deleteDownload(userId: string, kind: ItemType, id: string): Promise<void> {
   const record = await downloadRecord(userId, kind, id);
-  if (!record) return;
-  const cache = await caches.open(downloadsCacheName(userId));
+  const cache = await downloadsCache(userId);
+  if (!record || !cache) return;
   const others = (await downloadRecords(userId)).filter((r) => !(r.kind === kind && r.id === id));
   const shared = new Set(others.flatMap((r) => r.files.map((f) => f.key)));
   for (const f of record.files) if (!shared.has(f.key)) await cache.delete(f.key);
   await cache.delete(downloadRecordKey(origin(), kind, id));
   const answers = await caches.open(answersCacheName(userId));
+  // the item's answers and its classes' go with it
   for (const req of await answers.keys()) {
     const path = new URL(req.url).pathname;
     if (path.includes(id) || record.classIds.some((c) => path.includes(c)))
