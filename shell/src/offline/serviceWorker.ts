@@ -60,9 +60,11 @@ export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   await afterLoad();
   try {
-    watch(await navigator.serviceWorker.register('/sw.js', { scope: '/' }));
+    // (a browser told not to run workers answers no registration at all)
+    const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    if (registration) watch(registration);
   } catch (err) {
-    // the site works without it, only not offline
-    console.warn('service worker not registered', err);
+    // the site works without it, only not offline: no problem of the page's
+    console.info('service worker not registered', err);
   }
 }
