@@ -8,6 +8,7 @@ import { PracticeSummary } from '../features/practice/components/PracticeLogPane
 import { AccountSettings } from '../features/my-courses/components/AccountSettings';
 import { AnswersNotice } from '../features/practice-feedback/AnswersNotice';
 import { useLang, useUserId } from '../features/shared/hooks';
+import { DownloadsList } from '../features/offline/components/DownloadsList';
 
 /** /mis-cursos: four sections for a student; everything visible in the language for an admin. */
 export function MyCoursesPage() {
@@ -84,6 +85,9 @@ export function MyCoursesPage() {
             />
           ))
         ))}
+      <DownloadsList
+        items={res.status === 'success' ? [...res.data.formations, ...res.data.courses] : null}
+      />
       {res.status === 'success' && !res.data.admin && <AccountSettings />}
     </div>
   );
