@@ -86,6 +86,17 @@ async function newStudent(request: APIRequestContext, page: Page, lang: Lang) {
     data: { itemType: 'course', itemId: courseId, months: 6, reason: 'gift' },
   });
   expect(granted.status(), await granted.text()).toBeLessThan(300);
+  const detail = (await granted.json()) as {
+    items: Array<{ history: Array<{ _id: string; kind: string }> }>;
+  };
+  const grantId = detail.items[0]!.history.find((h) => h.kind === 'admin_grant')!._id;
+  /** The coach ends the access she gave. */
+  const revoke = async () => {
+    const res = await request.delete(`${baseURL}/api/admin/students/${userId}/access/${grantId}`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+  };
   const course = await request.get(`${baseURL}/api/learning/courses/${courseId}?lang=${lang}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -97,7 +108,7 @@ async function newStudent(request: APIRequestContext, page: Page, lang: Lang) {
       sessionStorage.setItem('e2e-token-set', '1');
     }
   }, token);
-  return { token, userId, courseId, classId: classes[0]!._id, learning };
+  return { token, userId, courseId, classId: classes[0]!._id, learning, revoke };
 }
 
 /** The classes of the course the API holds as done for the student. */
@@ -106,6 +117,25 @@ async function doneOnServer(request: APIRequestContext, token: string, courseId:
     headers: { Authorization: `Bearer ${token}` },
   });
   return ((await res.json()) as { completed: string[] }).completed;
+}
+
+/** Opens the course under the service worker and downloads it whole, its size seen first. */
+async function downloadCourse(page: Page, courseId: string, x: (typeof TEXT)[Lang]) {
+  await page.goto(`/mis-cursos/curso/${courseId}`);
+  await untilLive(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((r) =>
+        navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
+      );
+    }
+  });
+  const item = page.getByTestId('item-download');
+  await item.getByRole('button', { name: x.download }).click();
+  await expect(item.getByTestId('download-size')).toBeVisible();
+  await item.getByRole('button', { name: new RegExp(`^${x.download.split(' ')[0]} \\d`) }).click();
+  await expect(page.getByTestId('item-download-done')).toContainText(x.available);
 }
 
 for (const lang of ['es', 'en', 'fr'] as const) {
@@ -120,23 +150,7 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     const s = await newStudent(request, page, lang);
 
     // ---- online: the course page, its service worker, the download with its size first
-    await page.goto(`/mis-cursos/curso/${s.courseId}`);
-    await untilLive(page);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((r) =>
-          navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
-        );
-      }
-    });
-    const item = page.getByTestId('item-download');
-    await item.getByRole('button', { name: x.download }).click();
-    await expect(item.getByTestId('download-size')).toBeVisible();
-    await item
-      .getByRole('button', { name: new RegExp(`^${x.download.split(' ')[0]} \\d`) })
-      .click();
-    await expect(page.getByTestId('item-download-done')).toContainText(x.available);
+    await downloadCourse(page, s.courseId, x);
 
     // ---- no network: the page loads again from what the phone holds
     await context.setOffline(true);
@@ -225,3 +239,24 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     await expect.poll(accountCaches).toEqual([]);
   });
 }
+
+test('a download whose access ended leaves the phone at the next start with the network', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const s = await newStudent(request, page, 'es');
+  await downloadCourse(page, s.courseId, TEXT.es);
+  const held = () =>
+    page.evaluate(
+      async (name) => (await caches.has(name)) && (await (await caches.open(name)).keys()).length,
+      `circo-offline-${s.userId}`,
+    );
+  expect(await held()).toBeGreaterThan(0);
+  await s.revoke();
+  await page.goto('/mis-cursos');
+  await untilLive(page);
+  await expect(page.getByTestId('my-courses')).toBeVisible();
+  await expect.poll(held).toBe(0);
+  await expect(page.getByTestId('download-row')).toHaveCount(0);
+});
