@@ -4,6 +4,9 @@
 // PAGES pages of text with a photo-like image every few pages (about 1.3 MB for 80 pages). Each
 // library loads the file, embeds DejaVu Sans (the font the API stamps with), writes one line at the
 // foot of every page and saves; ROUNDS timed runs after WARMUP untimed ones, p50 / p95 / max.
+// The last row is the API's own stamp (api/dist/modules/pdf: @libpdf/core, incremental, the line
+// shaped for right-to-left names), what a student's download costs on a cache miss: run
+// `node scripts/build.mjs` first.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -62,7 +65,7 @@ async function makeHandout() {
   let img = null;
   for (let i = 0; i < PAGES; i++) {
     // a new photo every 8 pages (one embedded image drawn twice would be stored once)
-    if (i % 8 === 0) img = await doc.embedPng(noisePng(190, 190));
+    if (i % 8 === 0) img = await doc.embedPng(noisePng(205, 205));
     const page = doc.addPage([595, 842]);
     for (let l = 0; l < 40; l++) {
       page.drawText(`Página ${i + 1}, línea ${l + 1}: calentamiento, verticales y trapecio fijo.`, {
@@ -119,6 +122,7 @@ async function time(name, fn, bytes) {
   ];
 }
 
+const { stampPdf } = await import('../api/dist/modules/pdf/index.js');
 const handout = await makeHandout();
 console.log(`handout: ${PAGES} pages, ${(handout.length / 1e6).toFixed(2)} MB; ${ROUNDS} rounds`);
 const pdfLib = await import('pdf-lib');
@@ -130,5 +134,6 @@ table(
     await time('@cantoo/pdf-lib 2.11', (b) => stampPdfLib(cantoo, '@cantoo/fontkit', b), handout),
     await time('@libpdf/core 0.4 (full save)', (b) => stampLibPdf(b, false), handout),
     await time('@libpdf/core 0.4 (incremental)', (b) => stampLibPdf(b, true), handout),
+    await time('API stampPdf (cache miss)', async (b) => (await stampPdf(b, LINE)).bytes, handout),
   ],
 );

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import bidiFactory from 'bidi-js';
+import bidiModule from 'bidi-js';
 import { ArabicShaper } from 'arabic-persian-reshaper';
 
 // The text of our PDFs (stamped class PDFs, certificates) is drawn with DejaVu Sans from the
@@ -25,6 +25,8 @@ export function dejaVuSansBold(): Uint8Array {
   return bold;
 }
 
+// bidi-js is CommonJS: Node hands its export, the factory, as the default import
+const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
 const bidi = bidiFactory();
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
 const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff]/;
