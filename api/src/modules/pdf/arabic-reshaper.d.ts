@@ -1,7 +1,10 @@
-// The part of arabic-persian-reshaper (no bundled types) this API uses.
+// The part of arabic-persian-reshaper (CommonJS, no bundled types) this API uses.
 declare module 'arabic-persian-reshaper' {
-  export const ArabicShaper: {
-    /** Arabic letters replaced by their joined presentation forms (initial, medial, final). */
-    convertArabic(text: string): string;
+  const reshaper: {
+    ArabicShaper: {
+      /** Arabic letters replaced by their joined presentation forms (initial, medial, final). */
+      convertArabic(text: string): string;
+    };
   };
+  export default reshaper;
 }

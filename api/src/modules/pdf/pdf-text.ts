@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import bidiModule from 'bidi-js';
-import { ArabicShaper } from 'arabic-persian-reshaper';
+import reshaper from 'arabic-persian-reshaper';
 
 // The text of our PDFs (stamped class PDFs, certificates) is drawn with DejaVu Sans from the
 // `dejavu-fonts-ttf` package: nothing is fetched at run time. It carries Latin with every accent,
@@ -43,7 +43,7 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2
 export function visualLine(text: string): string {
   const clean = text.replace(CONTROLS, ' ');
   if (!RTL.test(clean)) return clean;
-  const shaped = ARABIC.test(clean) ? ArabicShaper.convertArabic(clean) : clean;
+  const shaped = ARABIC.test(clean) ? reshaper.ArabicShaper.convertArabic(clean) : clean;
   const levels = bidi.getEmbeddingLevels(shaped, 'ltr');
   return bidi.getReorderedString(shaped, levels);
 }
