@@ -32,3 +32,4 @@ export * from './domain/edge-dates.js';
 export * from './domain/stats-period.js';
 export * from './domain/release-compat.js';
 export * from './first-screen.js';
+export * from './api/certificates.js';

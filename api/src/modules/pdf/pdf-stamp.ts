@@ -11,7 +11,7 @@ export type StampResult =
 const SIZE = 6.5;
 const MIN_SIZE = 5;
 const MARGIN = 18;
-const GREY = rgb(0.45, 0.45, 0.45);
+const GREY = rgb(0.5, 0.5, 0.5);
 const logger = new Logger('PdfStamp');
 
 /**
@@ -57,7 +57,7 @@ function drawFooter(page: PDFPage, font: EmbeddedFont, text: string): void {
     size,
     font,
     color: GREY,
-    opacity: 0.8,
-    maxWidth,
+    // wrapping lays the text out word by word: only for a line that needs it
+    ...(lines > 1 ? { maxWidth } : {}),
   });
 }
