@@ -33,6 +33,8 @@ export const ROUTES = [
   { id: 'formationDetail', path: '/formaciones/:id/:slug?', owner: 'mf_catalog' },
   { id: 'about', path: '/nosotros', owner: 'mf_catalog' },
   { id: 'search', path: '/buscar', owner: 'mf_catalog' },
+  // the public check of a certificate of completion, by its code: never indexed
+  { id: 'certificate', path: '/certificados/:code', owner: 'mf_catalog', noindex: true },
   { id: 'login', path: '/login', owner: 'shell', noindex: true },
   { id: 'register', path: '/register', owner: 'shell', noindex: true },
   { id: 'registerSuccess', path: '/registro-exitoso', owner: 'shell', noindex: true },

@@ -8,6 +8,7 @@ import { PracticeSummary } from '../features/practice/components/PracticeLogPane
 import { AccountSettings } from '../features/my-courses/components/AccountSettings';
 import { AnswersNotice } from '../features/practice-feedback/AnswersNotice';
 import { useLang, useUserId } from '../features/shared/hooks';
+import { useCertificatesByItem } from '../features/my-courses/hooks/useCertificatesByItem';
 
 /** /mis-cursos: four sections for a student; everything visible in the language for an admin. */
 export function MyCoursesPage() {
@@ -15,6 +16,7 @@ export function MyCoursesPage() {
   const lang = useLang();
   const userId = useUserId();
   const res = toResource(useQuery({ ...learningQueries.myItems(userId, lang), enabled: !!userId }));
+  const certificates = useCertificatesByItem(userId);
   // one "now" per answer, so every badge of the page agrees
   const now = useMemo(() => Date.now(), [res.status === 'success' ? res.data : null]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -81,6 +83,7 @@ export function MyCoursesPage() {
               empty={t(`my.empty.${key}`)}
               now={now}
               admin={false}
+              certificates={certificates}
             />
           ))
         ))}

@@ -75,6 +75,21 @@ export interface CertificateReviewSetting {
   review: boolean;
 }
 
+/** The API paths of certificates (under /api). */
+export const CERTIFICATE_PATHS = {
+  mine: '/users/me/certificates',
+  pdf: (id: string) => `/users/me/certificates/${encodeURIComponent(id)}/pdf`,
+  verify: (code: string) => `/certificates/${encodeURIComponent(code)}`,
+  admin: '/admin/certificates',
+  adminOne: (id: string) => `/admin/certificates/${encodeURIComponent(id)}`,
+  reissue: (id: string) => `/admin/certificates/${encodeURIComponent(id)}/reissue`,
+  approve: (id: string) => `/admin/certificates/${encodeURIComponent(id)}/approve`,
+  decline: (id: string) => `/admin/certificates/${encodeURIComponent(id)}/decline`,
+  settings: '/admin/certificates/settings',
+  review: (itemType: ItemType, itemId: string) =>
+    `/admin/certificates/review/${itemType}/${encodeURIComponent(itemId)}`,
+} as const;
+
 export const CERTIFICATE_LIMITS = {
   reason: 500,
   note: 500,
