@@ -126,6 +126,14 @@ export const ROUTES = [
     noindex: true,
     access: 'admin',
   },
+  // certificates: the review queue, an item's certificates, the signature printed on them
+  {
+    id: 'adminCertificates',
+    path: '/admin/certificados',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
   // practice feedback: the queue of students' clips and the answer view
   {
     id: 'adminPractice',
