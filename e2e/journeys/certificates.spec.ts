@@ -119,9 +119,16 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     await a11y.check(page);
     const downloaded = page.waitForEvent('download');
     await card.getByRole('button', { name: t.download }).click();
-    const file = await (await downloaded).path();
+    const download = await downloaded;
+    const file = testInfo.outputPath(`certificate-${lang}.pdf`);
+    await download.saveAs(file);
     const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
     expect(text).toContain(fullName);
+    // what she sees on a phone, kept beside the results
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`my-courses-390-${lang}.png`) });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // the public check, in a tab of its own
     const opened = page.context().waitForEvent('page');
@@ -147,10 +154,13 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     await row.getByLabel(t.reason).fill('Prueba del recorrido');
     await row.getByRole('button', { name: t.revoke }).click();
     await expect(row).toHaveAttribute('data-state', 'revoked');
+    await admin.screenshot({ path: testInfo.outputPath(`admin-${lang}.png`), fullPage: true });
     await adminContext.close();
 
     await check.reload();
     await expect(check.getByTestId('certificate-status')).toHaveText(t.revoked);
     await check.screenshot({ path: testInfo.outputPath(`check-revoked-${lang}.png`) });
+    await check.setViewportSize({ width: 390, height: 844 });
+    await check.screenshot({ path: testInfo.outputPath(`check-revoked-390-${lang}.png`) });
   });
 }
