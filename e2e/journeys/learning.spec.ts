@@ -44,11 +44,13 @@ test('the demo student follows her formation: modules, classes, a PDF, a video w
     await viewer.selectClass(1, 'Clase 2');
     expect(await viewer.classPanel.getAttribute('data-class-id')).not.toBe(m2c1);
 
-    // a PDF opens in the browser's viewer through a short-lived signed link
+    // a PDF opens in the browser's viewer through a short-lived signed link to her stamped copy
     await viewer.classPanel.getByRole('button', { name: 'Abrir PDF' }).click();
     const frame = viewer.classPanel.getByTestId('pdf-frame');
     const pdfUrl = await frame.getAttribute('src');
-    expect(pdfUrl).toMatch(/^\/api\/files\/private\/pdfs\/.+\.pdf\?exp=\d+&sig=[0-9a-f]{64}$/);
+    expect(pdfUrl).toMatch(
+      new RegExp(`^/api/files/stamped/pdfs/.+\\.pdf\\?u=${userId}&exp=\\d+&sig=[0-9a-f]{64}$`),
+    );
     const pdf = await request.get(`${baseURL}${pdfUrl}`);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -33,3 +33,4 @@ export * from './domain/stats-period.js';
 export * from './domain/release-compat.js';
 export * from './domain/offline.js';
 export * from './first-screen.js';
+export * from './api/certificates.js';

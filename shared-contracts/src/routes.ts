@@ -33,6 +33,8 @@ export const ROUTES = [
   { id: 'formationDetail', path: '/formaciones/:id/:slug?', owner: 'mf_catalog' },
   { id: 'about', path: '/nosotros', owner: 'mf_catalog' },
   { id: 'search', path: '/buscar', owner: 'mf_catalog' },
+  // the public check of a certificate of completion, by its code: never indexed
+  { id: 'certificate', path: '/certificados/:code', owner: 'mf_catalog', noindex: true },
   { id: 'login', path: '/login', owner: 'shell', noindex: true },
   { id: 'register', path: '/register', owner: 'shell', noindex: true },
   { id: 'registerSuccess', path: '/registro-exitoso', owner: 'shell', noindex: true },
@@ -120,6 +122,14 @@ export const ROUTES = [
   {
     id: 'adminStudent',
     path: '/admin/alumnos/:id',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
+  // certificates: the review queue, an item's certificates, the signature printed on them
+  {
+    id: 'adminCertificates',
+    path: '/admin/certificados',
     owner: 'mf_admin',
     noindex: true,
     access: 'admin',

@@ -29,6 +29,7 @@ export {
 export {
   learningKeys,
   learningQueries,
+  fetchCertificatePdf,
   fetchPrivatePdf,
   fetchPrivateVideo,
   useToggleClassDone,

@@ -121,6 +121,8 @@ export interface AppConfig {
     register: number;
     forgot: number;
     reset: number;
+    /** certificate verifications by code (GET /certificates/{code}) */
+    verify: number;
     payment: number;
     upload: number;
     /** a student's practice clips sent or deleted */
@@ -279,6 +281,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       register: int(env, 'RATE_LIMIT_REGISTER', 10, 1, 100000),
       forgot: int(env, 'RATE_LIMIT_FORGOT', 5, 1, 100000),
       reset: int(env, 'RATE_LIMIT_RESET', 10, 1, 100000),
+      verify: int(env, 'RATE_LIMIT_CERTIFICATE_VERIFY', 30, 1, 100000),
       payment: int(env, 'RATE_LIMIT_PAYMENT', 30, 1, 100000),
       upload: int(env, 'RATE_LIMIT_UPLOAD', 60, 1, 100000),
       clip: int(env, 'RATE_LIMIT_PRACTICE_CLIPS', 12, 1, 100000),

@@ -99,6 +99,16 @@ export async function firstAnswers(
       ];
       break;
     }
+    case 'certificate': {
+      const code = (params.code ?? '').toUpperCase();
+      wanted = [
+        item(
+          ['catalog', 'certificate', code, { lang }],
+          `/api/certificates/${encodeURIComponent(code)}?lang=${lang}`,
+        ),
+      ];
+      break;
+    }
     default:
       return { queries: [], item: null };
   }

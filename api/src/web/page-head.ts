@@ -91,6 +91,10 @@ export function pageHead(page: ServerPage, origin: string): PageHead {
   };
   if (!page.match) return { ...base, status: 404 };
   const { route } = page.match;
+  // a certificate code that is not one, or that no certificate has: the page says not found
+  if (route.id === 'certificate' && (page.item?.status === 404 || page.item?.status === 400)) {
+    return { ...base, status: 404 };
+  }
   if (route.noindex || route.access) return base;
 
   const texts = content?.pages?.[route.id];

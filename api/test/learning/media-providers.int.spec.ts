@@ -67,7 +67,7 @@ describe('private media with Cloudinary and Vimeo configured (real SDKs, local s
     return { cls, token: await tokenFor(t, buyer) };
   }
 
-  it('answers a signed, expiring Cloudinary download URL for an authenticated PDF', async () => {
+  it("answers the admin's preview of an authenticated PDF as a signed, expiring Cloudinary download URL", async () => {
     const publicId = `pdfs/${crypto.randomUUID()}.pdf`;
     await t.db.insert(uploadedAssets).values({
       publicId,
@@ -76,10 +76,12 @@ describe('private media with Cloudinary and Vimeo configured (real SDKs, local s
       private: true,
       storage: 'cloudinary',
     });
-    const { cls, token } = await courseClassWith([
+    const { cls } = await courseClassWith([
       { kind: 'pdf', url: 'https://res.cloudinary.com/x', publicId },
     ]);
-    const res = await get(t, `/cloudinary/pdf-curso-privado/${cls.id}/0/en`, token).expect(200);
+    // a student gets a stamped copy through our own link (stamped-pdfs.int.spec.ts)
+    const admin = await tokenFor(t, await createUser(t.db, { role: 'admin' }));
+    const res = await get(t, `/cloudinary/pdf-curso-privado/${cls.id}/0/en`, admin).expect(200);
     const body = res.body as PrivateMediaResponse;
     const url = new URL(body.url);
     expect(`${url.origin}${url.pathname}`).toBe(

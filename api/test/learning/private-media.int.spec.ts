@@ -42,13 +42,13 @@ describe('private media: who gets a class PDF or video', () => {
   const pdfPath = (classId: string, lang = 'es', index = 0) =>
     `/cloudinary/privado/${classId}/${index}/${lang}`;
 
-  it('gives an active buyer a short-lived signed link to the PDF, which serves it inline', async () => {
-    const { cls, pdf, token } = await setup();
+  it('gives an active buyer a short-lived signed link to their copy of the PDF, which serves it inline', async () => {
+    const { cls, pdf, token, buyer } = await setup();
     const res = await get(t, pdfPath(cls.id), token).expect(200);
     const body = res.body as PrivateMediaResponse;
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(body.url).toMatch(
-      new RegExp(`^/api/files/private/${pdf.publicId}\\?exp=\\d+&sig=[0-9a-f]{64}$`),
+      new RegExp(`^/api/files/stamped/${pdf.publicId}\\?u=${buyer.id}&exp=\\d+&sig=[0-9a-f]{64}$`),
     );
     const expiresIn = Date.parse(body.expiresAt!) - Date.now();
     expect(expiresIn).toBeGreaterThan(9 * 60_000);
@@ -59,6 +59,7 @@ describe('private media: who gets a class PDF or video', () => {
     expect(file.headers['content-disposition']).toBe('inline');
     expect(file.headers['cache-control']).toBe('private, no-store');
     expect(file.headers['accept-ranges']).toBe('bytes');
+    // this file is no PDF a reader opens: it goes out as it is, unstamped (stamped-pdfs.int.spec)
     expect(Buffer.compare(file.body as Buffer, PDF)).toBe(0);
   });
 

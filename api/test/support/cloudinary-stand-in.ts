@@ -53,6 +53,26 @@ export async function cloudinaryStandIn() {
       secure_url: `https://res.cloudinary.com/${CLOUD}/${rtype}/${type}/v1700000000/${publicId}${ext}`,
     };
   });
+  // the SDK's private_download_url: an authenticated asset's bytes, for a signed, unexpired query
+  app.get('/v1_1/:cloud/:rtype/download', async (req, reply) => {
+    const { cloud, rtype } = req.params as Record<string, string>;
+    const q = req.query as Record<string, string>;
+    calls.push(`download ${rtype} ${q.public_id ?? ''}`);
+    const { signature, api_key, ...signed } = q;
+    if (cloud !== CLOUD || api_key !== API_KEY)
+      return reply.status(401).send({ error: { message: 'Invalid api_key' } });
+    if (signature !== cloudinary.v2.utils.api_sign_request(signed, API_SECRET)) {
+      return reply.status(401).send({ error: { message: 'Invalid Signature' } });
+    }
+    if (Number(q.expires_at) * 1000 < Date.now()) {
+      return reply.status(401).send({ error: { message: 'Expired' } });
+    }
+    const asset = assets.get(q.public_id);
+    if (!asset || asset.resourceType !== rtype || asset.type !== q.type) {
+      return reply.status(404).send({ error: { message: 'Resource not found' } });
+    }
+    return reply.type('application/octet-stream').send(asset.bytes);
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   return { app, assets, calls, url: `http://127.0.0.1:${port}` };

@@ -31,6 +31,7 @@ export const NO_RATE_LIMITS: AppConfig['rateLimit'] = {
   register: 1e6,
   forgot: 1e6,
   reset: 1e6,
+  verify: 1e6,
   payment: 1e6,
   upload: 1e6,
   clip: 1e6,

@@ -4,6 +4,7 @@ import { addTranslations } from '@circo/shared-web';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
+import { CertificatesPage } from '../pages/CertificatesPage';
 import { DashboardPage } from '../pages/DashboardPage';
 import { DiagnosticsPage } from '../pages/DiagnosticsPage';
 import { CoursesPage, FormationsPage, PresentialPage, VouchersPage } from '../pages/ManagerPages';
@@ -29,6 +30,7 @@ const pages: Record<Page, ComponentType> = {
   adminPractice: PracticePage,
   adminPracticeClip: PracticeClipPage,
   adminDiagnostics: DiagnosticsPage,
+  adminCertificates: CertificatesPage,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */

@@ -8,6 +8,7 @@ import { AdminPage } from './AdminPage';
 const CARDS = [
   { to: '/admin/practica', key: 'practice' },
   { to: '/admin/alumnos', key: 'students' },
+  { to: '/admin/certificados', key: 'certificates' },
   { to: '/admin/cursos', key: 'courses' },
   { to: '/admin/formaciones-online', key: 'formations' },
   { to: '/admin/formaciones-presenciales', key: 'presential' },

@@ -5,6 +5,7 @@ import es from '../locales/es.json';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import { AboutPage } from '../pages/AboutPage';
+import { CertificatePage } from '../pages/CertificatePage';
 import { CourseDetailPage } from '../pages/CourseDetailPage';
 import { CoursesPage } from '../pages/CoursesPage';
 import { FormationDetailPage } from '../pages/FormationDetailPage';
@@ -25,6 +26,7 @@ const pages: Record<Page, ComponentType> = {
   formationDetail: FormationDetailPage,
   about: AboutPage,
   search: SearchPage,
+  certificate: CertificatePage,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */

@@ -8,6 +8,7 @@ import { PracticeSummary } from '../features/practice/components/PracticeLogPane
 import { AccountSettings } from '../features/my-courses/components/AccountSettings';
 import { AnswersNotice } from '../features/practice-feedback/AnswersNotice';
 import { useLang, useUserId } from '../features/shared/hooks';
+import { useCertificatesByItem } from '../features/my-courses/hooks/useCertificatesByItem';
 import { DownloadsList } from '../features/offline/components/DownloadsList';
 
 /** /mis-cursos: four sections for a student; everything visible in the language for an admin. */
@@ -16,6 +17,7 @@ export function MyCoursesPage() {
   const lang = useLang();
   const userId = useUserId();
   const res = toResource(useQuery({ ...learningQueries.myItems(userId, lang), enabled: !!userId }));
+  const certificates = useCertificatesByItem(userId);
   // one "now" per answer, so every badge of the page agrees
   const now = useMemo(() => Date.now(), [res.status === 'success' ? res.data : null]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -82,6 +84,7 @@ export function MyCoursesPage() {
               empty={t(`my.empty.${key}`)}
               now={now}
               admin={false}
+              certificates={certificates}
             />
           ))
         ))}

@@ -86,6 +86,8 @@ export interface AccountExport {
   reminders: Array<Record<string, unknown>>;
   /** Her practice clips (what was sent, when, and the teacher's comments; not the files). */
   practiceClips: Array<Record<string, unknown>>;
+  /** Her certificates of completion (issued, waiting, declined or revoked, with the reasons). */
+  certificates: Array<Record<string, unknown>>;
 }
 
 /** DELETE /users/me: 202 with this when the confirmation e-mail is on its way. */

@@ -22,7 +22,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError } from '../errors/app-error.js';
 
 /** Limits per client IP (anonymous account routes). */
-export type RateLimitBucket = 'login' | 'register' | 'forgot' | 'reset';
+export type RateLimitBucket = 'login' | 'register' | 'forgot' | 'reset' | 'verify';
 /** Limits per account (authenticated routes that cost work). */
 export type AccountRateLimitBucket = 'payment' | 'upload' | 'clip' | 'progress';
 const RATE_LIMIT_KEY = 'rate-limit:bucket';
@@ -81,6 +81,7 @@ export class RateLimiters implements OnModuleDestroy {
       register: make('register', r.register),
       forgot: make('forgot', r.forgot),
       reset: make('reset', r.reset),
+      verify: make('verify', r.verify),
       payment: make('account:payment', r.payment),
       upload: make('account:upload', r.upload),
       clip: make('account:clip', r.clip),

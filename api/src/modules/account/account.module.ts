@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CertificatesModule } from '../certificates/certificates.module.js';
 import { PracticeClipsModule } from '../practice-clips/practice-clips.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountController } from './account.controller.js';
@@ -7,7 +8,7 @@ import { AccountService } from './account.service.js';
 
 /** A student's own data: export and deletion. */
 @Module({
-  imports: [UsersModule, PracticeClipsModule],
+  imports: [UsersModule, PracticeClipsModule, CertificatesModule],
   controllers: [AccountController],
   providers: [AccountRepository, AccountService],
 })

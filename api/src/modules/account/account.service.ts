@@ -13,6 +13,7 @@ import { Transactional } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/index.js';
 import { MailService } from '../mail/index.js';
 import { PracticeClipsService } from '../practice-clips/index.js';
+import { CertificatesService } from '../certificates/index.js';
 import { UsersService } from '../users/index.js';
 import { deletionMail } from './account-mail.js';
 import { AccountRepository } from './account.repository.js';
@@ -68,6 +69,7 @@ export class AccountService {
     private readonly mail: MailService,
     private readonly jobs: JobsService,
     private readonly practiceClips: PracticeClipsService,
+    private readonly certificates: CertificatesService,
   ) {
     jobs.register(ACCOUNT_DELETION_JOB, (payload, job) =>
       this.sendConfirmation(String(payload.userId), asLang(payload.lang), Number(payload.exp), job),
@@ -85,6 +87,7 @@ export class AccountService {
       progress: plain(await this.repo.progress(userId)),
       reminders: plain(await this.repo.reminders(userId)),
       practiceClips: plain(await this.repo.practiceClips(userId)),
+      certificates: plain(await this.certificates.exportOf(userId)),
     };
   }
 

@@ -9,7 +9,7 @@ import {
 } from '@circo/shared-contracts';
 import { type Viewer, ClassesService } from '../catalogue/index.js';
 import { notFound } from '../../common/errors/app-error.js';
-import { MediaStorageService } from '../media/index.js';
+import { MediaStorageService, StampedPdfService } from '../media/index.js';
 
 /**
  * The private PDFs and videos of classes: who may have them (ClassesService's rules: an admin,
@@ -21,9 +21,14 @@ export class PrivateMediaService {
   constructor(
     private readonly classes: ClassesService,
     private readonly storage: MediaStorageService,
+    private readonly stamped: StampedPdfService,
   ) {}
 
-  /** pdfs[index] of a class of `itemType`, in `lang`. */
+  /**
+   * pdfs[index] of a class of `itemType`, in `lang`. A student gets the link of a copy stamped
+   * with their name, e-mail and the date; an admin the stored file (the preview). A link the
+   * admin typed (another site's file) is handed over as it is: there is nothing of ours to stamp.
+   */
   async pdf(
     itemType: ItemType,
     classId: string,
@@ -32,8 +37,12 @@ export class PrivateMediaService {
     viewer: Viewer,
   ): Promise<PrivateMediaResponse> {
     const ref = await this.ref('pdf', classId, index, lang, viewer, itemType);
-    const { url, expiresAt } = await this.storage.deliver(ref);
-    return { url, expiresAt };
+    const delivery = await this.storage.deliver(ref);
+    const student = viewer.user?.role === 'admin' ? null : viewer.user;
+    if (student && ref.publicId && delivery.provider !== 'external') {
+      return this.stamped.link(ref.publicId, student.id);
+    }
+    return { url: delivery.url, expiresAt: delivery.expiresAt };
   }
 
   /** videos[index] of a course or formation class, in `lang`. */

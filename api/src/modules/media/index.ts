@@ -10,6 +10,7 @@ export {
   MEDIA_FOLDERS,
 } from './media-layout.js';
 export { MediaStores } from './stores/media-stores.js';
+export { StampedPdfService, type PdfResponse } from './stamped-pdfs.service.js';
 export type { MediaStore, StorageName, StoredFile } from './stores/media-store.js';
 export { readFrameRate } from './frame-rate.js';
 export { readMediaInfo, type MediaInfo, type MediaProbe } from './media-info.js';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { FilesController } from './files.controller.js';
 import { MediaAssetsRepository } from './media-assets.repository.js';
 import { MediaStorageService } from './media-storage.service.js';
+import { StampedPdfService } from './stamped-pdfs.service.js';
 import { MediaStores } from './stores/media-stores.js';
 
 /**
@@ -21,12 +22,15 @@ import { MediaStores } from './stores/media-stores.js';
  * (default 600), compared in constant time; answers carry `Cache-Control: private, no-store`.
  * With CLOUDINARY_URL, private assets get the SDK's signed, expiring `authenticated` download URL;
  * with VIMEO_ACCESS_TOKEN, videos are Vimeo player URLs and their status is asked of Vimeo.
+ * A student's class PDF goes out as a copy stamped with their name, e-mail and the date
+ * (`StampedPdfService`, GET /api/files/stamped/<publicId>?u=<userId>&exp=<unix>&sig=<hex>), kept
+ * per file and student under $DATA_DIR/stamped/ until the file changes.
  * Each of the three is a `MediaStore` (stores/: one interface, one file per store); `MediaStores`
  * chooses once, from the configuration, where new files go.
  */
 @Module({
   controllers: [FilesController],
-  providers: [MediaAssetsRepository, MediaStorageService, MediaStores],
-  exports: [MediaStorageService, MediaStores],
+  providers: [MediaAssetsRepository, MediaStorageService, MediaStores, StampedPdfService],
+  exports: [MediaStorageService, MediaStores, StampedPdfService],
 })
 export class MediaModule {}

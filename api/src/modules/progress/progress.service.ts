@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   ACCOUNT_ERRORS,
   USER_ERRORS,
   type CourseProgress,
   type FormationProgress,
+  type Lang,
 } from '@circo/shared-contracts';
 import { badRequest, forbidden } from '../../common/errors/app-error.js';
 import type { AuthUser } from '../auth/index.js';
@@ -11,6 +13,11 @@ import type { ItemType } from '../../database/tables/columns.js';
 import { CoursesService, FormationsService } from '../catalogue/index.js';
 import { PurchasesService } from '../purchases/index.js';
 import { ProgressRepository } from './progress.repository.js';
+import { TransactionHost } from '../../database/transactions.js';
+import { JobsService } from '../jobs/index.js';
+
+/** The job (handled by the certificates module) that checks whether an item is completed. */
+export const COMPLETION_CHECK_JOB = 'certificates.check';
 
 export interface ProgressLists {
   courses: CourseProgress[];
@@ -25,6 +32,8 @@ export class ProgressService {
     private readonly courses: CoursesService,
     private readonly formations: FormationsService,
     private readonly purchases: PurchasesService,
+    private readonly host: TransactionHost,
+    private readonly jobs: JobsService,
   ) {}
 
   /** progresoCursos and progresoFormaciones of the profile. */
@@ -56,7 +65,9 @@ export class ProgressService {
 
   /**
    * Marks or unmarks `classId` of the item for `userId`. The class must belong to the item, and
-   * the user must own the item with active access (an admin may track any item).
+   * the user must own the item with active access (an admin may track any item). A class marked
+   * done writes, in the same transaction, the job that checks whether the item is now completed
+   * (its certificate), in `lang`, the language the student follows it in.
    */
   async set(
     caller: AuthUser,
@@ -65,6 +76,7 @@ export class ProgressService {
     itemId: string,
     classId: string,
     done: boolean,
+    lang: Lang = 'es',
   ): Promise<string[]> {
     const inItem =
       itemType === 'course'
@@ -83,8 +95,15 @@ export class ProgressService {
         `You need active access to this ${itemType}`,
       );
     }
-    return done
-      ? this.repo.mark(userId, itemType, itemId, classId)
-      : this.repo.unmark(userId, itemType, itemId, classId);
+    if (!done) return this.repo.unmark(userId, itemType, itemId, classId);
+    return this.host.run(async () => {
+      const marked = await this.repo.mark(userId, itemType, itemId, classId);
+      await this.jobs.enqueue(
+        COMPLETION_CHECK_JOB,
+        { userId, itemType, itemId, lang },
+        { key: `completion:${userId}:${itemType}:${itemId}:${randomUUID()}` },
+      );
+      return marked;
+    });
   }
 }

@@ -10,7 +10,13 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
 import { JobsService } from '../jobs/index.js';
 import { TransactionHost } from '../../database/transactions.js';
-import { MediaStores, newPublicId, readFrameRate, type MediaStore } from '../media/index.js';
+import {
+  MediaStores,
+  StampedPdfService,
+  newPublicId,
+  readFrameRate,
+  type MediaStore,
+} from '../media/index.js';
 import type { ReceivedFile, UploadKind } from './received-file.js';
 import { UploadsRepository } from './uploads.repository.js';
 import type { ResourceType, UploadedAssetRow } from '../../database/tables/uploads.table.js';
@@ -82,6 +88,7 @@ export class UploadsService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobsService,
     private readonly stores: MediaStores,
+    private readonly stamped: StampedPdfService,
   ) {
     jobs.register(REMOVE_FILES_JOB, async (payload) => {
       const failed = await this.removeFiles(payload.files as StoredFile[]);
@@ -291,6 +298,8 @@ export class UploadsService implements OnApplicationBootstrap {
     for (const row of rows) {
       try {
         await this.stores.of(row.storage).remove(row);
+        // the students' stamped copies of a removed PDF go with it
+        if (row.resourceType === 'raw') await this.stamped.dropCopies(row.publicId);
       } catch (err) {
         this.log.warn(
           `could not remove ${row.storage} file ${row.publicId}: ${String((err as Error)?.message ?? err)}`,

@@ -95,6 +95,7 @@ export class UsersController {
       courseId,
       dto.classId.toLowerCase(),
       true,
+      dto.lang,
     );
     return { courseId, clasesCompletadas: done };
   }
@@ -135,6 +136,7 @@ export class UsersController {
       formationId,
       dto.classId.toLowerCase(),
       true,
+      dto.lang,
     );
     return { formationId, clasesCompletadas: done };
   }

@@ -3,7 +3,11 @@
 // next user of the same tab, and a language switch asks for that language's answer.
 import { queryOptions, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import {
+  CERTIFICATE_PATHS,
+  CLIENT_ERRORS,
   LEARNING_PATHS,
+  httpErrorCode,
+  type MyCertificate,
   VIDEO_STATUS_POLL_MS,
   type ClassDetail,
   type ItemType,
@@ -15,7 +19,8 @@ import {
   type PrivateVideoResponse,
   type VideoStatusResponse,
 } from '@circo/shared-contracts';
-import { api, toApiError } from '../client';
+import { readToken } from '../../session/tokenStorage';
+import { api, ApiError, toApiError } from '../client';
 import { queuedWrites, sendOrQueue } from '../../offline/outbox';
 import { getJson } from './fetcher';
 import { useApiMutation } from './mutation';
@@ -33,6 +38,7 @@ export const learningKeys = {
   classDetail: (userId: string, id: string, lang: Lang) =>
     ['learning', userId, 'class', id, { lang }] as const,
   videoStatus: (videoId: string) => ['learning', 'video-status', videoId] as const,
+  certificates: (userId: string) => ['learning', userId, 'certificates'] as const,
 };
 
 const ITEM_PATH: Record<ItemType, (id: string) => string> = {
@@ -42,6 +48,12 @@ const ITEM_PATH: Record<ItemType, (id: string) => string> = {
 
 export const learningQueries = {
   /** GET /learning/my-items?lang= : the cards of /mis-cursos. */
+  /** GET /users/me/certificates: the student's certificates of completion. */
+  certificates: (userId: string) =>
+    queryOptions({
+      queryKey: learningKeys.certificates(userId),
+      queryFn: getJson<MyCertificate[]>(CERTIFICATE_PATHS.mine),
+    }),
   myItems: (userId: string, lang: Lang) =>
     queryOptions({
       queryKey: learningKeys.myItems(userId, lang),
@@ -142,7 +154,7 @@ export function useToggleClassDone(opts: {
               id: crypto.randomUUID(),
               method: 'POST',
               path: mark(userId, itemId),
-              body: { classId },
+              body: { classId, lang },
             }
           : { id: crypto.randomUUID(), method: 'DELETE', path: unmark(userId, itemId, classId) },
       );
@@ -169,8 +181,25 @@ export function useToggleClassDone(opts: {
         refetchType: 'none',
       });
       void client.invalidateQueries({ queryKey: learningKeys.myItems(userId, lang).slice(0, 3) });
+      // the last class done may have earned a certificate (issued by a job within seconds)
+      void client.invalidateQueries({ queryKey: learningKeys.certificates(userId) });
     },
   });
+}
+
+/** GET /users/me/certificates/{id}/pdf with the session's token: the certificate's PDF. */
+export async function fetchCertificatePdf(id: string): Promise<Blob> {
+  const token = readToken();
+  let res: Response;
+  try {
+    res = await fetch(`/api${CERTIFICATE_PATHS.pdf(id)}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    });
+  } catch (err) {
+    throw new ApiError(0, CLIENT_ERRORS.networkUnreachable, (err as Error).message);
+  }
+  if (!res.ok) throw new ApiError(res.status, httpErrorCode(res.status), res.statusText);
+  return res.blob();
 }
 
 /**

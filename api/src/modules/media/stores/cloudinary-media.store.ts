@@ -1,4 +1,5 @@
-import type { VideoStatus } from '@circo/shared-contracts';
+import { LEARNING_ERRORS, type VideoStatus } from '@circo/shared-contracts';
+import { notFound } from '../../../common/errors/app-error.js';
 import type { AppConfig } from '../../../config/app-config.js';
 import {
   cloudinaryPrivateUrl,
@@ -83,6 +84,30 @@ export class CloudinaryMediaStore implements MediaStore {
       status: 'available',
       frameRate: null,
     };
+  }
+
+  /**
+   * The bytes of a private asset, fetched from Cloudinary through its signed download URL (a
+   * class PDF to stamp). 404 when Cloudinary has no such file; 503 when it is not configured or
+   * does not answer.
+   */
+  async fetchPrivate(
+    publicId: string,
+    resourceType: ResourceType,
+    nowMs: number,
+    maxBytes: number,
+  ): Promise<Buffer> {
+    const { url } = this.privateLink(publicId, resourceType, nowMs);
+    const api = this.config.cloudinaryApiUrl;
+    const target = api ? url.replace(/^https:\/\/api\.cloudinary\.com/, api) : url;
+    const res = await fetch(target, { signal: AbortSignal.timeout(20_000) }).catch(() => null);
+    if (res?.status === 404) throw notFound(LEARNING_ERRORS.fileNotFound, 'File not found');
+    if (!res?.ok) throw providerUnavailable('Cloudinary');
+    const size = Number(res.headers.get('content-length') ?? 0);
+    if (size > maxBytes) throw providerUnavailable('Cloudinary');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (bytes.length > maxBytes) throw providerUnavailable('Cloudinary');
+    return bytes;
   }
 
   status(file: { status: string }): Promise<VideoStatus> {

@@ -1,5 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsUUID } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { LANGUAGES, type Lang } from '@circo/shared-contracts';
 import { CanonicalId } from '../../../common/validators.js';
 
 export class ProgressDto {
@@ -7,4 +8,12 @@ export class ProgressDto {
   @CanonicalId()
   @IsUUID('all', { message: 'classId must be a valid id' })
   classId: string;
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    description: 'the language the student follows the item in (its certificate is in it)',
+  })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: 'lang must be one of es, en, fr' })
+  lang?: Lang;
 }

@@ -8,6 +8,7 @@ import { businessPaths, businessQueries } from '../../business/queries';
 import { useFormats } from '../../business/hooks/useFormats';
 import { GrantAccessForm, type GrantTarget, type Granted } from './GrantAccessForm';
 import { displayTitle } from '../../common/titles';
+import { CertificateList } from '../../certificates/components/CertificateList';
 import { StudentClips } from '../../practice/components/StudentClips';
 import { ConfirmDialog } from '../../common/components/ConfirmDialog';
 import { StudentItems } from './StudentItems';
@@ -77,6 +78,11 @@ export function StudentDetailView({ studentId }: { studentId: string }) {
       />
 
       <StudentClips studentId={studentId} />
+      <CertificateList
+        filter={{ userId: studentId }}
+        title={t('certificates.ofStudent')}
+        empty={t('certificates.emptyStudent')}
+      />
       <StudentPayments
         payments={payments}
         onRefund={(payment) => setPending({ kind: 'refund', payment })}

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { excerpt, pathTo, ROUTES, type MyItem } from '@circo/shared-contracts';
+import { excerpt, pathTo, ROUTES, type MyCertificate, type MyItem } from '@circo/shared-contracts';
 import { useLang } from '../../shared/hooks';
 import { formatDate, inLang, inLangOrAny, sourceLang } from '../../shared/localized';
 import { useBuyAgain } from '../hooks/useBuyAgain';
+import { CertificateActions } from './CertificateActions';
 import { TimeLeftBadge } from './TimeLeftBadge';
 
 const path = (id: 'myFormation' | 'myCourse' | 'expiredFormation' | 'expiredCourse') =>
@@ -27,7 +28,17 @@ export function cardPath(item: MyItem): string {
  * visibility and expiry in the navigation state) and the time-left badge. Expired or hidden in the
  * language: disabled, with an overlay; an expired card offers "buy again".
  */
-export function MyItemCard({ item, now, admin }: { item: MyItem; now: number; admin: boolean }) {
+export function MyItemCard({
+  item,
+  now,
+  admin,
+  certificate,
+}: {
+  item: MyItem;
+  now: number;
+  admin: boolean;
+  certificate?: MyCertificate;
+}) {
   const { t } = useTranslation('learning');
   const lang = useLang();
   const buyAgain = useBuyAgain();
@@ -105,6 +116,7 @@ export function MyItemCard({ item, now, admin }: { item: MyItem; now: number; ad
             </span>
           )}
         </div>
+        {certificate && <CertificateActions certificate={certificate} />}
         {item.expired && !admin && (
           <div className="learn-card__actions">
             <button type="button" className="btn btn--primary" onClick={() => buyAgain(item)}>

@@ -1,4 +1,4 @@
-import type { MyItem } from '@circo/shared-contracts';
+import type { MyCertificate, MyItem } from '@circo/shared-contracts';
 import { MyItemCard } from './MyItemCard';
 
 /** One of the four sections of /mis-cursos, with its own empty text. */
@@ -9,6 +9,7 @@ export function MySection({
   empty,
   now,
   admin,
+  certificates,
 }: {
   id: string;
   title: string;
@@ -16,6 +17,8 @@ export function MySection({
   empty: string;
   now: number;
   admin: boolean;
+  /** The student's valid certificates, by item id. */
+  certificates?: ReadonlyMap<string, MyCertificate>;
 }) {
   return (
     <section className="learn-section" aria-labelledby={`${id}-title`} data-testid={id}>
@@ -27,7 +30,13 @@ export function MySection({
       ) : (
         <ul className="learn-grid">
           {items.map((item) => (
-            <MyItemCard key={item._id} item={item} now={now} admin={admin} />
+            <MyItemCard
+              key={item._id}
+              item={item}
+              now={now}
+              admin={admin}
+              certificate={certificates?.get(item._id)}
+            />
           ))}
         </ul>
       )}

@@ -1,0 +1,6 @@
+import { CertificateCheck } from '../features/certificate/CertificateCheck';
+
+/** /certificados/{code} */
+export function CertificatePage() {
+  return <CertificateCheck />;
+}
