@@ -31,6 +31,7 @@ import { MediaModule } from './modules/media/media.module.js';
 import { InsightsModule } from './modules/insights/insights.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { AccountModule } from './modules/account/account.module.js';
+import { MembershipsModule } from './modules/memberships/memberships.module.js';
 import { prepareDatabase } from './demo/prepare.js';
 
 @Module({})
@@ -67,6 +68,7 @@ export class AppModule {
         InsightsModule,
         RemindersModule,
         AccountModule,
+        MembershipsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

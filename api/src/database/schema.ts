@@ -16,3 +16,4 @@ export * from './tables/catalog-version.table.js';
 export * from './tables/jobs.table.js';
 export * from './tables/reminders.table.js';
 export * from './tables/practice-clips.table.js';
+export * from './tables/memberships.table.js';
