@@ -33,6 +33,7 @@ export const ROUTES = [
   { id: 'formationDetail', path: '/formaciones/:id/:slug?', owner: 'mf_catalog' },
   { id: 'about', path: '/nosotros', owner: 'mf_catalog' },
   { id: 'search', path: '/buscar', owner: 'mf_catalog' },
+  { id: 'membership', path: '/membresia', owner: 'mf_catalog' },
   { id: 'login', path: '/login', owner: 'shell', noindex: true },
   { id: 'register', path: '/register', owner: 'shell', noindex: true },
   { id: 'registerSuccess', path: '/registro-exitoso', owner: 'shell', noindex: true },
@@ -109,6 +110,8 @@ export const ROUTES = [
     noindex: true,
     access: 'admin',
   },
+  // membership plans
+  { id: 'adminPlans', path: '/admin/planes', owner: 'mf_admin', noindex: true, access: 'admin' },
   // the coach's students
   {
     id: 'adminStudents',

@@ -6,7 +6,13 @@ import en from '../locales/en.json';
 import fr from '../locales/fr.json';
 import { DashboardPage } from '../pages/DashboardPage';
 import { DiagnosticsPage } from '../pages/DiagnosticsPage';
-import { CoursesPage, FormationsPage, PresentialPage, VouchersPage } from '../pages/ManagerPages';
+import {
+  CoursesPage,
+  FormationsPage,
+  PlansPage,
+  PresentialPage,
+  VouchersPage,
+} from '../pages/ManagerPages';
 import { SimpleCoursePage } from '../pages/SimpleCoursePage';
 import { StudentPage, StudentsPage } from '../pages/StudentsPages';
 import { PracticeClipPage, PracticePage } from '../pages/PracticePages';
@@ -23,6 +29,7 @@ const pages: Record<Page, ComponentType> = {
   adminFormations: FormationsPage,
   adminCourses: CoursesPage,
   adminVouchers: VouchersPage,
+  adminPlans: PlansPage,
   adminPresential: PresentialPage,
   adminStudents: StudentsPage,
   adminStudent: StudentPage,

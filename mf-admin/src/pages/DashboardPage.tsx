@@ -12,6 +12,7 @@ const CARDS = [
   { to: '/admin/formaciones-online', key: 'formations' },
   { to: '/admin/formaciones-presenciales', key: 'presential' },
   { to: '/admin/bonos', key: 'vouchers' },
+  { to: '/admin/planes', key: 'plans' },
 ] as const;
 
 /**

@@ -10,6 +10,7 @@ import { CoursesPage } from '../pages/CoursesPage';
 import { FormationDetailPage } from '../pages/FormationDetailPage';
 import { FormationsPage } from '../pages/FormationsPage';
 import { HomePage } from '../pages/HomePage';
+import { MembershipPage } from '../pages/MembershipPage';
 import { SearchPage } from '../pages/SearchPage';
 import '../catalog.css';
 
@@ -25,6 +26,7 @@ const pages: Record<Page, ComponentType> = {
   formationDetail: FormationDetailPage,
   about: AboutPage,
   search: SearchPage,
+  membership: MembershipPage,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */

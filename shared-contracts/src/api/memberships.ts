@@ -111,14 +111,6 @@ export interface AdminSubscription {
   graceUntil: string | null;
 }
 
-/** What a course or formation page shows beside the price: the active plans that open it. */
-export interface IncludedInPlan {
-  _id: string;
-  name: string;
-  price: number;
-  interval: PlanInterval;
-}
-
 export const MEMBERSHIP_ERRORS = {
   planNotFound: 'plans.not_found',
   planInUse: 'plans.in_use',
@@ -129,3 +121,14 @@ export const MEMBERSHIP_ERRORS = {
   notCancelable: 'subscriptions.not_cancelable',
   notResumable: 'subscriptions.not_resumable',
 } as const;
+
+/** The plans of `plans` that open an item: those opening everything, and those listing it. */
+export function plansOpening<P extends Pick<PublicPlan, 'includesAll' | 'items'>>(
+  plans: readonly P[],
+  itemType: ItemType,
+  itemId: string,
+): P[] {
+  return plans.filter(
+    (p) => p.includesAll || p.items.some((i) => i.itemType === itemType && i.itemId === itemId),
+  );
+}
