@@ -82,6 +82,7 @@ CREATE INDEX "subscriptions_plan_idx" ON "subscriptions" USING btree ("plan_id")
 CREATE INDEX "subscriptions_due_idx" ON "subscriptions" USING btree ("current_period_end") WHERE "subscriptions"."status" in ('active', 'past_due');--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_purpose_check" CHECK ("payments"."purpose" in ('items', 'subscription'));--> statement-breakpoint
 CREATE VIEW "public"."subscription_access" AS (select s.user_id, i.item_type, i.item_id, s.id as subscription_id, s.plan_id,
+        p.name as plan_name, (s.status = 'active' and not s.cancel_at_period_end) as renews,
         case when s.status = 'past_due' then greatest(s.grace_until, s.current_period_end)
              else s.current_period_end end as expires_at
       from "subscriptions" s
@@ -93,7 +94,8 @@ CREATE VIEW "public"."subscription_access" AS (select s.user_id, i.item_type, i.
         union all
         select pi.item_type, pi.item_id from "plan_items" pi where pi.plan_id = p.id and not p.includes_all
       ) i on true
-      where s.status in ('active', 'past_due') and s.current_period_end is not null);--> statement-breakpoint
+      where s.status in ('active', 'past_due') and s.current_period_end is not null);
+--> statement-breakpoint
 -- the plans are part of the public catalogue's answers (GET /plans): a write bumps its version,
 -- so every instance's cache of them is dropped
 CREATE TRIGGER plans_catalog_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "plans" FOR EACH STATEMENT EXECUTE FUNCTION circo_bump_catalog_version();

@@ -120,6 +120,7 @@ export const MEMBERSHIP_ERRORS = {
   notFound: 'subscriptions.not_found',
   notCancelable: 'subscriptions.not_cancelable',
   notResumable: 'subscriptions.not_resumable',
+  nothingDue: 'subscriptions.nothing_due',
 } as const;
 
 /** The plans of `plans` that open an item: those opening everything, and those listing it. */

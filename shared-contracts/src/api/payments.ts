@@ -113,6 +113,8 @@ export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   requiresAction: '4000002760003184',
+  /** Pays once; a later charge of the saved card (a membership's renewal) is declined. */
+  failsAtRenewal: '4000000000000341',
 } as const;
 
 export const PAYMENT_ERRORS = {

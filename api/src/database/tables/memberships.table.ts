@@ -171,9 +171,13 @@ export const subscriptionAccess = pgView('subscription_access', {
   itemId: uuid('item_id').notNull(),
   subscriptionId: uuid('subscription_id').notNull(),
   planId: uuid('plan_id').notNull(),
+  planName: localizedText('plan_name'),
+  /** Whether it renews at `expires_at` (active, not cancelled at the period's end). */
+  renews: boolean('renews').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 }).as(
   sql`select s.user_id, i.item_type, i.item_id, s.id as subscription_id, s.plan_id,
+        p.name as plan_name, (s.status = 'active' and not s.cancel_at_period_end) as renews,
         case when s.status = 'past_due' then greatest(s.grace_until, s.current_period_end)
              else s.current_period_end end as expires_at
       from ${subscriptions} s
