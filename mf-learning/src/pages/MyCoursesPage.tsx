@@ -7,6 +7,7 @@ import { MySection } from '../features/my-courses/components/MySection';
 import { PracticeSummary } from '../features/practice/components/PracticeLogPanel';
 import { AccountSettings } from '../features/my-courses/components/AccountSettings';
 import { AnswersNotice } from '../features/practice-feedback/AnswersNotice';
+import { MembershipPanel } from '../features/membership/MembershipPanel';
 import { useLang, useUserId } from '../features/shared/hooks';
 
 /** /mis-cursos: four sections for a student; everything visible in the language for an admin. */
@@ -28,6 +29,7 @@ export function MyCoursesPage() {
         {res.status === 'success' && <PracticeSummary />}
       </header>
       {res.status === 'success' && !res.data.admin && <AnswersNotice />}
+      {res.status === 'success' && !res.data.admin && <MembershipPanel />}
       {res.status === 'loading' && <Spinner />}
       {res.status === 'error' && (
         <Alert tone="error">

@@ -79,6 +79,8 @@ export interface PurchaseResult {
   paymentIntentId: string;
   /** The items of the payment with the end of their access (empty unless registered). */
   items: Array<{ id: string; type: ItemType; title: Localized; accessEndsAt: string }>;
+  /** The payment was a membership's period (its items open through the membership). */
+  membership?: boolean;
 }
 
 /** POST /stripe/confirmar-compra-payment-intent */

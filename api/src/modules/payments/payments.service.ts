@@ -283,6 +283,7 @@ export class PaymentsService {
         message: 'Membership payment registered',
         paymentIntentId: providerId,
         items: [],
+        membership: true,
       };
     }
     if (status === 'succeeded') {
