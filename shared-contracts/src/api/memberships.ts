@@ -121,6 +121,7 @@ export const MEMBERSHIP_ERRORS = {
   notCancelable: 'subscriptions.not_cancelable',
   notResumable: 'subscriptions.not_resumable',
   nothingDue: 'subscriptions.nothing_due',
+  nothingToRefund: 'subscriptions.nothing_to_refund',
 } as const;
 
 /** The plans of `plans` that open an item: those opening everything, and those listing it. */
@@ -132,4 +133,17 @@ export function plansOpening<P extends Pick<PublicPlan, 'includesAll' | 'items'>
   return plans.filter(
     (p) => p.includesAll || p.items.some((i) => i.itemType === itemType && i.itemId === itemId),
   );
+}
+
+/** GET /admin/subscriptions/stats?from=&to=: the memberships in the sales dashboard. */
+export interface MembershipStats {
+  /** Monthly recurring revenue now, USD: active and past-due subscriptions, a year's price / 12. */
+  mrr: number;
+  /** Subscriptions active now (past due ones too, within their grace). */
+  active: number;
+  pastDue: number;
+  /** Subscriptions whose first period was paid in [from, to). */
+  started: number;
+  /** Subscriptions cancelled (ended, or set to end) in [from, to). */
+  canceled: number;
 }

@@ -10,6 +10,8 @@ import { PlansController } from './plans.controller.js';
 import { PlansRepository } from './plans.repository.js';
 import { PlansService } from './plans.service.js';
 import { SubscriptionClockService } from './subscription-clock.service.js';
+import { SubscriptionsAdminController } from './subscriptions-admin.controller.js';
+import { SubscriptionsAdminService } from './subscriptions-admin.service.js';
 import { SubscriptionsController } from './subscriptions.controller.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 import { SubscriptionsService } from './subscriptions.service.js';
@@ -24,13 +26,19 @@ import { SubscriptionsService } from './subscriptions.service.js';
     MailModule,
     UsersModule,
   ],
-  controllers: [PlansAdminController, PlansController, SubscriptionsController],
+  controllers: [
+    PlansAdminController,
+    PlansController,
+    SubscriptionsController,
+    SubscriptionsAdminController,
+  ],
   providers: [
     PlansRepository,
     PlansService,
     SubscriptionsRepository,
     SubscriptionsService,
     SubscriptionClockService,
+    SubscriptionsAdminService,
   ],
   exports: [PlansService, SubscriptionsService],
 })

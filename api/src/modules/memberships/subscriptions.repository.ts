@@ -10,6 +10,7 @@ import {
   type SubscriptionRow,
 } from '../../database/tables/memberships.table.js';
 import type { LocalizedText } from '../../database/tables/columns.js';
+import { users } from '../../database/tables/users.table.js';
 
 /** The most rows one scheduled look reads. */
 const BATCH_MAX = 500;
@@ -96,11 +97,66 @@ export class SubscriptionsRepository extends Repository {
       .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
   }
 
-  /** Every subscription that started (its first period paid), newest first. */
-  listStarted(): Promise<SubscriptionWithPlan[]> {
-    return this.withPlan()
-      .where(sql`${subscriptions.status} <> 'incomplete'`)
-      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+  /**
+   * The coach's list: every subscription that started (its first period paid), newest first, of
+   * one student or all, with the student's name and e-mail (a read across the accounts, as the
+   * students' lists do: one statement).
+   */
+  listStarted(userId?: string) {
+    return this.db
+      .select({
+        ...subscriptionColumns,
+        planName: plans.name,
+        email: users.email,
+        name: users.name,
+        surname: users.surname,
+        since:
+          sql<Date | null>`(select min(p.starts_at) from ${subscriptionPeriods} p where p.subscription_id = ${subscriptions.id})`.mapWith(
+            (v: string | Date | null) => (v === null ? null : new Date(v)),
+          ),
+      })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .innerJoin(users, eq(users.id, subscriptions.userId))
+      .where(
+        and(
+          sql`${subscriptions.status} <> 'incomplete'`,
+          userId ? eq(subscriptions.userId, userId) : undefined,
+        ),
+      )
+      .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+      .limit(BATCH_MAX);
+  }
+
+  /** MRR (cents), active and past-due counts now; started and cancelled in [from, to). */
+  async stats(from: Date, to: Date) {
+    const [row] = await this.db
+      .select({
+        mrrCents:
+          sql<number>`coalesce(sum(case when ${subscriptions.status} in ('active', 'past_due')
+          then case when ${subscriptions.interval} = 'year' then ${subscriptions.priceCents} / 12.0
+               else ${subscriptions.priceCents} end end), 0)`.mapWith(Number),
+        active: sql<number>`count(*) filter (where ${subscriptions.status} = 'active')`.mapWith(
+          Number,
+        ),
+        pastDue: sql<number>`count(*) filter (where ${subscriptions.status} = 'past_due')`.mapWith(
+          Number,
+        ),
+        // the first paid period of each subscription (named in full: a one-table select's
+        // columns are written unqualified, and `id` would be the period's)
+        started:
+          sql<number>`count(*) filter (where (select min(p.starts_at) from ${subscriptionPeriods} p
+          where p.subscription_id = "subscriptions"."id") >= ${from}
+          and (select min(p.starts_at) from ${subscriptionPeriods} p
+          where p.subscription_id = "subscriptions"."id") < ${to})`.mapWith(Number),
+        canceled:
+          sql<number>`count(*) filter (where ${subscriptions.canceledAt} >= ${from} and ${subscriptions.canceledAt} < ${to}
+          or (${subscriptions.canceledAt} is null and ${subscriptions.endedAt} >= ${from} and ${subscriptions.endedAt} < ${to}))`.mapWith(
+            Number,
+          ),
+      })
+      .from(subscriptions);
+    return row;
   }
 
   /** These subscriptions with their plan's name. */

@@ -158,8 +158,14 @@ export class SubscriptionsService {
    * (access until then); one not paid yet, or past due, ends now. Cancelling twice changes nothing.
    */
   async cancel(user: AuthUser, id: string, now = new Date()): Promise<MySubscription> {
+    await this.cancelFor(user.id, id, now);
+    return this.mine(user, id, now);
+  }
+
+  /** The cancel of the student `userId`'s subscription (by them, or by the coach for them). */
+  async cancelFor(userId: string, id: string, now = new Date()): Promise<void> {
     await this.host.run(async () => {
-      const sub = await this.own(user, id);
+      const sub = await this.own({ id: userId }, id);
       if (sub.status === 'canceled') {
         throw conflict(MEMBERSHIP_ERRORS.notCancelable, 'This subscription has ended already');
       }
@@ -176,7 +182,6 @@ export class SubscriptionsService {
         duePaymentId: null,
       });
     });
-    return this.mine(user, id, now);
   }
 
   /** POST /users/me/subscriptions/{id}/resume: takes back a cancel before the period ends. */
@@ -230,7 +235,7 @@ export class SubscriptionsService {
     );
   }
 
-  private async own(user: AuthUser, id: string): Promise<SubscriptionRow> {
+  private async own(user: Pick<AuthUser, 'id'>, id: string): Promise<SubscriptionRow> {
     const sub = this.host.inTransaction ? await this.repo.lock(id) : await this.repo.find(id);
     if (!sub || sub.userId !== user.id) throw subscriptionNotFound();
     return sub;
