@@ -105,6 +105,6 @@ for (const lang of ['es', 'en'] as const) {
     ).not.toHaveCount(0);
     await page.goto('/admin');
     await expect(page.getByText(t.mrr)).toBeVisible();
-    await expect(page.locator('[data-stat="mrr"]')).toHaveText(/\$\d/);
+    await expect(page.locator('[data-stat="mrr"]')).toHaveText(/\d+[.,]\d{2}/);
   });
 }
