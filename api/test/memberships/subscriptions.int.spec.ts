@@ -1,7 +1,8 @@
 import { jest } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import type { MyItemsResponse } from '@circo/shared-contracts';
-import { payments, subscriptionPeriods } from '../../src/database/schema.js';
+import { accessReminders, payments, subscriptionPeriods } from '../../src/database/schema.js';
+import { RemindersService } from '../../src/modules/reminders/reminders.service.js';
 import { createCourse, createFormationWithModules, createPurchase } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { get } from '../catalog/catalog-helpers.js';
@@ -348,5 +349,30 @@ describe('the local provider’s clock', () => {
     await drain(t);
     expect((await row(t, started.subscriptionId))!.status).toBe('active');
     expect(await periodsOf(started.subscriptionId)).toHaveLength(2);
+  });
+});
+
+describe('reminders understand a membership', () => {
+  it('no "your access ends" reminder for a bought item a membership opens beyond its end', async () => {
+    const { course: covered } = await classOf();
+    const { course: alone } = await classOf();
+    const plan = await makePlan(t, { includes: [{ itemType: 'course', itemId: covered.id }] });
+    const { user, token } = await student(t);
+    for (const item of [covered, alone]) {
+      await createPurchase(t.db, {
+        userId: user.id,
+        itemType: 'course',
+        itemId: item.id,
+        expiresAt: new Date(Date.now() + 5 * 86_400_000),
+      });
+    }
+    const started = await subscribe(t, token, plan._id);
+    await pay(t, token, started.paymentIntentId).expect(200);
+    await t.app.get(RemindersService).scan();
+    const written = await t.db
+      .select()
+      .from(accessReminders)
+      .where(eq(accessReminders.userId, user.id));
+    expect(written.map((r) => r.itemId)).toEqual([alone.id]);
   });
 });
