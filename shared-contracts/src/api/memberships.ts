@@ -122,6 +122,7 @@ export const MEMBERSHIP_ERRORS = {
   notResumable: 'subscriptions.not_resumable',
   nothingDue: 'subscriptions.nothing_due',
   nothingToRefund: 'subscriptions.nothing_to_refund',
+  billingUnavailable: 'subscriptions.billing_unavailable',
 } as const;
 
 /** The plans of `plans` that open an item: those opening everything, and those listing it. */

@@ -57,6 +57,15 @@ export class SubscriptionsService {
         'Sales are paused for maintenance: no membership can start right now',
       );
     }
+    if (this.payments.providerName !== 'local') {
+      // renewals run on the local provider's clock; Stripe Billing is not wired yet, and a
+      // membership that cannot renew is not sold
+      throw new AppError(
+        503,
+        MEMBERSHIP_ERRORS.billingUnavailable,
+        'Memberships cannot be paid by card here yet',
+      );
+    }
     const plan = await this.plans.get(req.planId);
     if (!plan.active) {
       throw conflict(MEMBERSHIP_ERRORS.planWithdrawn, 'This plan takes no new subscribers');
