@@ -1,5 +1,14 @@
 import { rm } from 'node:fs/promises';
-import { Body, Controller, Delete, HttpCode, Inject, Post, Req } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  HttpCode,
+  Inject,
+  Post,
+  Req,
+} from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiConsumes,
@@ -29,6 +38,25 @@ import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
 
 const CHECKS =
   'multipart/form-data; the bytes are checked (415 uploads.wrong_type), the size too (413 uploads.too_large, data.maxBytes)';
+
+/** A multipart upload (beside its @Post): rate-limited per account, its summary ending with the checks. */
+function MultipartUpload(summary: string) {
+  return applyDecorators(
+    AccountRateLimit('upload'),
+    ApiConsumes('multipart/form-data'),
+    ApiOperation({ summary: `${summary} ${CHECKS}` }),
+  );
+}
+
+/** A deletion of an uploaded file or video (beside its route and 204): 404 when unknown, 409 while a record uses it. */
+function UploadDeletion(what: 'file' | 'video', summary: string) {
+  return applyDecorators(
+    AccountRateLimit('upload'),
+    ApiNotFoundResponse({ description: `uploads.not_found: no such uploaded ${what}` }),
+    ApiConflictResponse({ description: `uploads.in_use: a record still uses the ${what}` }),
+    ApiOperation({ summary }),
+  );
+}
 
 /** Text fields of the video uploads: short, no control characters. */
 function textField(fields: Record<string, string>, name: string, max: number): string | undefined {
@@ -75,64 +103,48 @@ export class UploadsController {
   }
 
   @Post('cloudinary/upload-pdf-publico')
-  @AccountRateLimit('upload')
-  @ApiConsumes('multipart/form-data')
-  @ApiOperation({ summary: `A public PDF (field "pdf"): answers {url, public_id}. ${CHECKS}` })
-  async pdfPublic(
+  @MultipartUpload('A public PDF (field "pdf"): answers {url, public_id}.')
+  pdfPublic(
     @Req() req: FastifyRequest,
     @CurrentUser() user: AuthUser,
   ): Promise<UploadedFileResponse> {
-    const { file } = await this.receive(req, 'pdf', 'pdf');
-    return this.uploads.storeFile(file, 'pdf', false, user.id);
+    return this.file(req, 'pdf', 'pdf', false, user);
   }
 
   @Post('cloudinary/upload-pdf-privado')
-  @AccountRateLimit('upload')
-  @ApiConsumes('multipart/form-data')
-  @ApiOperation({
-    summary: `A private class PDF (field "pdf"), served only through signed links: {url, public_id}. ${CHECKS}`,
-  })
-  async pdfPrivate(
+  @MultipartUpload(
+    'A private class PDF (field "pdf"), served only through signed links: {url, public_id}.',
+  )
+  pdfPrivate(
     @Req() req: FastifyRequest,
     @CurrentUser() user: AuthUser,
   ): Promise<UploadedFileResponse> {
-    const { file } = await this.receive(req, 'pdf', 'pdf');
-    return this.uploads.storeFile(file, 'pdf', true, user.id);
+    return this.file(req, 'pdf', 'pdf', true, user);
   }
 
   @Post('cloudinary/upload-imagen-curso')
-  @AccountRateLimit('upload')
-  @ApiConsumes('multipart/form-data')
-  @ApiOperation({
-    summary: `A course or formation image (field "file"): {url, public_id}. ${CHECKS}`,
-  })
-  async courseImage(
+  @MultipartUpload('A course or formation image (field "file"): {url, public_id}.')
+  courseImage(
     @Req() req: FastifyRequest,
     @CurrentUser() user: AuthUser,
   ): Promise<UploadedFileResponse> {
-    const { file } = await this.receive(req, 'file', 'image');
-    return this.uploads.storeFile(file, 'image', false, user.id);
+    return this.file(req, 'file', 'image', false, user);
   }
 
-  @ApiNotFoundResponse({ description: 'uploads.not_found: no such uploaded file' })
-  @ApiConflictResponse({ description: 'uploads.in_use: a record still uses the file' })
   @Delete('cloudinary/delete')
-  @AccountRateLimit('upload')
   @HttpCode(204)
-  @ApiOperation({
-    summary:
-      'Deletes an uploaded file (404 uploads.not_found; 409 uploads.in_use while a record uses it)',
-  })
+  @UploadDeletion(
+    'file',
+    'Deletes an uploaded file (404 uploads.not_found; 409 uploads.in_use while a record uses it)',
+  )
   async deleteFile(@Body() body: DeleteFileBodyDto): Promise<void> {
     await this.uploads.deleteFile(body.public_id);
   }
 
   @Post('upload/video-promocional')
-  @AccountRateLimit('upload')
-  @ApiConsumes('multipart/form-data')
-  @ApiOperation({
-    summary: `A presentation video (fields file, title, description): {url, public_id, videoId, status}. ${CHECKS}`,
-  })
+  @MultipartUpload(
+    'A presentation video (fields file, title, description): {url, public_id, videoId, status}.',
+  )
   videoPromo(
     @Req() req: FastifyRequest,
     @CurrentUser() user: AuthUser,
@@ -141,11 +153,9 @@ export class UploadsController {
   }
 
   @Post('upload/video-privado')
-  @AccountRateLimit('upload')
-  @ApiConsumes('multipart/form-data')
-  @ApiOperation({
-    summary: `A private class video (fields file, title, description): {url, public_id, videoId, status}. ${CHECKS}`,
-  })
+  @MultipartUpload(
+    'A private class video (fields file, title, description): {url, public_id, videoId, status}.',
+  )
   videoPrivate(
     @Req() req: FastifyRequest,
     @CurrentUser() user: AuthUser,
@@ -153,17 +163,25 @@ export class UploadsController {
     return this.video(req, true, user);
   }
 
-  @ApiNotFoundResponse({ description: 'uploads.not_found: no such uploaded video' })
-  @ApiConflictResponse({ description: 'uploads.in_use: a record still uses the video' })
   @Post('upload/delete-video')
-  @AccountRateLimit('upload')
   @HttpCode(204)
-  @ApiOperation({
-    summary:
-      'Deletes an uploaded video by its URL; a failure on Vimeo is logged and the local record goes anyway',
-  })
+  @UploadDeletion(
+    'video',
+    'Deletes an uploaded video by its URL; a failure on Vimeo is logged and the local record goes anyway',
+  )
   async deleteVideo(@Body() body: DeleteVideoBodyDto): Promise<void> {
     await this.uploads.deleteVideo(body.videoUrl);
+  }
+
+  private async file(
+    req: FastifyRequest,
+    field: 'pdf' | 'file',
+    kind: 'pdf' | 'image',
+    isPrivate: boolean,
+    user: AuthUser,
+  ): Promise<UploadedFileResponse> {
+    const { file } = await this.receive(req, field, kind);
+    return this.uploads.storeFile(file, kind, isPrivate, user.id);
   }
 
   private async video(
