@@ -26,7 +26,7 @@ export class SubscriptionsAdminController {
   }
 
   /** Cancels a student's subscription at the end of its period. */
-  @ApiNotFoundResponse({ description: 'subscriptions.not_found' })
+  @ApiNotFoundResponse({ description: 'subscriptions.not_found: no such subscription' })
   @ApiConflictResponse({ description: 'subscriptions.not_cancelable: it has ended already' })
   @Post(':id/cancel')
   @HttpCode(200)
@@ -35,8 +35,10 @@ export class SubscriptionsAdminController {
   }
 
   /** Refunds the last period paid and ends the subscription (and its access) now. */
-  @ApiNotFoundResponse({ description: 'subscriptions.not_found' })
-  @ApiConflictResponse({ description: 'subscriptions.nothing_to_refund' })
+  @ApiNotFoundResponse({ description: 'subscriptions.not_found: no such subscription' })
+  @ApiConflictResponse({
+    description: 'subscriptions.nothing_to_refund: no paid period left to refund',
+  })
   @Post(':id/refund')
   @HttpCode(200)
   refund(@Param('id', UuidPipe) id: string): Promise<AdminSubscription> {

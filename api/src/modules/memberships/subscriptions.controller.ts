@@ -51,7 +51,9 @@ export class SubscriptionsController {
 
   /** Takes back a cancel before the period ends: it renews again. */
   @ApiNotFoundResponse({ description: NOT_FOUND })
-  @ApiConflictResponse({ description: 'subscriptions.not_resumable' })
+  @ApiConflictResponse({
+    description: 'subscriptions.not_resumable: not cancelled, or its period has ended',
+  })
   @Post('users/me/subscriptions/:id/resume')
   @HttpCode(200)
   resume(
