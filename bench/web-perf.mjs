@@ -3,6 +3,7 @@
 // database with the demo catalogue, then prints
 //  - the JS each public route loads in headless Chromium (files, gzip bytes, remotes fetched),
 //    and each app's whole build (gzip JS);
+//  - a second visit of / and /cursos with the service worker and without it (load time, LCP);
 //  - Lighthouse 13 mobile (its default preset: simulated slow 4G, 4x CPU slowdown) performance,
 //    LCP, TBT and CLS for every route of the route table a visitor or the demo student can open,
 //    median of RUNS runs, next to the goals. The student's pages are measured in a Chromium that
@@ -119,6 +120,49 @@ async function lighthouseAgainIfLost(url, debugPort) {
   }
 }
 
+/**
+ * A second visit of `path`, with the service worker (its caches answer the shell and the remote's
+ * chunks) or without it (the HTTP cache does): the load time and LCP (ms) of the second load, in a
+ * fresh context each run, on a CPU slowed 4x.
+ */
+async function secondVisit(browser, path, withWorker) {
+  const context = await browser.newContext({ serviceWorkers: withWorker ? 'allow' : 'block' });
+  try {
+    const page = await context.newPage();
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    if (withWorker) {
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise((r) =>
+            navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
+          );
+        }
+      });
+      // a visit under the worker fills its runtime caches (the remote's entry and chunks)
+      await page.goto(base + path, { waitUntil: 'networkidle' });
+    }
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(base + path, { waitUntil: 'load' });
+    return await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const nav = performance.getEntriesByType('navigation')[0];
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve({
+              loadMs: nav.loadEventEnd - nav.startTime,
+              lcpMs: entries[entries.length - 1].startTime,
+            });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 export async function runWebBench() {
   const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-web-'));
   const server = spawn(process.execPath, ['api/dist/main.js'], {
@@ -168,10 +212,29 @@ export async function runWebBench() {
         `  ${label.padEnd(22)} ${String(files).padStart(3)} files  gzip ${kib(gz).padStart(10)}  remotes: ${remotes.join(', ') || 'none'}`,
       );
     }
-    await browser.close();
     console.log(
       `  goal: JS on / <= ${GOALS.jsHomeKiB} KiB gzip: ${kib(homeGz)} ${mark(homeGz / 1024 <= GOALS.jsHomeKiB)}`,
     );
+    console.log(
+      `\nA second visit, with the service worker and without (CPU 4x, median of ${RUNS})`,
+    );
+    // a build without the worker (`/sw.js` missing) has no second visit to compare
+    const worker = (await fetch(`${base}/sw.js`)).ok;
+    if (!worker) console.log('  no /sw.js in this build: not measured');
+    for (const path of ['/', '/cursos'].filter((p) => worker && wanted(p))) {
+      const row = [];
+      for (const withWorker of [true, false]) {
+        const runs = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await secondVisit(browser, path, withWorker));
+        const load = median(runs.map((r) => r.loadMs));
+        const lcp = median(runs.map((r) => r.lcpMs));
+        row.push(
+          `${withWorker ? 'worker' : 'no worker'}: load ${Math.round(load)} ms, LCP ${Math.round(lcp)} ms`,
+        );
+      }
+      console.log(`  ${path.padEnd(22)} ${row.join('   ')}`);
+    }
+    await browser.close();
     for (const app of ['shell', 'mf-catalog', 'mf-learning', 'mf-checkout', 'mf-admin']) {
       const dir = join(root, app, 'dist');
       const names = readdirSync(dir).filter((f) => f.endsWith('.js'));

@@ -28,6 +28,9 @@ export default defineConfig({
     // the visitor asked for less motion: the success card is on screen at once, not fading in
     // while axe measures its colours (a clean-clone run saw a contrast failure mid-fade)
     reducedMotion: 'reduce',
+    // the service worker (shell/src/sw/) answers from its caches and its requests pass by
+    // page.route: the journeys about practising offline allow it, the others check the network
+    serviceWorkers: 'block',
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
   projects: [

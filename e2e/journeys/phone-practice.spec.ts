@@ -211,7 +211,12 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     await expect(camera.getByTestId('camera-live')).toBeAttached();
     await camera.getByRole('button', { name: n.record }).click();
     await expect(camera.getByTestId('recording')).toBeVisible();
-    await page.waitForTimeout(1500);
+    // the class plays on while she records: a second and more of it
+    await expect
+      .poll(() =>
+        player.getByTestId('video-player').evaluate((el: HTMLVideoElement) => el.currentTime),
+      )
+      .toBeGreaterThan(1);
     await camera.getByRole('button', { name: n.stop }).click();
     const compare = page.getByTestId('compare');
     await expect(compare).toBeVisible();

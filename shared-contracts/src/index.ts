@@ -32,4 +32,5 @@ export * from './domain/frames.js';
 export * from './domain/edge-dates.js';
 export * from './domain/stats-period.js';
 export * from './domain/release-compat.js';
+export * from './domain/offline.js';
 export * from './first-screen.js';

@@ -32,6 +32,7 @@ export {
   fetchPrivatePdf,
   fetchPrivateVideo,
   useToggleClassDone,
+  withQueuedMarks,
   type MyItemOf,
   type ToggleDoneVars,
 } from './api/queries/learning';
@@ -61,5 +62,12 @@ export { useSiteContent } from './content/useSiteContent';
 export { useSiteContentStore } from './content/siteContentStore';
 export { PageContextProvider, usePageContext } from './page/pageContext';
 export { mountStandalone } from './standalone/mountStandalone';
+export {
+  sendOrQueue,
+  flushOutbox,
+  queuedWrites,
+  watchOutbox,
+  type QueuedWrite,
+} from './offline/outbox';
 // practice feedback's clip player is not exported here: mf-learning and mf-admin import
 // `@circo/shared-web/src/practice` by path, so it is bundled with them, not with every page

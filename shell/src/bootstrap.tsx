@@ -7,12 +7,14 @@ import {
   QueryProvider,
   addTranslations,
   api,
+  learningKeys,
   queryClient,
   seedQueries,
   useAppConfig,
   useLanguageStore,
   useSessionStore,
   useSiteContentStore,
+  watchOutbox,
 } from '@circo/shared-web';
 import '@circo/shared-web/src/ui/theme.css';
 import es from './locales/es.json';
@@ -21,6 +23,7 @@ import fr from './locales/fr.json';
 import { pageContextOf, readPageBootstrap } from './federation/pageBootstrap';
 import { registerRemotesFromFile, registerRemotesMap } from './federation/remotesRegistry';
 import { AppRoutes } from './router';
+import { registerServiceWorker } from './offline/serviceWorker';
 
 addTranslations('shell', { es, en, fr });
 
@@ -57,6 +60,14 @@ async function start(): Promise<void> {
     .then((c) => useAppConfig.setState(c))
     .catch((err: unknown) => console.error('public config could not be loaded', err));
   void useSessionStore.getState().restore();
+  // what was marked or logged with no network goes once the network and the session are there
+  const flushOutbox = watchOutbox(
+    () => useSessionStore.getState().user?._id ?? null,
+    () => void queryClient.invalidateQueries({ queryKey: learningKeys.all }),
+  );
+  useSessionStore.subscribe((s, before) => {
+    if (s.user && s.user._id !== before.user?._id) flushOutbox();
+  });
   await Promise.all([remotes, config]);
 
   const container = document.getElementById('root')!;
@@ -91,6 +102,8 @@ async function start(): Promise<void> {
     container.replaceChildren();
     createRoot(container).render(app);
   }
+  // practising offline: after the load, never in its way
+  void registerServiceWorker();
 }
 
 void start();

@@ -217,6 +217,47 @@ describe('the practice player: positions, preferences, practice log', () => {
     expect(await t.db.select().from(practiceLog).where(eq(practiceLog.classId, s.cls))).toEqual([]);
   });
 
+  it('writes an entry sent again with its idempotency key once, and each student keeps their own keys', async () => {
+    const s = await setup();
+    const key = crypto.randomUUID();
+    const entry = { classId: s.cls, minutes: 25, day: isoDay(), idempotencyKey: key };
+    // the queue of a phone that was offline sends it, the answer is lost, it sends it again
+    const first = await send('post', '/learning/practice-log', s.token, entry).expect(201);
+    const again = await send('post', '/learning/practice-log', s.token, {
+      ...entry,
+      idempotencyKey: key.toUpperCase(),
+    }).expect(201);
+    expect(again.body).toEqual(first.body);
+    expect((again.body as PracticeLogResponse).totalMinutes).toBe(25);
+    const rows = await t.db
+      .select()
+      .from(practiceLog)
+      .where(and(eq(practiceLog.userId, s.buyer.id), eq(practiceLog.classId, s.cls)));
+    expect(rows.map((r) => [r.minutes, r.idempotencyKey])).toEqual([[25, key]]);
+    // the same key naming another entry is refused, and writes nothing
+    const reused = await send('post', '/learning/practice-log', s.token, { ...entry, minutes: 40 });
+    expect([reused.status, reused.body.code]).toEqual([409, 'practice.idempotency_key_reused']);
+    // entries without a key are each written; another student's key is theirs
+    await send('post', '/learning/practice-log', s.token, { classId: s.cls, minutes: 5 }).expect(
+      201,
+    );
+    await send('post', '/learning/practice-log', s.token, { classId: s.cls, minutes: 5 }).expect(
+      201,
+    );
+    const other = await createUser(t.db);
+    await createPurchase(t.db, { userId: other.id, itemType: 'course', itemId: s.course.id });
+    const theirs = await send('post', '/learning/practice-log', await tokenFor(t, other), entry);
+    expect([theirs.status, (theirs.body as PracticeLogResponse).totalMinutes]).toEqual([201, 25]);
+    const mine = (await get(t, `/learning/practice-log?classId=${s.cls}`, s.token).expect(200))
+      .body as PracticeLogResponse;
+    expect(mine.totalMinutes).toBe(35);
+    const bad = await send('post', '/learning/practice-log', s.token, {
+      ...entry,
+      idempotencyKey: 'not-a-key',
+    });
+    expect([bad.status, bad.body.code]).toEqual([400, 'common.validation_failed']);
+  });
+
   it('answers 400 for bad practice entries', async () => {
     const s = await setup();
     for (const body of [

@@ -9,6 +9,7 @@ import { AccountSettings } from '../features/my-courses/components/AccountSettin
 import { AnswersNotice } from '../features/practice-feedback/AnswersNotice';
 import { MembershipPanel } from '../features/membership/MembershipPanel';
 import { useLang, useUserId } from '../features/shared/hooks';
+import { DownloadsList } from '../features/offline/components/DownloadsList';
 
 /** /mis-cursos: four sections for a student; everything visible in the language for an admin. */
 export function MyCoursesPage() {
@@ -86,6 +87,9 @@ export function MyCoursesPage() {
             />
           ))
         ))}
+      <DownloadsList
+        items={res.status === 'success' ? [...res.data.formations, ...res.data.courses] : null}
+      />
       {res.status === 'success' && !res.data.admin && <AccountSettings />}
     </div>
   );

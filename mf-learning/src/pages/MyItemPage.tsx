@@ -10,11 +10,12 @@ import {
   type MyCourseResponse,
   type MyFormationResponse,
 } from '@circo/shared-contracts';
-import { Spinner, learningQueries, toResource } from '@circo/shared-web';
+import { Spinner, learningQueries, toResource, withQueuedMarks } from '@circo/shared-web';
 import { ItemViewer } from '../features/viewer/components/ItemViewer';
 import { ViewerState } from '../features/viewer/components/ViewerState';
 import { useLang, useUserId } from '../features/shared/hooks';
 import { inLang } from '../features/shared/localized';
+import { DownloadButton } from '../features/offline/components/DownloadButton';
 
 const EXPIRED_PATH: Record<ItemType, string> = {
   formation: ROUTES.find((r) => r.id === 'expiredFormation')!.path,
@@ -61,19 +62,24 @@ export function MyItemPage({ kind }: { kind: ItemType }) {
     kind === 'formation'
       ? (data as MyFormationResponse).formation
       : (data as MyCourseResponse).course;
+  const classIds =
+    kind === 'formation'
+      ? (data as MyFormationResponse).modules.flatMap((m) => m.classes.map((c) => c._id))
+      : (data as MyCourseResponse).classes.map((c) => c._id);
   return (
     <div className="learn-page" data-testid={`my-${kind}`}>
       {back}
       <header className="learn-page__head">
         <h1>{inLang(item.title, lang)}</h1>
         <p className="learn-lead">{inLang(item.description, lang)}</p>
+        <DownloadButton kind={kind} itemId={id} classIds={classIds} />
       </header>
       <ItemViewer
         kind={kind}
         item={item}
         modules={kind === 'formation' ? (data as MyFormationResponse).modules : null}
         classes={kind === 'course' ? (data as MyCourseResponse).classes : []}
-        completed={data.completed}
+        completed={withQueuedMarks(userId, kind, id, data.completed)}
       />
     </div>
   );

@@ -75,4 +75,6 @@ export const PRACTICE_PATHS = {
 
 export const PRACTICE_ERRORS = {
   dayOutOfRange: 'practice.day_out_of_range',
+  /** an entry's idempotency key sent again with another class, minutes or day */
+  keyReused: 'practice.idempotency_key_reused',
 } as const;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
-import type { UserProfile } from '@circo/shared-contracts';
+import { bearerSubject, type UserProfile } from '@circo/shared-contracts';
 import { ApiError, api } from '../api/client';
+import { forgetAccount, recordSignedIn } from '../offline/accountCaches';
 import { pageStore } from '../page/pageContext';
 import { readToken, writeToken } from './tokenStorage';
 
@@ -45,7 +46,11 @@ export const useSessionStore = pageStore(
       set({ status: 'loading' });
       try {
         const user = await api<UserProfile>('/auth/perfil');
-        if (get().token === token) set({ user, status: 'authenticated' });
+        if (get().token === token) {
+          set({ user, status: 'authenticated' });
+          // the service worker serves this account's downloads on this device
+          recordSignedIn(user._id).catch(() => undefined);
+        }
       } catch (err) {
         // a newer login or a logout took over meanwhile: theirs is the stored token
         if (get().token !== token) return;
@@ -57,6 +62,9 @@ export const useSessionStore = pageStore(
       }
     },
     logout: () => {
+      // what the account downloaded or queued leaves the device with it
+      const userId = get().user?._id ?? bearerSubject(`Bearer ${get().token ?? ''}`);
+      if (userId) forgetAccount(userId).catch(() => undefined);
       writeToken(null);
       set({ token: null, user: null, status: 'anonymous' });
     },

@@ -6,6 +6,8 @@ import { applyPageMeta, useSiteContent } from '@circo/shared-web';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { useRouteFocus } from './useRouteFocus';
+import { OfflineBanner } from '../offline/OfflineBanner';
+import { UpdateNotice } from '../offline/UpdateNotice';
 
 /**
  * Header, footer, scroll to top and focus on the new page on every path change, and each route's
@@ -45,6 +47,8 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
+      <OfflineBanner />
+      <UpdateNotice />
       <Header />
       <main id="main" className="site-main" ref={mainRef}>
         <Outlet />

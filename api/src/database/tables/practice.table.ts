@@ -10,6 +10,7 @@ import {
   primaryKey,
   real,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, generatedItemRef, ITEM_TYPES, updatedAt } from './columns.js';
@@ -66,9 +67,13 @@ export const practiceLog = pgTable(
     ...classRefs(),
     minutes: integer('minutes').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    // the client's key of the entry: an entry sent again (a queue replayed after the network came
+    // back, a retry whose answer was lost) is written once
+    idempotencyKey: uuid('idempotency_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('practice_log_user_idempotency_key_uq').on(t.userId, t.idempotencyKey),
     index('practice_log_user_day_idx').on(t.userId, t.day),
     index('practice_log_user_class_idx').on(t.userId, t.classId),
     index('practice_log_course_class_id_idx').on(t.courseClassId),

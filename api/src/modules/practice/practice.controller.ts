@@ -1,5 +1,11 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type {
   ClassPositionResponse,
   PracticeLogResponse,
@@ -86,17 +92,21 @@ export class PracticeController {
 
   @ApiNotFoundResponse({ description: 'classes.not_found: no such class' })
   @ApiForbiddenResponse({ description: 'classes.purchase_required: no active access to the class' })
+  @ApiConflictResponse({
+    description:
+      'practice.idempotency_key_reused: the key names an entry of another class, minutes or day',
+  })
   @Post('practice-log')
   @AccountRateLimit('progress')
   @HttpCode(201)
   @Header('Cache-Control', 'private, no-store')
   @ApiOperation({
-    summary: `"I practised this": { classId, minutes, day? }; answers the class's log (${OWN_CLASS})`,
+    summary: `"I practised this": { classId, minutes, day?, idempotencyKey? }, written once per key; answers the class's log (${OWN_CLASS})`,
   })
   addLog(
     @CurrentUser() user: AuthUser,
     @Body() body: PostPracticeLogDto,
   ): Promise<PracticeLogResponse> {
-    return this.practice.addLog(user, body.classId, body.minutes, body.day);
+    return this.practice.addLog(user, body.classId, body.minutes, body.day, body.idempotencyKey);
   }
 }

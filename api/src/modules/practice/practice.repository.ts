@@ -68,8 +68,34 @@ export class PracticeRepository extends Repository {
     return row!;
   }
 
-  async addLog(userId: string, ref: ClassRef, minutes: number, day: string): Promise<void> {
-    await this.db.insert(practiceLog).values({ userId, ...ref, minutes, day });
+  /**
+   * Writes an entry, once per `idempotencyKey` of the student: a key already written answers the
+   * entry it wrote (which the caller compares with what was sent).
+   */
+  async addLog(
+    userId: string,
+    ref: ClassRef,
+    minutes: number,
+    day: string,
+    idempotencyKey?: string,
+  ): Promise<Pick<PracticeLogRow, 'classId' | 'minutes' | 'day'>> {
+    const wrote = { classId: ref.classId, minutes, day };
+    const values = { userId, ...ref, minutes, day, idempotencyKey: idempotencyKey ?? null };
+    if (!idempotencyKey) {
+      await this.db.insert(practiceLog).values(values);
+      return wrote;
+    }
+    const inserted = await this.db
+      .insert(practiceLog)
+      .values(values)
+      .onConflictDoNothing({ target: [practiceLog.userId, practiceLog.idempotencyKey] })
+      .returning({ id: practiceLog.id });
+    if (inserted.length > 0) return wrote;
+    const [kept] = await this.db
+      .select({ classId: practiceLog.classId, minutes: practiceLog.minutes, day: practiceLog.day })
+      .from(practiceLog)
+      .where(and(eq(practiceLog.userId, userId), eq(practiceLog.idempotencyKey, idempotencyKey)));
+    return kept ?? wrote;
   }
 
   /** The latest entries (of one class when given), newest first. */

@@ -9,7 +9,7 @@ import {
   type PracticePreferences,
 } from '@circo/shared-contracts';
 import { viewerOf, ClassesService } from '../catalogue/index.js';
-import { badRequest } from '../../common/errors/app-error.js';
+import { badRequest, conflict } from '../../common/errors/app-error.js';
 import type { AuthUser } from '../auth/index.js';
 import { PracticeRepository, type ClassRef } from './practice.repository.js';
 import type {
@@ -113,11 +113,19 @@ export class PracticeService {
     classId: string,
     minutes: number,
     day: string | undefined,
+    idempotencyKey?: string,
     nowMs = Date.now(),
   ): Promise<PracticeLogResponse> {
     const ref = await this.classRef(user, classId);
     const on = this.dayOf(day, nowMs, 'day');
-    await this.repo.addLog(user.id, ref, minutes, on);
+    const entry = await this.repo.addLog(user.id, ref, minutes, on, idempotencyKey);
+    // the same key again: the entry it wrote, unless the key now names another entry
+    if (entry.classId !== ref.classId || entry.minutes !== minutes || entry.day !== on) {
+      throw conflict(
+        PRACTICE_ERRORS.keyReused,
+        'This idempotencyKey was sent with another class, minutes or day',
+      );
+    }
     return this.log(user, classId, on, nowMs);
   }
 

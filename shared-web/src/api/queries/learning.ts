@@ -16,6 +16,7 @@ import {
   type VideoStatusResponse,
 } from '@circo/shared-contracts';
 import { api, toApiError } from '../client';
+import { queuedWrites, sendOrQueue } from '../../offline/outbox';
 import { getJson } from './fetcher';
 import { useApiMutation } from './mutation';
 
@@ -124,14 +125,28 @@ export function useToggleClassDone(opts: {
     client.setQueryData<MyCourseResponse | MyFormationResponse>(key, (old) =>
       old ? { ...old, completed: update(old.completed) } : old,
     );
-  return useApiMutation<{ clasesCompletadas: string[] }, ToggleDoneVars, { before: string[] }>({
-    mutationFn: ({ classId, done }) => {
+  return useApiMutation<
+    { clasesCompletadas: string[] } | null,
+    ToggleDoneVars,
+    { before: string[] }
+  >({
+    // with no network the mark waits on the device and goes when the network is back (null)
+    mutationFn: async ({ classId, done }) => {
       const mark = kind === 'course' ? LEARNING_PATHS.markCourse : LEARNING_PATHS.markFormation;
       const unmark =
         kind === 'course' ? LEARNING_PATHS.unmarkCourse : LEARNING_PATHS.unmarkFormation;
-      return done
-        ? api(mark(userId, itemId), { method: 'POST', body: { classId } })
-        : api(unmark(userId, itemId, classId), { method: 'DELETE' });
+      const res = await sendOrQueue<{ clasesCompletadas: string[] }>(
+        userId,
+        done
+          ? {
+              id: crypto.randomUUID(),
+              method: 'POST',
+              path: mark(userId, itemId),
+              body: { classId },
+            }
+          : { id: crypto.randomUUID(), method: 'DELETE', path: unmark(userId, itemId, classId) },
+      );
+      return res.sent ? res.data : null;
     },
     onMutate: async ({ classId, done }) => {
       await client.cancelQueries({ queryKey: key });
@@ -146,6 +161,7 @@ export function useToggleClassDone(opts: {
       if (context) setCompleted(() => context.before);
     },
     onSuccess: (data) => {
+      if (!data) return;
       setCompleted(() => data.clasesCompletadas);
       // other languages' copies of this item hold the old list: ask again when next shown
       void client.invalidateQueries({
@@ -155,4 +171,31 @@ export function useToggleClassDone(opts: {
       void client.invalidateQueries({ queryKey: learningKeys.myItems(userId, lang).slice(0, 3) });
     },
   });
+}
+
+/**
+ * The classes done of an item as the student left them: the server's list with the marks still
+ * waiting on the device (made with no network) applied in order.
+ */
+export function withQueuedMarks(
+  userId: string,
+  kind: ItemType,
+  itemId: string,
+  completed: string[],
+): string[] {
+  const mark = (kind === 'course' ? LEARNING_PATHS.markCourse : LEARNING_PATHS.markFormation)(
+    userId,
+    itemId,
+  );
+  let done = completed;
+  for (const w of queuedWrites(userId)) {
+    if (w.method === 'POST' && w.path === mark) {
+      const { classId } = w.body as { classId: string };
+      done = [...done.filter((c) => c !== classId), classId];
+    } else if (w.method === 'DELETE' && w.path.startsWith(`${mark}/`)) {
+      const classId = decodeURIComponent(w.path.slice(mark.length + 1));
+      done = done.filter((c) => c !== classId);
+    }
+  }
+  return done;
 }

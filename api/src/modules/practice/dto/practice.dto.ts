@@ -76,6 +76,16 @@ export class PostPracticeLogDto {
   @IsOptional()
   @IsCalendarDay()
   day?: string;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      "the client's key of the entry: sent again (a queue replayed once the network is back), it is written once",
+  })
+  @IsOptional()
+  @CanonicalId()
+  @IsUUID('all', { message: 'idempotencyKey must be a valid id' })
+  idempotencyKey?: string;
 }
 
 /** GET /learning/practice-log?classId=&today= */

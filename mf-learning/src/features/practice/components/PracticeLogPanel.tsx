@@ -9,7 +9,7 @@ export function PracticeLogPanel({ classId }: { classId: string }) {
   const log = usePracticeLog(classId);
   const add = useLogPractice(classId);
   const [minutes, setMinutes] = useState('20');
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'sent' | 'queued' | null>(null);
   const id = useId();
   const value = Number(minutes);
   const valid =
@@ -18,8 +18,8 @@ export function PracticeLogPanel({ classId }: { classId: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!valid) return;
-    setSaved(false);
-    add.mutate({ minutes: value }, { onSuccess: () => setSaved(true) });
+    setSaved(null);
+    add.mutate({ minutes: value }, { onSuccess: (data) => setSaved(data ? 'sent' : 'queued') });
   };
 
   return (
@@ -74,7 +74,11 @@ export function PracticeLogPanel({ classId }: { classId: string }) {
             </span>
           </>
         )}
-        {saved && <span>{t('practice.log.saved')}</span>}
+        {saved && (
+          <span data-testid="practice-saved">
+            {t(saved === 'sent' ? 'practice.log.saved' : 'practice.log.queued')}
+          </span>
+        )}
       </p>
     </section>
   );

@@ -5,7 +5,7 @@ import {
   type PracticeLogResponse,
   type PracticePreferences,
 } from '@circo/shared-contracts';
-import { api, getJson, useApiMutation } from '@circo/shared-web';
+import { api, getJson, sendOrQueue, useApiMutation } from '@circo/shared-web';
 import { useUserId } from '../../shared/hooks';
 import { DEFAULT_PREFERENCES } from '../model/practiceSettings';
 
@@ -93,15 +93,28 @@ export function usePracticeLog(classId: string | null) {
 export function useLogPractice(classId: string) {
   const userId = useUserId();
   const client = useQueryClient();
-  return useApiMutation<PracticeLogResponse, { minutes: number }>({
-    mutationFn: ({ minutes }) =>
-      api<PracticeLogResponse>(PRACTICE_PATHS.log, {
+  return useApiMutation<PracticeLogResponse | null, { minutes: number }>({
+    // with no network the entry waits on the device, its key making it one entry however often
+    // it is sent (null: kept for later, counted on screen meanwhile)
+    mutationFn: async ({ minutes }) => {
+      const id = crypto.randomUUID();
+      const res = await sendOrQueue<PracticeLogResponse>(userId, {
+        id,
         method: 'POST',
-        body: { classId, minutes, day: localDay() },
-      }),
-    invalidates: [practiceKeys.log(userId, null)],
+        path: PRACTICE_PATHS.log,
+        body: { classId, minutes, day: localDay(), idempotencyKey: id },
+      });
+      if (res.sent) return res.data;
+      for (const which of [classId, null]) {
+        client.setQueryData<PracticeLogResponse>(practiceKeys.log(userId, which), (old) =>
+          old ? { ...old, totalMinutes: old.totalMinutes + minutes } : old,
+        );
+      }
+      return null;
+    },
+    invalidates: (data) => (data ? [practiceKeys.log(userId, null)] : []),
     onSuccess: (data) => {
-      client.setQueryData(practiceKeys.log(userId, classId), data);
+      if (data) client.setQueryData(practiceKeys.log(userId, classId), data);
     },
   });
 }

@@ -8,6 +8,7 @@ import { PracticeLogPanel } from '../../practice/components/PracticeLogPanel';
 import { ClipsPanel } from '../../practice-feedback/ClipsPanel';
 import { PdfList } from './PdfList';
 import { VideoList } from './VideoList';
+import { DownloadButton } from '../../offline/components/DownloadButton';
 
 /** The selected class: texts, PDFs, videos and the done button (optimistic, rolled back). */
 export function ClassPanel({
@@ -50,6 +51,7 @@ export function ClassPanel({
         <div>
           <h2 className="learn-class__title">{inLang(cls.title, lang)}</h2>
           {subtitle && <p className="learn-class__subtitle">{subtitle}</p>}
+          <DownloadButton kind={kind} itemId={itemId} classIds={[]} classId={cls._id} />
         </div>
         <button
           type="button"

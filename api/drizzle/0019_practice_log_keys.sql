@@ -1,0 +1,2 @@
+ALTER TABLE "practice_log" ADD COLUMN "idempotency_key" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "practice_log_user_idempotency_key_uq" ON "practice_log" USING btree ("user_id","idempotency_key");

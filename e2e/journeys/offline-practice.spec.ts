@@ -1,0 +1,227 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { baseURL } from '../support/env';
+import {
+  apiLogin,
+  DEMO,
+  expect,
+  test,
+  untilLive,
+  useLanguage,
+  type Lang,
+} from '../support/fixtures';
+import { LearningApi, ViewerPage } from '../pages/learning';
+
+// Practising in a gym with no network, on a phone: the student downloads a course, the network
+// goes, the page is loaded again: My Courses lists the download, the course opens, its video
+// plays, its PDF opens; a class marked done and minutes of practice wait on the phone and reach
+// the API once the network is back, once each.
+
+const COURSE_ES = 'Acrobacia aérea en telas: iniciación';
+
+const TEXT: Record<
+  Lang,
+  {
+    download: string;
+    available: string;
+    offline: string;
+    watch: string;
+    pdf: string;
+    queued: string;
+    logout: string;
+  }
+> = {
+  es: {
+    download: 'Descargar para practicar sin conexión',
+    available: 'Disponible sin conexión',
+    offline: 'Sin conexión.',
+    watch: 'Ver vídeo',
+    pdf: 'Abrir PDF',
+    queued: 'Guardado en este dispositivo',
+    logout: 'Cerrar sesión',
+  },
+  en: {
+    download: 'Download for offline practice',
+    available: 'Available offline',
+    offline: 'You are offline.',
+    watch: 'Watch video',
+    pdf: 'Open PDF',
+    queued: 'Saved on this device',
+    logout: 'Log out',
+  },
+  fr: {
+    download: 'Télécharger pour la pratique hors ligne',
+    available: 'Disponible hors ligne',
+    offline: 'Vous êtes hors ligne.',
+    watch: 'Voir la vidéo',
+    pdf: 'Ouvrir le PDF',
+    queued: 'Enregistré sur cet appareil',
+    logout: 'Se déconnecter',
+  },
+};
+
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** A new student with the demo's aerial silks course given to her, signed in on `page`. */
+async function newStudent(request: APIRequestContext, page: Page, lang: Lang) {
+  const email = `offline-${unique()}@example.com`;
+  const password = 'Alumna1234';
+  const created = await request.post(`${baseURL}/api/users`, {
+    data: { name: 'Alumna', surname: `Gimnasio ${unique()}`, email, password },
+  });
+  expect(created.status()).toBe(201);
+  const token = await apiLogin(request, email, password);
+  const learning = new LearningApi(request, token);
+  const userId = await learning.profileId();
+  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+  const demo = await new LearningApi(
+    request,
+    await apiLogin(request, DEMO.student.email, DEMO.student.password),
+  ).myItems();
+  const courseId = demo.courses.find((c) => c.title.es === COURSE_ES)!._id;
+  const granted = await request.post(`${baseURL}/api/admin/students/${userId}/access`, {
+    headers: { Authorization: `Bearer ${admin}` },
+    data: { itemType: 'course', itemId: courseId, months: 6, reason: 'gift' },
+  });
+  expect(granted.status(), await granted.text()).toBeLessThan(300);
+  const course = await request.get(`${baseURL}/api/learning/courses/${courseId}?lang=${lang}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const classes = ((await course.json()) as { classes: Array<{ _id: string }> }).classes;
+  await useLanguage(page, lang);
+  await page.addInitScript((t) => {
+    if (!sessionStorage.getItem('e2e-token-set')) {
+      localStorage.setItem('token', t);
+      sessionStorage.setItem('e2e-token-set', '1');
+    }
+  }, token);
+  return { token, userId, courseId, classId: classes[0]!._id, learning };
+}
+
+/** The classes of the course the API holds as done for the student. */
+async function doneOnServer(request: APIRequestContext, token: string, courseId: string) {
+  const res = await request.get(`${baseURL}/api/learning/courses/${courseId}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  return ((await res.json()) as { completed: string[] }).completed;
+}
+
+for (const lang of ['es', 'en', 'fr'] as const) {
+  const x = TEXT[lang];
+
+  test(`${lang}: a downloaded course opens, plays and opens its PDF with no network, and what was marked offline reaches the API`, async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const s = await newStudent(request, page, lang);
+
+    // ---- online: the course page, its service worker, the download with its size first
+    await page.goto(`/mis-cursos/curso/${s.courseId}`);
+    await untilLive(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((r) =>
+          navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
+        );
+      }
+    });
+    const item = page.getByTestId('item-download');
+    await item.getByRole('button', { name: x.download }).click();
+    await expect(item.getByTestId('download-size')).toBeVisible();
+    await item
+      .getByRole('button', { name: new RegExp(`^${x.download.split(' ')[0]} \\d`) })
+      .click();
+    await expect(page.getByTestId('item-download-done')).toContainText(x.available);
+
+    // ---- no network: the page loads again from what the phone holds
+    await context.setOffline(true);
+    await page.goto('/mis-cursos');
+    await expect(page.getByTestId('offline-banner')).toContainText(x.offline);
+    await expect(page.getByTestId('download-row')).toContainText(x.available);
+
+    await page.goto(`/mis-cursos/curso/${s.courseId}?class=${s.classId}`);
+    const viewer = new ViewerPage(page);
+    await expect(viewer.classPanel).toHaveAttribute('data-class-id', s.classId);
+    await expect(page.getByTestId('item-download-done')).toContainText(x.available);
+
+    // its video plays: time passes in the player
+    await viewer.classPanel.getByRole('button', { name: x.watch }).first().click();
+    const player = page.getByTestId('practice-player');
+    await player.getByTestId('practice-play').click();
+    await expect
+      .poll(() =>
+        player
+          .locator('video')
+          .first()
+          .evaluate((v: HTMLVideoElement) => v.currentTime),
+      )
+      .toBeGreaterThan(0.3);
+    // and it seeks (a range cut from the downloaded copy)
+    const seeked = await player
+      .locator('video')
+      .first()
+      .evaluate(
+        (v: HTMLVideoElement) =>
+          new Promise<number>((resolve) => {
+            v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
+            v.currentTime = Math.min(1.5, v.duration / 2);
+          }),
+      );
+    expect(seeked).toBeGreaterThan(0.5);
+
+    // its PDF opens
+    await viewer.classPanel.getByRole('button', { name: x.pdf }).first().click();
+    const frame = page.getByTestId('pdf-frame');
+    await expect(frame).toBeVisible();
+    const pdf = await page.evaluate(
+      async (src) => {
+        const res = await fetch(src);
+        return { status: res.status, type: res.headers.get('Content-Type') };
+      },
+      (await frame.getAttribute('src'))!,
+    );
+    expect(pdf).toEqual({ status: 200, type: 'application/pdf' });
+
+    // ---- marked done and 15 minutes practised offline: kept on the phone
+    await viewer.classPanel.getByTestId('toggle-done').click();
+    await expect(viewer.classPanel.getByTestId('toggle-done')).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByTestId('practice-minutes').fill('15');
+    await page.getByTestId('practised').click();
+    await expect(page.getByTestId('practice-saved')).toContainText(x.queued);
+    expect(await doneOnServer(request, s.token, s.courseId)).toEqual([]);
+    expect(await s.learning.practiceMinutes(s.classId)).toBe(0);
+
+    // ---- the network is back: each reaches the API, once
+    await context.setOffline(false);
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+    await expect.poll(() => doneOnServer(request, s.token, s.courseId)).toEqual([s.classId]);
+    await expect.poll(() => s.learning.practiceMinutes(s.classId)).toBe(15);
+    await page.reload();
+    await untilLive(page);
+    await expect(viewer.classPanel.getByTestId('toggle-done')).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(await s.learning.practiceMinutes(s.classId)).toBe(15);
+
+    // ---- signing out: the account's downloads and kept answers leave the phone
+    const accountCaches = () =>
+      page.evaluate(async () =>
+        (await caches.keys()).filter((k) => /^circo-(offline|answers)-/.test(k)).sort(),
+      );
+    expect(await accountCaches()).toEqual([
+      `circo-answers-${s.userId}`,
+      `circo-offline-${s.userId}`,
+    ]);
+    await page.getByRole('button', { name: x.logout }).click();
+    await expect.poll(accountCaches).toEqual([]);
+  });
+}
