@@ -32,6 +32,7 @@ import { InsightsModule } from './modules/insights/insights.module.js';
 import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { CertificatesModule } from './modules/certificates/certificates.module.js';
+import { MembershipsModule } from './modules/memberships/memberships.module.js';
 import { prepareDatabase } from './demo/prepare.js';
 
 @Module({})
@@ -69,6 +70,7 @@ export class AppModule {
         RemindersModule,
         AccountModule,
         CertificatesModule,
+        MembershipsModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

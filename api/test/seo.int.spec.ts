@@ -171,7 +171,7 @@ it('lists the public pages and every visible course and formation per language i
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toContain('application/xml');
   const locs = [...res.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-  for (const page of ['/', '/cursos', '/formaciones', '/nosotros']) {
+  for (const page of ['/', '/cursos', '/formaciones', '/nosotros', '/membresia']) {
     expect(locs).toContain(`${origin}${page}`);
     expect(locs).toContain(`${origin}${page}?lang=en`);
     expect(locs).toContain(`${origin}${page}?lang=fr`);

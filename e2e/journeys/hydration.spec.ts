@@ -47,6 +47,7 @@ async function visitorRoutes(request: APIRequestContext, lang: Lang): Promise<st
     '/formaciones',
     `/formaciones/${formation._id}/${formation.slug}`,
     '/nosotros',
+    '/membresia',
     '/buscar?q=aro',
     '/login',
     '/register',

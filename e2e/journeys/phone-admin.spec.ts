@@ -111,6 +111,7 @@ const screens = (f: Fixture) =>
     ['courses', '/admin/cursos'],
     ['vouchers', '/admin/bonos'],
     ['presential', '/admin/formaciones-presenciales'],
+    ['plans', '/admin/planes'],
     ['students', '/admin/alumnos'],
     ['student', `/admin/alumnos/${f.studentId}`],
     ['practice-queue', '/admin/practica'],

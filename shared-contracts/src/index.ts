@@ -12,6 +12,7 @@ export * from './api/admin-business.js';
 export * from './api/learning.js';
 export * from './api/practice.js';
 export * from './api/practice-clips.js';
+export * from './api/memberships.js';
 export * from './domain/instant.js';
 export * from './domain/access-period.js';
 export * from './domain/validation.js';

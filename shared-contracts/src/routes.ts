@@ -35,6 +35,7 @@ export const ROUTES = [
   { id: 'search', path: '/buscar', owner: 'mf_catalog' },
   // the public check of a certificate of completion, by its code: never indexed
   { id: 'certificate', path: '/certificados/:code', owner: 'mf_catalog', noindex: true },
+  { id: 'membership', path: '/membresia', owner: 'mf_catalog' },
   { id: 'login', path: '/login', owner: 'shell', noindex: true },
   { id: 'register', path: '/register', owner: 'shell', noindex: true },
   { id: 'registerSuccess', path: '/registro-exitoso', owner: 'shell', noindex: true },
@@ -111,6 +112,8 @@ export const ROUTES = [
     noindex: true,
     access: 'admin',
   },
+  // membership plans
+  { id: 'adminPlans', path: '/admin/planes', owner: 'mf_admin', noindex: true, access: 'admin' },
   // the coach's students
   {
     id: 'adminStudents',

@@ -62,6 +62,12 @@ export interface AppConfig {
   accessPeriodMonths: number;
   /** Access reminders (30, 7, 1 days before the end and once it ended): on, and how often they are looked for. */
   reminders: { enabled: boolean; scanMs: number };
+  /**
+   * Memberships: the days a failed renewal keeps access (past due) before it ends; with the local
+   * provider, a period's length in minutes instead of a month or a year (0: the real length; for
+   * demos and tests) and how often its clock looks for periods that end.
+   */
+  memberships: { graceDays: number; periodMinutes: number; clockMs: number };
   webRoot: string;
   remotesFile: string;
   /** How long the server waits for a re-pointed remote's manifest before it keeps the last good entry. */
@@ -234,6 +240,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     publicOrigins: publicOrigins(env, publicUrl),
     salesPaused: bool(env, 'SALES_PAUSED', false),
     accessPeriodMonths: int(env, 'ACCESS_PERIOD_MONTHS', 12, 1, 120),
+    memberships: {
+      graceDays: int(env, 'MEMBERSHIP_GRACE_DAYS', 7, 0, 60),
+      periodMinutes: int(env, 'MEMBERSHIP_PERIOD_MINUTES', 0, 0, 525_600),
+      clockMs: int(env, 'MEMBERSHIP_CLOCK_MS', 60_000, 1_000, 3_600_000),
+    },
     reminders: {
       enabled: bool(env, 'REMINDERS', true),
       scanMs: int(env, 'REMINDERS_SCAN_MS', 3_600_000, 60_000, 86_400_000),

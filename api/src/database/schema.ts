@@ -17,3 +17,4 @@ export * from './tables/jobs.table.js';
 export * from './tables/reminders.table.js';
 export * from './tables/practice-clips.table.js';
 export * from './tables/certificates.table.js';
+export * from './tables/memberships.table.js';

@@ -81,6 +81,9 @@ export async function firstAnswers(
         ),
       ];
       break;
+    case 'membership':
+      wanted = [own(['catalog', 'plans', { lang }], `/api/plans?lang=${lang}`)];
+      break;
     case 'search': {
       // the term as SearchPage asks for it; a blank one asks nothing
       const q = (search.get('q') ?? '').trim().slice(0, SEARCH_LIMIT.queryMax);
@@ -96,6 +99,8 @@ export async function firstAnswers(
       wanted = [
         item(['catalog', kind, id, { lang }], `${api}/${encodeURIComponent(id)}?lang=${lang}`),
         own(['catalog', 'discounts', 'active'], '/api/discounts/activos'),
+        // "Included in <plan>" beside the price
+        own(['catalog', 'plans', { lang }], `/api/plans?lang=${lang}`),
       ];
       break;
     }

@@ -49,7 +49,7 @@ export function localizedUrl(origin: string, path: string, lang: Lang): string {
 }
 
 /** The public pages a sitemap lists and crawlers index (no parameters, not noindex). */
-export const INDEXED_PAGES = ['home', 'courses', 'formations', 'about'] as const;
+export const INDEXED_PAGES = ['home', 'courses', 'formations', 'about', 'membership'] as const;
 
 type Json = Record<string, unknown>;
 

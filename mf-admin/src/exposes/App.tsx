@@ -7,7 +7,13 @@ import fr from '../locales/fr.json';
 import { CertificatesPage } from '../pages/CertificatesPage';
 import { DashboardPage } from '../pages/DashboardPage';
 import { DiagnosticsPage } from '../pages/DiagnosticsPage';
-import { CoursesPage, FormationsPage, PresentialPage, VouchersPage } from '../pages/ManagerPages';
+import {
+  CoursesPage,
+  FormationsPage,
+  PlansPage,
+  PresentialPage,
+  VouchersPage,
+} from '../pages/ManagerPages';
 import { SimpleCoursePage } from '../pages/SimpleCoursePage';
 import { StudentPage, StudentsPage } from '../pages/StudentsPages';
 import { PracticeClipPage, PracticePage } from '../pages/PracticePages';
@@ -24,6 +30,7 @@ const pages: Record<Page, ComponentType> = {
   adminFormations: FormationsPage,
   adminCourses: CoursesPage,
   adminVouchers: VouchersPage,
+  adminPlans: PlansPage,
   adminPresential: PresentialPage,
   adminStudents: StudentsPage,
   adminStudent: StudentPage,

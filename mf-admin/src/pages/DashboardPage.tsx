@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SalesDashboard } from '../features/business/components/SalesDashboard';
+import { MembershipFigures } from '../features/plans/components/MembershipFigures';
 import { WaitingWork } from '../features/waiting/components/WaitingWork';
 import { AdminPage } from './AdminPage';
 
@@ -13,6 +14,7 @@ const CARDS = [
   { to: '/admin/formaciones-online', key: 'formations' },
   { to: '/admin/formaciones-presenciales', key: 'presential' },
   { to: '/admin/bonos', key: 'vouchers' },
+  { to: '/admin/planes', key: 'plans' },
 ] as const;
 
 /**
@@ -37,6 +39,7 @@ export function DashboardPage() {
         </ul>
       </nav>
       <SalesDashboard />
+      <MembershipFigures />
       <p>
         <Link className="adm-link" to="/admin/diagnostico">
           {t('dashboard.diagnostics')}

@@ -5,6 +5,7 @@ import { businessQueries } from '../features/business/queries';
 import { StudentDetailView } from '../features/students/components/StudentDetailView';
 import { StudentsList } from '../features/students/components/StudentsList';
 import { AdminPage } from './AdminPage';
+import { SubscribersTable } from '../features/plans/components/SubscribersTable';
 
 /** /admin/alumnos */
 export function StudentsPage() {
@@ -28,6 +29,7 @@ export function StudentPage() {
   return (
     <AdminPage title={name}>
       <StudentDetailView studentId={id} />
+      <SubscribersTable userId={id} />
     </AdminPage>
   );
 }

@@ -11,6 +11,7 @@ import { CoursesPage } from '../pages/CoursesPage';
 import { FormationDetailPage } from '../pages/FormationDetailPage';
 import { FormationsPage } from '../pages/FormationsPage';
 import { HomePage } from '../pages/HomePage';
+import { MembershipPage } from '../pages/MembershipPage';
 import { SearchPage } from '../pages/SearchPage';
 import '../catalog.css';
 
@@ -27,6 +28,7 @@ const pages: Record<Page, ComponentType> = {
   about: AboutPage,
   search: SearchPage,
   certificate: CertificatePage,
+  membership: MembershipPage,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { CartItem } from '@circo/shared-contracts';
 import { Alert, Spinner, useCartStore, useLanguageStore } from '@circo/shared-web';
@@ -10,6 +10,8 @@ import { TermsAcceptance } from '../features/cart/components/TermsAcceptance';
 import { useCartGate } from '../features/cart/hooks/useCartGate';
 import { useRenewLink } from '../features/cart/hooks/useRenewLink';
 import { cartLines, checkoutTotal } from '../features/cart/lines';
+import { DueMembershipPayment } from '../features/membership/components/DueMembershipPayment';
+import { MembershipCheckout } from '../features/membership/components/MembershipCheckout';
 import { PaymentPanel } from '../features/payment/components/PaymentPanel';
 import { usePaymentIntent } from '../features/payment/hooks/usePaymentIntent';
 
@@ -43,8 +45,18 @@ function Checkout({ items }: { items: CartItem[] }) {
   );
 }
 
-/** /pago-embed: the cart with the embedded card payment (and a reminder's renew link). */
+/** /pago-embed?plan=<id>: a membership; ?membresia=<id>: its renewal due; else the cart. */
 export function CheckoutPage() {
+  const [params] = useSearchParams();
+  const planId = params.get('plan');
+  const dueId = params.get('membresia');
+  if (planId) return <MembershipCheckout planId={planId} />;
+  if (dueId) return <DueMembershipPayment subscriptionId={dueId} />;
+  return <CartCheckoutPage />;
+}
+
+/** /pago-embed: the cart with the embedded card payment (and a reminder's renew link). */
+function CartCheckoutPage() {
   const { t } = useTranslation('checkout');
   const gate = useCartGate();
   const renew = useRenewLink();

@@ -54,7 +54,12 @@ export function PaymentSuccessPage() {
           <div className="success-card__icon" aria-hidden="true">
             ✓
           </div>
-          {state.view === 'success' ? (
+          {state.result?.membership ? (
+            <>
+              <h1>{t('membership.active')}</h1>
+              <p className="success-card__welcome">{t('membership.activeText')}</p>
+            </>
+          ) : state.view === 'success' ? (
             <>
               <h1>{t('success.title')}</h1>
               <p className="success-card__welcome">{t('success.thanks')}</p>

@@ -7,6 +7,7 @@ import { MySection } from '../features/my-courses/components/MySection';
 import { PracticeSummary } from '../features/practice/components/PracticeLogPanel';
 import { AccountSettings } from '../features/my-courses/components/AccountSettings';
 import { AnswersNotice } from '../features/practice-feedback/AnswersNotice';
+import { MembershipPanel } from '../features/membership/MembershipPanel';
 import { useLang, useUserId } from '../features/shared/hooks';
 import { useCertificatesByItem } from '../features/my-courses/hooks/useCertificatesByItem';
 import { DownloadsList } from '../features/offline/components/DownloadsList';
@@ -31,6 +32,7 @@ export function MyCoursesPage() {
         {res.status === 'success' && <PracticeSummary />}
       </header>
       {res.status === 'success' && !res.data.admin && <AnswersNotice />}
+      {res.status === 'success' && !res.data.admin && <MembershipPanel />}
       {res.status === 'loading' && <Spinner />}
       {res.status === 'error' && (
         <Alert tone="error">

@@ -9,6 +9,11 @@ import type { ItemType, ModuleSummary, ClassSummary } from './catalog.js';
 export interface LearningAccess {
   expiresAt: string | null;
   expired: boolean;
+  /**
+   * Set when a membership gives this access: "with <plan>, renews <expiresAt>" (or, cancelled,
+   * "until <expiresAt>"). Absent for a purchase, an admin grant, or the admin's view.
+   */
+  membership?: { planName: Localized; renews: boolean } | null;
 }
 
 /** One card of /mis-cursos: the item's public face in the visible languages, and the access. */

@@ -79,6 +79,8 @@ export interface PurchaseResult {
   paymentIntentId: string;
   /** The items of the payment with the end of their access (empty unless registered). */
   items: Array<{ id: string; type: ItemType; title: Localized; accessEndsAt: string }>;
+  /** The payment was a membership's period (its items open through the membership). */
+  membership?: boolean;
 }
 
 /** POST /stripe/confirmar-compra-payment-intent */
@@ -113,6 +115,8 @@ export const TEST_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   requiresAction: '4000002760003184',
+  /** Pays once; a later charge of the saved card (a membership's renewal) is declined. */
+  failsAtRenewal: '4000000000000341',
 } as const;
 
 export const PAYMENT_ERRORS = {

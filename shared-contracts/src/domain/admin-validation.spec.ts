@@ -6,6 +6,7 @@ import {
   validateCourse,
   validateFormation,
   validateModule,
+  validatePlan,
   validatePresential,
   validateVoucher,
   type PresentialInput,
@@ -314,5 +315,26 @@ describe('missingToShow / languagesMissingContent', () => {
       'fr',
     ]);
     expect(languagesMissingContent('course', spanishOnly, ['es'])).toEqual([]);
+  });
+});
+
+describe('validatePlan', () => {
+  const good = { name: { es: 'Todo el circo' }, price: 19, includes: 'all' as const };
+
+  it('accepts a Spanish name, a price and everything or a list', () => {
+    expect(validatePlan(good)).toEqual({});
+    expect(validatePlan({ ...good, includes: [{ itemType: 'course', itemId: 'x' }] })).toEqual({});
+  });
+
+  it('gives every key of an empty form', () => {
+    expect(validatePlan({ name: { en: 'All' }, includes: [] })).toEqual({
+      'name.es': 'nameEsRequired',
+      price: 'priceMustBePositive',
+      includes: 'planItemsRequired',
+    });
+  });
+
+  it.each([0, -1, 'abc'])('rejects price %p', (price) => {
+    expect(validatePlan({ ...good, price })).toEqual({ price: 'priceMustBePositive' });
   });
 });

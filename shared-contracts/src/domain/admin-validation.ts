@@ -45,6 +45,9 @@ export const ADMIN_MESSAGES = {
   allRequired: 'Todos los campos obligatorios deben completarse.',
   // video links
   videoLinkInvalid: 'El enlace no es válido o no se puede mostrar como video embebido.',
+  // membership plans (ours)
+  nameEsRequired: 'El nombre en español es obligatorio',
+  planItemsRequired: 'Elige al menos un curso o formación, o todo el catálogo',
   // ordering (ours)
   orderMismatch: 'El orden debe incluir cada elemento exactamente una vez',
 } as const;
@@ -218,6 +221,25 @@ export function validateFormation(
     if (price) errors.price = price;
   }
   if (isBlank(spanish(f.image))) errors['image.es'] = 'imageEsRequired';
+  return errors;
+}
+
+export interface PlanFormInput {
+  name?: LocalizedInput;
+  price?: NumberInput;
+  includes?: 'all' | ReadonlyArray<unknown> | null;
+}
+export type PlanField = 'name.es' | 'price' | 'includes';
+
+/** Membership plan form: a Spanish name, a price above zero, and what it opens. */
+export function validatePlan(p: PlanFormInput): FieldErrors<PlanField, AdminMessageKey> {
+  const errors: FieldErrors<PlanField, AdminMessageKey> = {};
+  if (isBlank(p.name?.es)) errors['name.es'] = 'nameEsRequired';
+  const price = priceProblem(p.price, false);
+  if (price) errors.price = price;
+  if (p.includes !== 'all' && (!p.includes || p.includes.length === 0)) {
+    errors.includes = 'planItemsRequired';
+  }
   return errors;
 }
 

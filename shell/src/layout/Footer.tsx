@@ -48,6 +48,7 @@ export function Footer() {
           <Link to="/cursos">{t('nav.courses')}</Link>
           <Link to="/formaciones">{t('nav.formations')}</Link>
           <Link to="/nosotros">{t('nav.about')}</Link>
+          <Link to="/membresia">{t('nav.membership')}</Link>
         </nav>
       </div>
       <p className="site-footer__legal">

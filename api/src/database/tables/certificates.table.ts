@@ -56,7 +56,9 @@ export const certificates = pgTable(
       .on(t.userId, t.itemType, t.itemId)
       .where(sql`${t.revokedAt} is null and ${t.status} <> 'declined'`),
     index('certificates_item_idx').on(t.itemType, t.itemId),
-    index('certificates_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('certificates_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('certificates_item_type_check', sql`${t.itemType} in ('course', 'formation')`),
     check('certificates_status_check', sql`${t.status} in ('pending', 'issued', 'declined')`),
     check('certificates_lang_check', sql`${t.lang} in ('es', 'en', 'fr')`),

@@ -20,6 +20,9 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 /** What the provider object is: an embedded PaymentIntent, or a hosted Checkout Session. */
 export const PAYMENT_KINDS = ['payment_intent', 'checkout_session'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+/** What a payment pays for: cart items (payment_items), or a period of a membership. */
+export const PAYMENT_PURPOSES = ['items', 'subscription'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /**
  * Payment attempts (a Stripe PaymentIntent / Checkout Session, or a local test payment).
@@ -37,6 +40,8 @@ export const payments = pgTable(
     /** The provider's status word, e.g. requires_payment_method, processing, succeeded, canceled. */
     status: text('status').notNull(),
     kind: text('kind', { enum: PAYMENT_KINDS }).notNull().default('payment_intent'),
+    /** A subscription's period is registered by the memberships module, not as items. */
+    purpose: text('purpose', { enum: PAYMENT_PURPOSES }).notNull().default('items'),
     /**
      * The provider's PaymentIntent id: the same as provider_payment_id for an embedded payment,
      * the session's PaymentIntent once known for a Checkout Session (refunds name it).
@@ -64,6 +69,7 @@ export const payments = pgTable(
     index('payments_refunded_at_idx')
       .on(t.refundedAt)
       .where(sql`${t.refundedAt} is not null`),
+    check('payments_purpose_check', sql`${t.purpose} in ('items', 'subscription')`),
     check('payments_kind_check', sql`${t.kind} in ('payment_intent', 'checkout_session')`),
     check('payments_lang_check', sql`${t.lang} in ('es', 'en', 'fr')`),
     check('payments_provider_check', sql`${t.provider} in ('stripe', 'local')`),

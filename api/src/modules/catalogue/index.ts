@@ -9,3 +9,7 @@ export * from './discounts/discounts.service.js';
 export * from './cache/catalog-cache.service.js';
 export * from './cache/public-cache.js';
 export * from './search/search-index.service.js';
+// the admin rules and values other modules' admin forms share (membership plans)
+export { InvalidatesCatalog } from './cache/invalidates-catalog.js';
+export { assertRules } from './admin/shared-rules.js';
+export { toText } from './admin/admin-values.js';

@@ -9,16 +9,24 @@ import {
   type MyFormationResponse,
   type MyItem,
   type MyItemsResponse,
-  type PurchasesResponse,
 } from '@circo/shared-contracts';
 import { type Viewer, CoursesService, FormationsService } from '../catalogue/index.js';
 import { forbidden } from '../../common/errors/app-error.js';
 import type { AuthUser } from '../auth/index.js';
 import { ProgressService } from '../progress/index.js';
-import { PurchasesService } from '../purchases/index.js';
+import { PurchasesService, type ItemAccess } from '../purchases/index.js';
 
 const ADMIN_LIST_LIMIT = 200;
 const NO_EXPIRY: LearningAccess = { expiresAt: null, expired: false };
+
+/** Where the one access rule's answer leaves a student: the date, and the membership if any. */
+const toAccess = (a: ItemAccess, now: number): LearningAccess => ({
+  expiresAt: a.expiresAt.toISOString(),
+  expired: a.expiresAt.getTime() <= now,
+  ...(a.membership && {
+    membership: { planName: a.membership.planName, renews: a.membership.renews },
+  }),
+});
 
 const toMyItem = (type: ItemType, s: CourseSummary, access: LearningAccess): MyItem => ({
   _id: s._id,
@@ -60,15 +68,14 @@ export class LearningService {
         courses: courses.map((c) => toMyItem('course', c, NO_EXPIRY)),
       };
     }
-    const bought = await this.purchases.listForUser(user.id);
-    const access = (
-      p: PurchasesResponse['cursos'][number] | PurchasesResponse['formaciones'][number],
-    ) => ({
-      expiresAt: p.fechaExpiracion,
-      expired: p.expired,
-    });
-    const courseAccess = new Map(bought.cursos.map((p) => [p.courseId, access(p)]));
-    const formationAccess = new Map(bought.formaciones.map((p) => [p.formationId, access(p)]));
+    // the one access rule: purchases, grants and memberships, expired ones too
+    const held = await this.purchases.accessList(user.id);
+    const now = Date.now();
+    const courseAccess = new Map<string, LearningAccess>();
+    const formationAccess = new Map<string, LearningAccess>();
+    for (const a of held) {
+      (a.itemType === 'course' ? courseAccess : formationAccess).set(a.itemId, toAccess(a, now));
+    }
     const [formations, courses] = await Promise.all([
       this.formations.summaries([...formationAccess.keys()], lang, viewer),
       this.courses.summaries([...courseAccess.keys()], lang, viewer),
@@ -115,19 +122,16 @@ export class LearningService {
 
   private async accessTo(user: AuthUser, type: ItemType, id: string): Promise<LearningAccess> {
     if (user.role === 'admin') return NO_EXPIRY;
-    const bought = await this.purchases.listForUser(user.id);
-    const row =
-      type === 'course'
-        ? bought.cursos.find((p) => p.courseId === id)
-        : bought.formaciones.find((p) => p.formationId === id);
-    if (!row) {
+    const access = await this.purchases.accessTo(user.id, type, id);
+    if (!access) {
       throw forbidden(LEARNING_ERRORS.purchaseRequired, `You have not bought this ${type}`);
     }
-    if (row.expired) {
+    const now = Date.now();
+    if (access.expiresAt.getTime() <= now) {
       throw forbidden(LEARNING_ERRORS.accessExpired, `Your access to this ${type} has expired`, {
-        expiresAt: row.fechaExpiracion,
+        expiresAt: access.expiresAt.toISOString(),
       });
     }
-    return { expiresAt: row.fechaExpiracion, expired: false };
+    return toAccess(access, now);
   }
 }

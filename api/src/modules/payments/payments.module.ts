@@ -17,6 +17,7 @@ import { LocalProviderRepository } from './providers/local-provider.repository.j
 import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
 import { StripePaymentProvider } from './providers/stripe-payment.provider.js';
 import { ReceiptsService } from './receipts.service.js';
+import { SubscriptionPaymentsService } from './subscription-payments.service.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /**
@@ -36,6 +37,7 @@ import { WebhooksService } from './webhooks.service.js';
     PaymentsReconciler,
     ReceiptsService,
     WebhooksService,
+    SubscriptionPaymentsService,
     {
       provide: PAYMENT_PROVIDER,
       inject: [APP_CONFIG, LocalPaymentProvider],
@@ -45,6 +47,6 @@ import { WebhooksService } from './webhooks.service.js';
           : local,
     },
   ],
-  exports: [PaymentsService],
+  exports: [PaymentsService, SubscriptionPaymentsService],
 })
 export class PaymentsModule {}

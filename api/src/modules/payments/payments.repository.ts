@@ -59,7 +59,11 @@ export class PaymentsRepository extends PreparedReadsRepository<ReturnType<typeo
       if (!existing) throw new Error(`payment ${row.providerPaymentId} vanished`);
       return existing;
     }
-    await this.db.insert(paymentItems).values(items.map((i) => ({ ...i, paymentId: created.id })));
+    if (items.length > 0) {
+      await this.db
+        .insert(paymentItems)
+        .values(items.map((i) => ({ ...i, paymentId: created.id })));
+    }
     return created;
   }
 

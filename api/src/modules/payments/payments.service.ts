@@ -13,6 +13,7 @@ import {
   type PaymentProvider,
 } from './providers/payment-provider.js';
 import { ReceiptsService } from './receipts.service.js';
+import { SubscriptionPaymentsService } from './subscription-payments.service.js';
 
 /** The job kind that gives back what a buyer paid for items already owned. */
 export const REFUND_UNNEEDED_JOB = 'payment.refund-unneeded';
@@ -68,6 +69,7 @@ export class PaymentsService {
     private readonly purchases: PurchasesService,
     private readonly receipts: ReceiptsService,
     private readonly jobs: JobsService,
+    private readonly subscriptions: SubscriptionPaymentsService,
   ) {
     jobs.register(REFUND_UNNEEDED_JOB, (payload) =>
       this.refundUnneeded(String(payload.paymentId), Number(payload.ownedCents)),
@@ -201,6 +203,13 @@ export class PaymentsService {
     if (payment.fulfilledAt) {
       return { payment, newlyGranted: 0, refundOwned: false, ownedCents: 0 };
     }
+    if (payment.purpose === 'subscription') {
+      // a membership's period: the memberships module records it (its mail is its own)
+      await this.subscriptions.paid(payment, now);
+      await this.repo.update(payment.id, { status: 'succeeded', fulfilledAt: now });
+      const paid = { ...payment, status: 'succeeded', fulfilledAt: now };
+      return { payment: paid, newlyGranted: 0, refundOwned: false, ownedCents: 0 };
+    }
     const items = await this.repo.items(payment.id);
     const outcome = await this.purchases.grantPaidItems(
       payment.userId ?? '',
@@ -266,6 +275,17 @@ export class PaymentsService {
     status: IntentStatus,
     providerId: string,
   ): Promise<PurchaseResult> {
+    if (status === 'succeeded' && payment.purpose === 'subscription') {
+      await this.fulfilRead(payment);
+      return {
+        success: true,
+        outcome: 'registered',
+        message: 'Membership payment registered',
+        paymentIntentId: providerId,
+        items: [],
+        membership: true,
+      };
+    }
     if (status === 'succeeded') {
       const { payment: paid } = await this.fulfilRead(payment);
       const grants = await this.purchases.grantsOfPayment(paid.id);

@@ -11,6 +11,20 @@ import {
   type CurrentAccessRow,
   type NewAccessGrantRow,
 } from '../../database/tables/purchases.table.js';
+import { subscriptionAccess } from '../../database/tables/memberships.table.js';
+
+/** One source of access to an item: a grant (purchase, admin grant) or a subscription's plan. */
+export interface AccessRow {
+  itemType: ItemType;
+  itemId: string;
+  expiresAt: Date;
+  /** Set when the access comes from a subscription. */
+  subscription: {
+    id: string;
+    planName: Record<'es' | 'en' | 'fr', string>;
+    renews: boolean;
+  } | null;
+}
 
 const refunds = alias(accessGrants, 'refunds');
 
@@ -96,9 +110,53 @@ export class PurchasesRepository extends PreparedReadsRepository<ReturnType<type
     return new Map(rows.map((r) => [`${r.itemType}:${r.itemId}`, r]));
   }
 
-  async hasActive(userId: string, itemType: ItemType, itemId: string, now: Date): Promise<boolean> {
-    const access = await this.current(userId, itemType, itemId);
-    return !!access && access.expiresAt.getTime() > now.getTime();
+  /**
+   * Every source of access the user has (the grants' current access, and each subscription
+   * active or in its grace period with the items its plan opens), for all items or the given ids:
+   * one statement.
+   */
+  async accessRows(userId: string, itemIds?: readonly string[]): Promise<AccessRow[]> {
+    const ids = itemIds ? [...new Set(itemIds)] : null;
+    const grants = this.db
+      .select({
+        itemType: currentAccess.itemType,
+        itemId: currentAccess.itemId,
+        expiresAt: currentAccess.expiresAt,
+        subscriptionId: sql<string | null>`null::uuid`.as('subscription_id'),
+        planName: sql<Record<'es' | 'en' | 'fr', string> | null>`null::jsonb`.as('plan_name'),
+        renews: sql<boolean>`false`.as('renews'),
+      })
+      .from(currentAccess)
+      .where(
+        and(eq(currentAccess.userId, userId), ids ? inArray(currentAccess.itemId, ids) : undefined),
+      );
+    const subscribed = this.db
+      .select({
+        itemType: subscriptionAccess.itemType,
+        itemId: subscriptionAccess.itemId,
+        expiresAt: subscriptionAccess.expiresAt,
+        subscriptionId: subscriptionAccess.subscriptionId,
+        planName: subscriptionAccess.planName,
+        renews: subscriptionAccess.renews,
+      })
+      .from(subscriptionAccess)
+      .where(
+        and(
+          eq(subscriptionAccess.userId, userId),
+          ids ? inArray(subscriptionAccess.itemId, ids) : undefined,
+        ),
+      );
+    const rows = await grants.unionAll(subscribed);
+    return rows.map((r) => ({
+      itemType: r.itemType,
+      itemId: r.itemId,
+      // a union's rows come back as the driver reads them: a timestamp may arrive as text
+      expiresAt: new Date(r.expiresAt),
+      subscription:
+        r.subscriptionId && r.planName
+          ? { id: r.subscriptionId, planName: r.planName, renews: Boolean(r.renews) }
+          : null,
+    }));
   }
 
   /**

@@ -12,12 +12,55 @@ import { AppError, conflict, notFound } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { ItemType } from '../../database/tables/columns.js';
 import { Transactional } from '../../database/transactions.js';
-import { PurchasesRepository } from './purchases.repository.js';
+import { PurchasesRepository, type AccessRow } from './purchases.repository.js';
 import type { AccessGrantRow, CurrentAccessRow } from '../../database/tables/purchases.table.js';
 
 export interface ItemRef {
   type: ItemType;
   id: string;
+}
+
+/**
+ * What opens an item for a user now, by the one access rule: the later of its grants' current
+ * access (purchases, renewals, admin grants, not refunded or revoked) and the access of a
+ * subscription whose plan opens it (its paid period, or its grace period while past due).
+ */
+export interface ItemAccess {
+  itemType: ItemType;
+  itemId: string;
+  expiresAt: Date;
+  /** The subscription that gives the later access, or null when a grant does. */
+  membership: {
+    subscriptionId: string;
+    planName: Record<'es' | 'en' | 'fr', string>;
+    /** Whether it renews at `expiresAt` (else it ends then). */
+    renews: boolean;
+  } | null;
+}
+
+/** Per item (`type:id`), the access that lasts longest of its sources. */
+function merged(rows: readonly AccessRow[]): Map<string, ItemAccess> {
+  const byItem = new Map<string, ItemAccess>();
+  for (const r of rows) {
+    const key = `${r.itemType}:${r.itemId}`;
+    const seen = byItem.get(key);
+    // on a tie the purchase wins: an item also bought keeps its own period
+    const diff = seen ? r.expiresAt.getTime() - seen.expiresAt.getTime() : 1;
+    if (diff < 0 || (diff === 0 && r.subscription)) continue;
+    byItem.set(key, {
+      itemType: r.itemType,
+      itemId: r.itemId,
+      expiresAt: r.expiresAt,
+      membership: r.subscription
+        ? {
+            subscriptionId: r.subscription.id,
+            planName: r.subscription.planName,
+            renews: r.subscription.renews,
+          }
+        : null,
+    });
+  }
+  return byItem;
 }
 
 const renewalWindowEnd = (now: Date) => now.getTime() + RENEWAL_WINDOW_DAYS * 86_400_000;
@@ -58,14 +101,31 @@ export class PurchasesService {
     };
   }
 
-  /** Whether the user owns the item with access not yet expired. */
-  hasActive(
+  /**
+   * THE access rule: whether the item is open to the user now, through a purchase or grant not
+   * expired, or a subscription (active, or past due within its grace) whose plan opens it. Every
+   * check of access (viewers, private media, practice, clips, progress, certificates) asks this.
+   */
+  async hasActive(
     userId: string,
     itemType: ItemType,
     itemId: string,
     now = new Date(),
   ): Promise<boolean> {
-    return this.repo.hasActive(userId, itemType, itemId, now);
+    const access = await this.accessTo(userId, itemType, itemId);
+    return !!access && access.expiresAt.getTime() > now.getTime();
+  }
+
+  /** The access rule for one item: its longest-lasting source, or null when it never had one. */
+  async accessTo(userId: string, itemType: ItemType, itemId: string): Promise<ItemAccess | null> {
+    const rows = await this.repo.accessRows(userId, [itemId]);
+    return merged(rows.filter((r) => r.itemType === itemType)).get(`${itemType}:${itemId}`) ?? null;
+  }
+
+  /** The access rule for every item the user holds or held (expired ones too), soonest end first. */
+  async accessList(userId: string): Promise<ItemAccess[]> {
+    const all = [...merged(await this.repo.accessRows(userId)).values()];
+    return all.sort((a, b) => a.expiresAt.getTime() - b.expiresAt.getTime());
   }
 
   /**

@@ -51,6 +51,10 @@ export class RemindersRepository extends Repository {
       where u.role = 'user' and not u.reminders_opt_out
         and a.expires_at > ${at}::timestamptz - interval '7 days'
         and a.expires_at <= ${at}::timestamptz + interval '30 days'
+        -- a membership that opens the item beyond this end: the access does not end then
+        and not exists (select 1 from subscription_access s
+          where s.user_id = a.user_id and s.item_type = a.item_type and s.item_id = a.item_id
+            and s.expires_at > a.expires_at)
       on conflict do nothing
       returning id::text as id`)) as unknown as Rows<{ id: string }>;
     return result.rows;
@@ -60,9 +64,13 @@ export class RemindersRepository extends Repository {
     const result = (await this.db.execute(sql`
       select r.id::text as id, r.user_id::text as user_id, r.item_type, r.item_id::text as item_id,
         r.expires_at, r.days_before, u.name, u.email, u.reminders_opt_out,
-        (select a.expires_at from current_access a
-          where a.user_id = r.user_id and a.item_type = r.item_type and a.item_id = r.item_id)
-          as current_expires_at,
+        -- the access now, a membership's too (one that started since makes the reminder untrue)
+        greatest(
+          (select a.expires_at from current_access a
+            where a.user_id = r.user_id and a.item_type = r.item_type and a.item_id = r.item_id),
+          (select max(s.expires_at) from subscription_access s
+            where s.user_id = r.user_id and s.item_type = r.item_type and s.item_id = r.item_id)
+        ) as current_expires_at,
         coalesce((select c.title from courses c where c.id = r.item_id),
                  (select f.title from formations f where f.id = r.item_id)) as title,
         coalesce((select p.lang from payments p where p.user_id = r.user_id

@@ -3,7 +3,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CartItem, Lang } from '@circo/shared-contracts';
 import { toApiError } from '@circo/shared-web';
-import { confirmPurchase, createPaymentIntent, type PaymentRef } from './paymentsApi';
+import {
+  confirmPurchase,
+  createPaymentIntent,
+  startSubscription,
+  type PaymentRef,
+} from './paymentsApi';
 
 /** The cart's items as one key: other items need another PaymentIntent. */
 export const itemsKey = (items: readonly CartItem[]) =>
@@ -16,6 +21,7 @@ export const checkoutKeys = {
   all: ['checkout'] as const,
   intent: (items: string) => ['checkout', 'intent', items] as const,
   purchase: (ref: PaymentRef) => ['checkout', 'purchase', ref] as const,
+  subscription: (planId: string) => ['checkout', 'subscription', planId] as const,
 };
 
 const asApiError =
@@ -50,5 +56,13 @@ export const checkoutQueries = {
       queryKey: checkoutKeys.purchase(ref),
       queryFn: () => asApiError(confirmPurchase)(ref),
       staleTime: Infinity,
+    }),
+  /** The first payment of a membership (POST /subscriptions), kept while the page shows it. */
+  subscription: (planId: string, lang: Lang) =>
+    queryOptions({
+      queryKey: checkoutKeys.subscription(planId),
+      queryFn: () => asApiError(startSubscription)(planId, lang),
+      staleTime: Infinity,
+      gcTime: 0,
     }),
 };

@@ -64,6 +64,10 @@ describe('the purchase registration', () => {
     expect(purchaseCompleted(result('failed'))).toBe(false);
   });
 
+  it('keeps the cart when the payment was a membership’s (it bought nothing of the cart)', () => {
+    expect(purchaseCompleted({ ...result('registered'), membership: true })).toBe(false);
+  });
+
   it('maps each outcome to a state of the success page', () => {
     expect(successView(result('registered'))).toBe('success');
     expect(successView(result('already_owned'))).toBe('alreadyOwned');

@@ -36,6 +36,8 @@ export function stripeStep(result: {
 
 /** Whether a confirmed purchase gives access now: then the cart is emptied. */
 export function purchaseCompleted(result: PurchaseResult): boolean {
+  // a membership's payment bought nothing of the cart: the cart stays as it was
+  if (result.membership) return false;
   return result.outcome === 'registered' || result.outcome === 'already_owned';
 }
 

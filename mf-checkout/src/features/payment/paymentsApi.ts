@@ -8,6 +8,7 @@ import {
   type LocalCardResponse,
   type PaymentIntentResponse,
   type PurchaseResult,
+  type SubscribeResponse,
 } from '@circo/shared-contracts';
 import { api } from '@circo/shared-web';
 
@@ -34,6 +35,14 @@ export function createPaymentIntent(
     body,
     signal,
   });
+}
+
+/**
+ * POST /subscriptions: a membership waiting for its first payment, paid like a purchase's
+ * PaymentIntent. Asking again within a while answers the same unpaid payment.
+ */
+export function startSubscription(planId: string, lang: Lang): Promise<SubscribeResponse> {
+  return api<SubscribeResponse>('/subscriptions', { method: 'POST', body: { planId, lang } });
 }
 
 /** POST /stripe/local/confirm: the local test provider charges the test card. */

@@ -6,6 +6,7 @@ import type {
   AdminCourse,
   AdminDiscount,
   AdminFormation,
+  AdminPlan,
   AdminPresential,
 } from '@circo/shared-contracts';
 import { api } from '../client';
@@ -20,6 +21,7 @@ export const adminKeys = {
   class: (id: string) => ['admin', 'class', id] as const,
   presential: () => ['admin', 'presential'] as const,
   discounts: () => ['admin', 'discounts'] as const,
+  plans: () => ['admin', 'plans'] as const,
 };
 
 const id = encodeURIComponent;
@@ -48,6 +50,12 @@ export const adminQueries = {
     queryOptions({
       queryKey: adminKeys.presential(),
       queryFn: getJson<AdminPresential[]>('/presential-formations'),
+    }),
+  /** GET /admin/plans */
+  plans: () =>
+    queryOptions({
+      queryKey: adminKeys.plans(),
+      queryFn: getJson<AdminPlan[]>('/admin/plans'),
     }),
   /** GET /discounts */
   discounts: () =>
@@ -105,4 +113,6 @@ export const adminPaths = {
   presentialOne: (pid: string) => `/presential-formations/${id(pid)}`,
   discounts: '/discounts',
   discount: (did: string) => `/discounts/${id(did)}`,
+  plans: '/admin/plans',
+  plan: (pid: string) => `/admin/plans/${id(pid)}`,
 };

@@ -11,6 +11,7 @@ import type {
   ItemType,
   Lang,
   PresentialFormation,
+  PublicPlan,
   SearchResponse,
 } from '@circo/shared-contracts';
 import { CATALOG_STALE_MS } from '../queryClient';
@@ -27,6 +28,7 @@ export const catalogKeys = {
   detail: (kind: ItemType, id: string, lang: Lang) => ['catalog', kind, id, { lang }] as const,
   search: (q: string, lang: Lang) => ['catalog', 'search', { q, lang }] as const,
   activeDiscounts: () => ['catalog', 'discounts', 'active'] as const,
+  plans: (lang: Lang) => ['catalog', 'plans', { lang }] as const,
 };
 
 const DETAIL_PATH: Record<ItemType, (id: string) => string> = {
@@ -79,6 +81,13 @@ export const catalogQueries = {
     queryOptions({
       queryKey: catalogKeys.activeDiscounts(),
       queryFn: getJson<DiscountDto[]>('/discounts/activos'),
+      staleTime: CATALOG_STALE_MS,
+    }),
+  /** GET /plans?lang= : the active membership plans and what each opens. */
+  plans: (lang: Lang) =>
+    queryOptions({
+      queryKey: catalogKeys.plans(lang),
+      queryFn: getJson<PublicPlan[]>('/plans', { lang }),
       staleTime: CATALOG_STALE_MS,
     }),
 };

@@ -99,6 +99,9 @@ export function cardProblem(card: TestCard, now: Date): keyof typeof DECLINES | 
   return null;
 }
 
+/** How a paid card behaves when charged again without the buyer (local-payment.provider). */
+type SavedCard = 'pays' | 'declines' | 'asks';
+
 const newId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`;
 
 /**
@@ -221,8 +224,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     const problem = cardProblem(card, now);
     if (problem) return { status: 'failed', error: decline(problem, lang) };
     const digits = card.cardNumber.replace(/[\s-]/g, '');
-    if (digits === TEST_CARDS.success) {
-      await this.succeed(row);
+    if (digits === TEST_CARDS.success || digits === TEST_CARDS.failsAtRenewal) {
+      await this.succeed(row, digits === TEST_CARDS.success ? 'pays' : 'declines');
       return { status: 'succeeded' };
     }
     if (digits === TEST_CARDS.requiresAction) {
@@ -267,7 +270,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   async authenticate(id: string, approve: boolean): Promise<string> {
     const row = await this.get(id, 'payment_intent');
     if (row.status === 'requires_action') {
-      if (approve) await this.succeed(row);
+      // the card asks for the confirmation step on every charge, renewals too
+      if (approve) await this.succeed(row, 'asks');
       else {
         await this.repo.update(row.id, {
           status: 'requires_payment_method',
@@ -325,8 +329,42 @@ export class LocalPaymentProvider implements PaymentProvider {
     return row;
   }
 
-  private async succeed(row: LocalProviderObjectRow): Promise<void> {
-    await this.repo.update(row.id, { status: 'succeeded', lastError: null });
+  /**
+   * Marks the intent paid and keeps how its card behaves when charged again without the buyer
+   * (a membership's renewal): it pays, it is declined, or it asks for the confirmation step.
+   */
+  private async succeed(row: LocalProviderObjectRow, savedCard: SavedCard): Promise<void> {
+    await this.repo.update(row.id, {
+      status: 'succeeded',
+      lastError: null,
+      metadata: { ...row.metadata, saved_card: savedCard },
+    });
+  }
+
+  /**
+   * Charges the card that paid `paidIntentId` again, without the buyer (a membership's renewal),
+   * as Stripe charges a saved payment method off session: a new PaymentIntent that succeeds, is
+   * declined (the card that fails at renewal) or needs the confirmation step (3-D Secure).
+   * The same idempotency key twice gives the same intent, charged once.
+   */
+  async chargeSaved(paidIntentId: string, input: CreateIntentInput): Promise<ProviderIntent> {
+    const paid = await this.get(paidIntentId, 'payment_intent');
+    const created = await this.createIntent(input);
+    if (created.status !== 'requires_payment_method' || created.lastError) return created;
+    const row = await this.get(created.id, 'payment_intent');
+    const lang = langOf(row.metadata);
+    switch ((paid.metadata.saved_card ?? 'pays') as SavedCard) {
+      case 'pays':
+        await this.succeed(row, 'pays');
+        break;
+      case 'asks':
+        await this.repo.update(row.id, { status: 'requires_action', lastError: null });
+        break;
+      case 'declines':
+        await this.repo.update(row.id, { lastError: decline('card_declined', lang) });
+        break;
+    }
+    return this.retrieveIntent(row.id);
   }
 
   private async completeSession(id: string): Promise<void> {

@@ -16,6 +16,7 @@ import { useAppConfig } from '@circo/shared-web';
 import { useLang } from '../../catalog/hooks/useLang';
 import { discountLabel } from '../discountLabel';
 import { useAddToCart } from '../hooks/useAddToCart';
+import { IncludedInPlans } from './IncludedInPlans';
 
 const BENEFITS = ['recorded', 'downloadable', 'available', 'support'] as const;
 
@@ -89,6 +90,7 @@ export function PriceCard({
       <p className="cat-price__access">
         {t('detail.price.access', { count: months })} · {t('detail.price.oneOff')}
       </p>
+      <IncludedInPlans kind={kind} id={item._id} />
       <h3 className="cat-price__subtitle">{t('detail.benefits.title')}</h3>
       <ul className="cat-benefits">
         {BENEFITS.map((b) => (

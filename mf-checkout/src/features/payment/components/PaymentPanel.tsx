@@ -19,7 +19,7 @@ function LoadingForm() {
   );
 }
 
-function StartFailed({ retry }: { retry: () => void }) {
+export function StartFailed({ retry }: { retry: () => void }) {
   const { t } = useTranslation('checkout');
   return (
     <div role="alert" className="alert alert--error co-start-failed" data-testid="start-failed">
@@ -31,7 +31,15 @@ function StartFailed({ retry }: { retry: () => void }) {
   );
 }
 
-function PaymentForm({ intent }: { intent: PaymentIntentResponse }) {
+/** The card form of a started payment: the test card form, Stripe's Payment Element, or none. */
+export function PaymentForm({
+  intent,
+}: {
+  intent: Pick<
+    PaymentIntentResponse,
+    'paymentIntentId' | 'amount' | 'provider' | 'clientSecret' | 'free'
+  >;
+}) {
   const publishableKey = useAppConfig((s) => s.stripePublishableKey);
   const { paymentIntentId, amount } = intent;
   if (intent.free)

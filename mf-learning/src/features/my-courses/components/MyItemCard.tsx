@@ -102,7 +102,15 @@ export function MyItemCard({
           {excerpt(inLangOrAny(item.description, lang), 120)}
         </p>
         <div className="learn-card__foot">
-          {!admin && item.expiresAt && !item.expired && (
+          {!admin && item.expiresAt && !item.expired && item.membership && (
+            <span className="learn-card__date" data-testid="with-membership">
+              {t(item.membership.renews ? 'my.withPlanRenews' : 'my.withPlanUntil', {
+                plan: inLangOrAny(item.membership.planName, lang),
+                date: formatDate(item.expiresAt, lang),
+              })}
+            </span>
+          )}
+          {!admin && item.expiresAt && !item.expired && !item.membership && (
             <>
               <span className="learn-card__date">
                 {t('my.endsOn', { date: formatDate(item.expiresAt, lang) })}

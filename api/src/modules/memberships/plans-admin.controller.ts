@@ -1,0 +1,43 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AdminPlan } from '@circo/shared-contracts';
+import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
+import { Auth } from '../auth/index.js';
+import { InvalidatesCatalog } from '../catalogue/index.js';
+import { PlanBodyDto } from './dto/plan-body.dto.js';
+import { PlansService } from './plans.service.js';
+
+/** The coach's membership plans. The public list is GET /plans. */
+@ApiTags('admin: memberships')
+@InvalidatesCatalog()
+@Controller('admin/plans')
+@Auth('admin')
+export class PlansAdminController {
+  constructor(private readonly plans: PlansService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Every plan, withdrawn ones too, newest first, with its subscribers' })
+  list(): Promise<AdminPlan[]> {
+    return this.plans.listAll();
+  }
+
+  /** Creates a plan (400 common.validation_failed: Spanish name, price above zero, what it opens). */
+  @Post()
+  create(@Body() body: PlanBodyDto): Promise<AdminPlan> {
+    return this.plans.create(body);
+  }
+
+  /** Updates a plan; a new price applies to new subscribers only. */
+  @Put(':id')
+  update(@Param('id', UuidPipe) id: string, @Body() body: PlanBodyDto): Promise<AdminPlan> {
+    return this.plans.update(id, body);
+  }
+
+  /** Deletes a plan nobody subscribed to. */
+  @ApiConflictResponse({ description: 'plans.in_use: the plan has subscribers (withdraw it)' })
+  @Delete(':id')
+  @HttpCode(204)
+  remove(@Param('id', UuidPipe) id: string): Promise<void> {
+    return this.plans.remove(id);
+  }
+}

@@ -1,0 +1,4 @@
+// What the rest of the API uses of payments: the card payments of memberships and the one
+// fulfilment that registers a paid payment.
+export * from './subscription-payments.service.js';
+export { PaymentsService } from './payments.service.js';

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { PAYMENT_ERRORS, type Lang } from '@circo/shared-contracts';
+import { AppError } from '../../common/errors/app-error.js';
+import { TransactionHost } from '../../database/transactions.js';
+import type { PaymentRow } from '../../database/tables/payments.table.js';
+import { PaymentsRepository } from './payments.repository.js';
+import { LocalPaymentProvider } from './providers/local-payment.provider.js';
+import {
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type ProviderIntent,
+} from './providers/payment-provider.js';
+
+/** What the memberships module does with a paid subscription payment (inside its transaction). */
+export type SubscriptionPaidHandler = (payment: PaymentRow, now: Date) => Promise<void>;
+
+export interface StartedPayment {
+  payment: PaymentRow;
+  clientSecret: string;
+  status: ProviderIntent['status'];
+}
+
+/**
+ * The card payments of memberships: a period's payment is a `payments` row of purpose
+ * `subscription` (no items), paid and confirmed as a purchase's is (the same Payment Element,
+ * the same local confirm call, the same webhooks). What its success means is the memberships
+ * module's: it registers its handler here, and PaymentsService calls it once per payment.
+ */
+@Injectable()
+export class SubscriptionPaymentsService {
+  private handler: SubscriptionPaidHandler | null = null;
+
+  constructor(
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    private readonly repo: PaymentsRepository,
+    private readonly host: TransactionHost,
+    private readonly local: LocalPaymentProvider,
+  ) {}
+
+  get providerName(): PaymentProvider['name'] {
+    return this.provider.name;
+  }
+
+  onPaid(handler: SubscriptionPaidHandler): void {
+    this.handler = handler;
+  }
+
+  /** Called by PaymentsService's fulfilment, in its transaction, once per paid payment. */
+  async paid(payment: PaymentRow, now: Date): Promise<void> {
+    if (!this.handler) throw new Error('no handler of paid subscription payments is registered');
+    await this.handler(payment, now);
+  }
+
+  /**
+   * Reserves a payment row for a period of `amountCents` (in the caller's transaction, if any).
+   * The provider is asked later, outside the transaction (`createIntent`, `chargeSaved`).
+   */
+  reserve(input: { userId: string; amountCents: number; lang: Lang }): Promise<PaymentRow> {
+    const id = randomUUID();
+    return this.repo.insertWithItems(
+      {
+        id,
+        userId: input.userId,
+        provider: this.provider.name,
+        kind: 'payment_intent',
+        purpose: 'subscription',
+        providerPaymentId: `reserved_${id.replaceAll('-', '')}`,
+        amountCents: input.amountCents,
+        status: 'reserved',
+        lang: input.lang,
+      },
+      [],
+    );
+  }
+
+  /**
+   * The PaymentIntent of a reserved payment, for the buyer to pay in the Payment Element (the
+   * first period). Its id is the idempotency key: a retry gets the same intent. A payment that has
+   * its intent already answers it as it is now.
+   */
+  async createIntent(reserved: PaymentRow, description: string): Promise<StartedPayment> {
+    if (reserved.status !== 'reserved') {
+      const intent = await this.provider.retrieveIntent(reserved.providerPaymentId);
+      return { payment: reserved, clientSecret: intent.clientSecret, status: intent.status };
+    }
+    const intent = await this.withReservation(reserved, () =>
+      this.provider.createIntent({
+        amountCents: reserved.amountCents,
+        currency: 'usd',
+        description,
+        idempotencyKey: reserved.id,
+        metadata: this.metadata(reserved),
+      }),
+    );
+    return this.attached(reserved, intent);
+  }
+
+  /**
+   * A renewal with the local provider: charges the card that paid `paidWith` again, without the
+   * buyer. Succeeded, declined, or waiting for the confirmation step, as the card behaves.
+   */
+  async chargeSaved(
+    reserved: PaymentRow,
+    paidWith: PaymentRow,
+    description: string,
+  ): Promise<StartedPayment> {
+    if (reserved.status !== 'reserved') return this.createIntent(reserved, description);
+    const intent = await this.withReservation(reserved, () =>
+      this.local.chargeSaved(paidWith.providerIntentId ?? paidWith.providerPaymentId, {
+        amountCents: reserved.amountCents,
+        currency: 'usd',
+        description,
+        idempotencyKey: reserved.id,
+        metadata: this.metadata(reserved),
+      }),
+    );
+    return this.attached(reserved, intent);
+  }
+
+  /** The link of the local provider's confirmation step of an intent (a renewal's 3-D Secure). */
+  async confirmationLink(payment: PaymentRow): Promise<string> {
+    const row = await this.local.get(payment.providerPaymentId, 'payment_intent');
+    return this.local.authenticateUrl(row);
+  }
+
+  findPayment(id: string): Promise<PaymentRow | undefined> {
+    return this.repo.findById(id);
+  }
+
+  /** Refunds a period's card payment (the coach's "refund the last period"). */
+  async refund(payment: PaymentRow): Promise<void> {
+    if (payment.refundedAt) return;
+    await this.provider.refund(
+      payment.providerIntentId ?? payment.providerPaymentId,
+      `refund:${payment.id}`,
+    );
+    await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
+  }
+
+  private metadata(p: PaymentRow): Record<string, string> {
+    return { paymentId: p.id, userId: p.userId ?? '', lang: p.lang, purpose: 'subscription' };
+  }
+
+  private async withReservation(
+    reserved: PaymentRow,
+    call: () => Promise<ProviderIntent>,
+  ): Promise<ProviderIntent> {
+    try {
+      return await call();
+    } catch (err) {
+      // nothing is recorded of a payment the provider did not start
+      await this.host.run(() => this.repo.dropReserved(reserved.id));
+      throw err;
+    }
+  }
+
+  private async attached(reserved: PaymentRow, intent: ProviderIntent): Promise<StartedPayment> {
+    const payment = await this.repo.attachIntent(reserved.id, intent.id, intent.status);
+    if (!payment) {
+      throw new AppError(409, PAYMENT_ERRORS.providerError, 'The payment could not be started');
+    }
+    return { payment, clientSecret: intent.clientSecret, status: intent.status };
+  }
+}
