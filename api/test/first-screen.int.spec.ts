@@ -122,6 +122,8 @@ it('writes the first screen of /, /cursos and a course page, in the page languag
   expect(dataOf(detail.text).queries?.map((q) => q.key)).toEqual([
     ['catalog', 'course', course.id, { lang: 'es' }],
     ['catalog', 'discounts', 'active'],
+    // "Included in <plan>" beside the price
+    ['catalog', 'plans', { lang: 'es' }],
   ]);
   // the LCP image is preloaded from the head (the page's other hints are not), its styles applied
   const head = headOf(detail.text);

@@ -10,7 +10,7 @@ import {
   type MyCertificate,
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { AppError, notFound } from '../../common/errors/app-error.js';
+import { notFound } from '../../common/errors/app-error.js';
 import { TransactionHost } from '../../database/transactions.js';
 import type { CertificateRow } from '../../database/tables/certificates.table.js';
 import { CoursesService, FormationsService } from '../catalogue/index.js';
@@ -91,21 +91,6 @@ export class CertificatesService {
     );
   }
 
-  /** The classes of an item that count in `lang` (none when the item is gone or hidden there). */
-  async countedClasses(itemType: ItemType, itemId: string, lang: Lang): Promise<string[]> {
-    const viewer = { reveal: false };
-    try {
-      if (itemType === 'course') {
-        return (await this.courses.detail(itemId, lang, viewer)).classes.map((c) => c._id);
-      }
-      const formation = await this.formations.detail(itemId, lang, viewer);
-      return formation.modules.flatMap((m) => m.classes.map((c) => c._id));
-    } catch (err) {
-      if (err instanceof AppError && (err.statusCode === 403 || err.statusCode === 404)) return [];
-      throw err;
-    }
-  }
-
   /**
    * Issues the certificate of an item when the student has completed it (or queues it for the
    * coach's review): nothing when they have one already, their access is not active, or a class
@@ -121,7 +106,7 @@ export class CertificatesService {
     const student = await this.users.findAuthAccount(userId);
     if (!student || student.role === 'admin') return undefined;
     if (!(await this.purchases.hasActive(userId, itemType, itemId))) return undefined;
-    const counted = await this.countedClasses(itemType, itemId, lang);
+    const counted = await this.progress.countedClasses(itemType, itemId, lang);
     if (counted.length === 0) return undefined;
     const done = new Set(await this.progress.completed(userId, itemType, itemId));
     if (!counted.every((id) => done.has(id))) return undefined;

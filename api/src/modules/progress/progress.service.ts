@@ -7,7 +7,7 @@ import {
   type FormationProgress,
   type Lang,
 } from '@circo/shared-contracts';
-import { badRequest, forbidden } from '../../common/errors/app-error.js';
+import { AppError, badRequest, forbidden } from '../../common/errors/app-error.js';
 import type { AuthUser } from '../auth/index.js';
 import type { ItemType } from '../../database/tables/columns.js';
 import { CoursesService, FormationsService } from '../catalogue/index.js';
@@ -65,9 +65,9 @@ export class ProgressService {
 
   /**
    * Marks or unmarks `classId` of the item for `userId`. The class must belong to the item, and
-   * the user must own the item with active access (an admin may track any item). A class marked
-   * done writes, in the same transaction, the job that checks whether the item is now completed
-   * (its certificate), in `lang`, the language the student follows it in.
+   * the user must own the item with active access (an admin may track any item). A mark that
+   * leaves every class that counts in `lang` (the language the student follows it in) done writes,
+   * in the same transaction, the job that issues the item's certificate.
    */
   async set(
     caller: AuthUser,
@@ -96,14 +96,39 @@ export class ProgressService {
       );
     }
     if (!done) return this.repo.unmark(userId, itemType, itemId, classId);
+    // read before the transaction, where the catalogue's kept structures are not used
+    const counted = await this.countedClasses(itemType, itemId, lang);
     return this.host.run(async () => {
       const marked = await this.repo.mark(userId, itemType, itemId, classId);
-      await this.jobs.enqueue(
-        COMPLETION_CHECK_JOB,
-        { userId, itemType, itemId, lang },
-        { key: `completion:${userId}:${itemType}:${itemId}:${randomUUID()}` },
-      );
+      // the certificate's check, once this mark leaves every class that counts done
+      const done = new Set(marked);
+      if (counted.length > 0 && counted.every((id) => done.has(id))) {
+        await this.jobs.enqueue(
+          COMPLETION_CHECK_JOB,
+          { userId, itemType, itemId, lang },
+          { key: `completion:${userId}:${itemType}:${itemId}:${randomUUID()}` },
+        );
+      }
       return marked;
     });
+  }
+
+  /**
+   * The classes that count towards completing an item in `lang`: those a visitor sees in that
+   * language (a formation's modules together), from the catalogue's cached view; none for an item
+   * not shown in it.
+   */
+  async countedClasses(itemType: ItemType, itemId: string, lang: Lang): Promise<string[]> {
+    const viewer = { reveal: false };
+    try {
+      if (itemType === 'course') {
+        return (await this.courses.detail(itemId, lang, viewer)).classes.map((c) => c._id);
+      }
+      const formation = await this.formations.detail(itemId, lang, viewer);
+      return formation.modules.flatMap((m) => m.classes.map((c) => c._id));
+    } catch (err) {
+      if (err instanceof AppError && (err.statusCode === 403 || err.statusCode === 404)) return [];
+      throw err;
+    }
   }
 }
