@@ -260,11 +260,13 @@ describe('marking a class is its access check and one statement (and the certifi
       marks = (res.body as { clasesCompletadas: string[] }).clasesCompletadas;
     });
     expect(marks).toEqual([c1.id, c2.id]);
-    // each mark: the access, then the mark; the one that completes the course adds its
-    // certificate's job, in the mark's transaction
+    // each mark: the access, then the mark in a transaction (PostgreSQL's begin and commit are
+    // statements of the driver's, PGlite's are not); the mark that completes the course adds its
+    // certificate's job in that transaction
+    const work = mark.filter((q) => !/^(begin|commit)$/i.test(q.trim()));
     expect(course.classes).toHaveLength(2);
-    expect(mark).toHaveLength(5);
-    expect(mark[4]).toMatch(/^insert into "jobs"/);
+    expect(work).toHaveLength(5);
+    expect(work[4]).toMatch(/^insert into "jobs"/);
     const unmark = await statementsOf(async () => {
       const res = await api()
         .delete(`${path}/${c1.id}`)
