@@ -27,7 +27,9 @@ describe('the offline caches', () => {
 
   it('tells the worker which requests are which', () => {
     expect(isPrivateFilePath(`/api/files/private/videos/${ID}.mp4`)).toBe(true);
+    expect(isPrivateFilePath(`/api/files/stamped/pdfs/${ID}.pdf`)).toBe(true);
     expect(isPrivateFilePath('/api/files/private/../../secret')).toBe(false);
+    expect(isPrivateFilePath('/api/files/stamped/../../secret')).toBe(false);
     expect(isPrivateFilePath('/api/files/public/a.png')).toBe(false);
     expect(isStudentAnswerPath(`/api/learning/courses/${ID}`)).toBe(true);
     expect(isStudentAnswerPath(`/api/upload/video/${ID}/0/es`)).toBe(true);

@@ -69,9 +69,13 @@ export interface DownloadRecord {
   bytes: number;
 }
 
-/** The private files route: `/api/files/private/<publicId>` (a publicId such as `videos/<id>.mp4`). */
+/**
+ * The private files routes: `/api/files/private/<publicId>` (a publicId such as
+ * `videos/<id>.mp4`) and a student's stamped copy of a class PDF, `/api/files/stamped/<publicId>`
+ * (its `?u=` is the account whose caches hold it).
+ */
 export const isPrivateFilePath = (path: string): boolean =>
-  /^\/api\/files\/private\/[^?#]+$/.test(path) && !path.includes('..');
+  /^\/api\/files\/(private|stamped)\/[^?#]+$/.test(path) && !path.includes('..');
 
 /**
  * The API GETs of the student area whose last answer the worker keeps (per account) for the
