@@ -101,8 +101,8 @@ export class ProgressService {
     return this.host.run(async () => {
       const marked = await this.repo.mark(userId, itemType, itemId, classId);
       // the certificate's check, once this mark leaves every class that counts done
-      const done = new Set(marked);
-      if (counted.length > 0 && counted.every((id) => done.has(id))) {
+      const isMarked = new Set(marked);
+      if (counted.length > 0 && counted.every((id) => isMarked.has(id))) {
         await this.jobs.enqueue(
           COMPLETION_CHECK_JOB,
           { userId, itemType, itemId, lang },
