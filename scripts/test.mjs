@@ -55,16 +55,21 @@ function answers(url, defaultPort) {
 }
 
 const started = Date.now();
-// On two cores jest runs every file in its own process, one after the other, and each file's
-// modules (a vm context per file in ESM mode) are only partly given back: the whole suite grew
-// past V8's default heap of about 4 GB. 8 GB of the machine's 24 is its room.
+// Two jest workers, even on two cores: one file keeps about one core busy (its test code, Nest
+// and the PGlite worker thread take turns), so two files side by side use the machine that one
+// left half idle (docs/testing.md, "What keeps the tests fast"). Jest's default on two cores is
+// one, run inside this process. A worker whose heap is past jest.config.mjs'
+// `workerIdleMemoryLimit` after a file (each file's modules are a vm context, only partly given
+// back) is replaced; the heap limit leaves room for a file that needs more meanwhile.
+const JEST_WORKERS = process.env.JEST_WORKERS ?? '2';
 const jest = (args, env = {}) =>
   run(
     process.execPath,
     [
       '--experimental-vm-modules',
-      '--max-old-space-size=8192',
+      '--max-old-space-size=4096',
       'node_modules/jest/bin/jest.js',
+      `--maxWorkers=${JEST_WORKERS}`,
       ...args,
     ],
     { env: { NODE_OPTIONS: '--no-warnings', ...env } },
