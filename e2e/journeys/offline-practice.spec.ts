@@ -10,14 +10,12 @@ import {
   type Lang,
 } from '../support/fixtures';
 import { LearningApi, ViewerPage } from '../pages/learning';
+import { DEMO_COURSE_ES, DEMO_FORMATION_ES, giftedStudent } from '../support/students';
 
 // Practising in a gym with no network, on a phone: the student downloads a course, the network
 // goes, the page is loaded again: My Courses lists the download, the course opens, its video
 // plays, its PDF opens; a class marked done and minutes of practice wait on the phone and reach
 // the API once the network is back, once each.
-
-const COURSE_ES = 'Acrobacia aérea en telas: iniciación';
-const FORMATION_ES = 'Formación de instructores de circo social';
 
 const TEXT: Record<
   Lang,
@@ -62,9 +60,6 @@ const TEXT: Record<
 
 test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
-
 /**
  * A new student with the demo's aerial silks course (or its social circus formation) given to her,
  * signed in on `page`.
@@ -75,41 +70,18 @@ async function newStudent(
   lang: Lang,
   itemType: 'course' | 'formation' = 'course',
 ) {
-  const email = `offline-${unique()}@example.com`;
-  const password = 'Alumna1234';
-  const created = await request.post(`${baseURL}/api/users`, {
-    data: { name: 'Alumna', surname: `Gimnasio ${unique()}`, email, password },
-  });
-  expect(created.status()).toBe(201);
-  const token = await apiLogin(request, email, password);
+  const titleEs = itemType === 'course' ? DEMO_COURSE_ES : DEMO_FORMATION_ES;
+  const student = await giftedStudent(request, page, [{ itemType, titleEs }], 'Gimnasio');
+  const { token, userId } = student;
+  const itemId = student.itemIds[0]!;
   const learning = new LearningApi(request, token);
-  const userId = await learning.profileId();
-  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
-  const demo = await new LearningApi(
-    request,
-    await apiLogin(request, DEMO.student.email, DEMO.student.password),
-  ).myItems();
-  const courseId = demo.courses.find((c) => c.title.es === COURSE_ES)!._id;
-  const formationId = demo.formations.find((f) => f.title.es === FORMATION_ES)!._id;
-  const granted = await request.post(`${baseURL}/api/admin/students/${userId}/access`, {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: {
-      itemType,
-      itemId: itemType === 'course' ? courseId : formationId,
-      months: 6,
-      reason: 'gift',
-    },
-  });
-  expect(granted.status(), await granted.text()).toBeLessThan(300);
-  const detail = (await granted.json()) as {
-    items: Array<{ history: Array<{ _id: string; kind: string }> }>;
-  };
-  const grantId = detail.items[0]!.history.find((h) => h.kind === 'admin_grant')!._id;
   /** The coach ends the access she gave. */
   const revoke = async () => {
-    const res = await request.delete(`${baseURL}/api/admin/students/${userId}/access/${grantId}`, {
-      headers: { Authorization: `Bearer ${admin}` },
-    });
+    const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+    const res = await request.delete(
+      `${baseURL}/api/admin/students/${userId}/access/${student.grantIds[0]}`,
+      { headers: { Authorization: `Bearer ${admin}` } },
+    );
     expect(res.status(), await res.text()).toBeLessThan(300);
   };
   // the first class of the item given to her
@@ -117,20 +89,22 @@ async function newStudent(
     itemType === 'course'
       ? (
           (await (
-            await request.get(`${baseURL}/api/learning/courses/${courseId}?lang=${lang}`, {
+            await request.get(`${baseURL}/api/learning/courses/${itemId}?lang=${lang}`, {
               headers: { Authorization: `Bearer ${token}` },
             })
           ).json()) as { classes: Array<{ _id: string }> }
         ).classes[0]!._id
-      : (await learning.formation(formationId, lang)).modules[0]!.classes[0]!._id;
+      : (await learning.formation(itemId, lang)).modules[0]!.classes[0]!._id;
   await useLanguage(page, lang);
-  await page.addInitScript((t) => {
-    if (!sessionStorage.getItem('e2e-token-set')) {
-      localStorage.setItem('token', t);
-      sessionStorage.setItem('e2e-token-set', '1');
-    }
-  }, token);
-  return { token, userId, courseId, formationId, classId, learning, revoke };
+  return {
+    token,
+    userId,
+    courseId: itemId,
+    formationId: itemId,
+    classId,
+    learning,
+    revoke,
+  };
 }
 
 /** The classes of the course the API holds as done for the student. */
