@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { median } from './stats.mjs';
+import { signedInStudent } from './web-student.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3290);
@@ -266,100 +267,6 @@ export async function runWebBench() {
         `  ${label.padEnd(26)} ${String(m.perf).padStart(5)} ${`${(m.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(m.tbtMs)} ms`.padStart(8)} ${m.cls.toFixed(3).padStart(7)}   ${runs.map((r) => r.perf).join(' / ')}  ${mark(ok)}`,
       );
     };
-    /**
-     * The demo student completes one of her courses (every class marked done, as the viewer does)
-     * and gets its certificate from the durable job: its code.
-     */
-    const earnCertificate = async (token, courseId) => {
-      const auth = { Authorization: `Bearer ${token}` };
-      const me = await (await fetch(`${base}/api/auth/perfil`, { headers: auth })).json();
-      const course = await (
-        await fetch(`${base}/api/learning/courses/${courseId}?lang=es`, { headers: auth })
-      ).json();
-      for (const c of course.classes) {
-        const res = await fetch(`${base}/api/users/${me._id}/progreso-curso/${courseId}`, {
-          method: 'POST',
-          headers: { ...auth, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ classId: c._id, lang: 'es' }),
-        });
-        if (!res.ok) throw new Error(`marking a class done answered ${res.status}`);
-      }
-      for (let i = 0; i < 300; i++) {
-        const mine = await (
-          await fetch(`${base}/api/users/me/certificates`, { headers: auth })
-        ).json();
-        const issued = mine.find((c) => c.itemId === courseId);
-        if (issued) return issued.code;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      throw new Error('no certificate was issued within a minute');
-    };
-    /** A Chromium signed in as the demo student, for Lighthouse to attach to, and their pages. */
-    const signedIn = async () => {
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'alumno@circo.local', password: 'Alumno1234' }),
-      });
-      const { token } = await login.json();
-      const bought = await (
-        await fetch(`${base}/api/users/mis-compras`, {
-          headers: { Authorization: `Bearer ${token}` },
-        })
-      ).json();
-      const active = (list, key) => list.find((p) => !p.expired)?.[key];
-      const expired = (list, key) => list.find((p) => p.expired)?.[key];
-      const owned = new Set([...bought.cursos.map((c) => c.courseId)]);
-      const toBuy = courses.find((c) => !owned.has(c._id));
-      const debugPort = port + 100;
-      const chrome = await chromium.launch({
-        executablePath: chromePath,
-        args: [`--remote-debugging-port=${debugPort}`, '--no-sandbox', '--disable-gpu'],
-      });
-      const certificate = await earnCertificate(token, active(bought.cursos, 'courseId'));
-      const page = await chrome.newPage();
-      await page.goto(`${base}/mantenimiento`);
-      await page.evaluate(
-        ({ token, item }) => {
-          localStorage.setItem('token', token);
-          localStorage.setItem('lang', 'es');
-          localStorage.setItem('cart', JSON.stringify({ state: { items: [item] }, version: 0 }));
-        },
-        {
-          token,
-          item: {
-            _id: toBuy._id,
-            type: 'course',
-            title: toBuy.title,
-            image: toBuy.image,
-            price: toBuy.price,
-            discount: null,
-          },
-        },
-      );
-      await page.close();
-      return {
-        port: debugPort,
-        routes: [
-          ['/mis-cursos', '/mis-cursos'],
-          ['/mis-cursos/curso/:id', `/mis-cursos/curso/${active(bought.cursos, 'courseId')}`],
-          [
-            '/mis-cursos/formacion/:id',
-            `/mis-cursos/formacion/${active(bought.formaciones, 'formationId')}`,
-          ],
-          ['/detalle/curso/:id', `/detalle/curso/${expired(bought.cursos, 'courseId')}`],
-          [
-            '/detalle/formacion/:id',
-            `/detalle/formacion/${expired(bought.formaciones, 'formationId')}`,
-          ],
-          ['/carrito (signed in)', '/carrito'],
-          ['/pago-embed', '/pago-embed'],
-          ['/pago-exitoso', '/pago-exitoso'],
-        ],
-        certificate,
-        close: () => chrome.close(),
-      };
-    };
 
     console.log(`\nLighthouse 13, mobile preset, median of ${RUNS} runs each`);
     console.log(
@@ -389,7 +296,7 @@ export async function runWebBench() {
     }
 
     // the demo student's pages, in a Chromium signed in as the student with one course in the cart
-    const student = await signedIn();
+    const student = await signedInStudent(base, chromePath, port + 100, courses);
     console.log('  the demo student, signed in:');
     try {
       for (const [label, path] of student.routes.filter(([label]) => wanted(label))) {
