@@ -57,17 +57,17 @@ function answers(url, defaultPort) {
 const started = Date.now();
 // Two jest workers, even on two cores: one file keeps about one core busy (its test code, Nest
 // and the PGlite worker thread take turns), so two files side by side use the machine that one
-// left half idle (docs/testing.md, "What keeps the tests fast"). Jest's default on two cores is
+// left half idle (docs/testing.md, "What keeps the suite fast"). Jest's default on two cores is
 // one, run inside this process. A worker whose heap is past jest.config.mjs'
 // `workerIdleMemoryLimit` after a file (each file's modules are a vm context, only partly given
-// back) is replaced; the heap limit leaves room for a file that needs more meanwhile.
+// back) is replaced; the workers inherit this heap limit, room for one heavy file on top.
 const JEST_WORKERS = process.env.JEST_WORKERS ?? '2';
 const jest = (args, env = {}) =>
   run(
     process.execPath,
     [
       '--experimental-vm-modules',
-      '--max-old-space-size=4096',
+      '--max-old-space-size=8192',
       'node_modules/jest/bin/jest.js',
       `--maxWorkers=${JEST_WORKERS}`,
       ...args,

@@ -46,7 +46,7 @@ export const NO_RATE_LIMITS: AppConfig['rateLimit'] = {
  * Where the tests' data dirs go: /dev/shm (memory) when the machine has it, else the OS temp dir.
  * A test app copies a 41 MB PGlite data dir of some 3,600 files and PGlite reads and writes it;
  * on the disk that copy took 5-10 times the CPU it takes in memory, and its writes waited for
- * the disk behind the other processes' (docs/testing.md, "What keeps the tests fast").
+ * the disk behind the other processes' (docs/testing.md, "What keeps the suite fast").
  */
 export const testTmpDir: string = (() => {
   try {
