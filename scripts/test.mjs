@@ -55,10 +55,10 @@ function answers(url, defaultPort) {
 }
 
 const started = Date.now();
-// Two jest workers, even on two cores: one file keeps about one core busy (its test code, Nest
-// and the PGlite worker thread take turns), so two files side by side use the machine that one
-// left half idle (docs/testing.md, "What keeps the suite fast"). Jest's default on two cores is
-// one, run inside this process. A worker whose heap is past jest.config.mjs'
+// Two jest workers, even on two cores: one file at a time leaves part of the second core idle
+// (its test code, Nest and the PGlite worker thread mostly take turns), and two side by side
+// took a third less time (docs/testing.md, "What keeps the suite fast"). Jest's default on two
+// cores is one, run inside this process. A worker whose heap is past jest.config.mjs'
 // `workerIdleMemoryLimit` after a file (each file's modules are a vm context, only partly given
 // back) is replaced; the workers inherit this heap limit, room for one heavy file on top.
 const JEST_WORKERS = process.env.JEST_WORKERS ?? '2';
