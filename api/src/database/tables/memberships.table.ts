@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   pgView,
   text,
@@ -11,7 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from '@circo/shared-contracts';
+import {
+  PLAN_INTERVALS,
+  SUBSCRIPTION_STATUSES,
+  type BillingDetails,
+} from '@circo/shared-contracts';
 import {
   createdAt,
   generatedItemRef,
@@ -99,6 +104,13 @@ export const subscriptions = pgTable(
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** `sub_local_...` or Stripe's `sub_...`; a placeholder until the provider made it. */
     providerSubscriptionId: text('provider_subscription_id').notNull(),
+    /** Stripe's Customer of the student (the Customer Portal's cards and invoices). */
+    providerCustomerId: text('provider_customer_id'),
+    /**
+     * When the provider's newest subscription event applied was made: an older snapshot
+     * (webhooks arrive in any order) changes nothing.
+     */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('incomplete'),
     priceCents: integer('price_cents').notNull(),
     interval: text('interval', { enum: PLAN_INTERVALS }).notNull(),
@@ -109,6 +121,8 @@ export const subscriptions = pgTable(
     graceUntil: timestamp('grace_until', { withTimezone: true }),
     /** The card payment of the renewal that failed (a link to pay it with another card). */
     duePaymentId: uuid('due_payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** Who is billed for every period (name, country, tax ID), when the student said. */
+    billing: jsonb('billing').$type<BillingDetails>(),
     /** Language of its e-mails: the one the student subscribed in. */
     lang: text('lang').notNull().default('es'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
@@ -120,6 +134,9 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_provider_id_key').on(t.provider, t.providerSubscriptionId),
     index('subscriptions_user_idx').on(t.userId),
     index('subscriptions_plan_idx').on(t.planId),
+    index('subscriptions_customer_idx')
+      .on(t.userId, t.providerCustomerId)
+      .where(sql`${t.providerCustomerId} is not null`),
     // the local provider's clock: what renews or ends next
     index('subscriptions_due_idx')
       .on(t.currentPeriodEnd)
