@@ -47,7 +47,8 @@ export class StripeStandIn {
     return { arrived: hasArrived, release };
   }
 
-  async start(): Promise<this> {
+  /** Listens on `port` of 127.0.0.1 (0: any free one). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       let raw = '';
       req.on('data', (c: Buffer) => (raw += c.toString()));
@@ -69,7 +70,7 @@ export class StripeStandIn {
         });
       });
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
     return this;
   }
