@@ -1,6 +1,13 @@
 import { jest } from '@jest/globals';
 import { and, eq } from 'drizzle-orm';
-import { jobs, payments, plans, subscriptionPeriods } from '../../src/database/schema.js';
+import type { MyItemsResponse } from '@circo/shared-contracts';
+import {
+  jobs,
+  payments,
+  plans,
+  subscriptionPeriods,
+  subscriptions,
+} from '../../src/database/schema.js';
 import { BillingEventsService } from '../../src/modules/memberships/billing-events.service.js';
 import { createCourse, createUser } from '../support/factories.js';
 import { StripeStandIn } from '../support/stripe-stand-in.js';
@@ -289,6 +296,36 @@ describe('webhooks, each applied once and in any order', () => {
     const after = (await row(t, id))!;
     expect(after).toMatchObject({ status: 'active', duePaymentId: null });
     expect(after.currentPeriodStart!.getTime()).toBe(before.currentPeriodEnd!.getTime());
+  });
+
+  it('keeps the items open while Stripe collects the renewal after the period ends, showing the period’s end', async () => {
+    const classId = await classOf();
+    const { id, token } = await activeMember();
+    // the period ended an hour ago: Stripe charges the new invoice about then
+    const ended = new Date(Date.now() - 3_600_000);
+    await t.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: ended })
+      .where(eq(subscriptions.id, id));
+    expect(await opens(token, classId)).toBe(200);
+    const items = (await get(t, '/learning/my-items?lang=en', token).expect(200))
+      .body as MyItemsResponse;
+    expect(items.courses.find((c) => c.membership)).toMatchObject({
+      expiresAt: ended.toISOString(),
+      expired: false,
+      membership: { renews: true },
+    });
+    // cancelled at that period's end, or 3 days without a renewal: closed
+    await t.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 3 * DAY - 60_000) })
+      .where(eq(subscriptions.id, id));
+    expect(await opens(token, classId)).toBe(403);
+    await t.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: ended, cancelAtPeriodEnd: true })
+      .where(eq(subscriptions.id, id));
+    expect(await opens(token, classId)).toBe(403);
   });
 
   it('a declined renewal is past due for the grace period, with one e-mail; paid late, active again', async () => {

@@ -180,7 +180,10 @@ export const subscriptionPeriods = pgTable(
 /**
  * What subscriptions open now, per (user, item): the end of the access a subscription gives
  * (its paid period while active, its grace while past due). Read with the grants by the one
- * access rule (PurchasesService.hasActive), never alone.
+ * access rule (PurchasesService.hasActive), never alone. A Stripe subscription that renews keeps
+ * its access 3 days past its period while Stripe collects the renewal (it charges the new
+ * invoice an hour or more after the period ends, and its result arrives by webhook);
+ * `period_end` is the period's own end, the date a student is shown.
  */
 export const subscriptionAccess = pgView('subscription_access', {
   userId: uuid('user_id').notNull(),
@@ -192,11 +195,15 @@ export const subscriptionAccess = pgView('subscription_access', {
   /** Whether it renews at `expires_at` (active, not cancelled at the period's end). */
   renews: boolean('renews').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
 }).as(
   sql`select s.user_id, i.item_type, i.item_id, s.id as subscription_id, s.plan_id,
         p.name as plan_name, (s.status = 'active' and not s.cancel_at_period_end) as renews,
         case when s.status = 'past_due' then greatest(s.grace_until, s.current_period_end)
-             else s.current_period_end end as expires_at
+             when s.status = 'active' and s.provider = 'stripe' and not s.cancel_at_period_end
+               then s.current_period_end + interval '3 days'
+             else s.current_period_end end as expires_at,
+        s.current_period_end as period_end
       from ${subscriptions} s
       join ${plans} p on p.id = s.plan_id
       join lateral (

@@ -293,11 +293,15 @@ export class SubscriptionsService {
   }
 }
 
+/** How long a Stripe subscription that renews keeps its access while Stripe collects it. */
+const COLLECTING_MS = 3 * 86_400_000;
+
 /** Whether a subscription opens its plan's items at `now` (the access rule's view, per row). */
 export function opensItems(s: SubscriptionRow, now: Date): boolean {
+  const collecting = s.provider === 'stripe' && !s.cancelAtPeriodEnd ? COLLECTING_MS : 0;
   const until =
-    s.status === 'active'
-      ? s.currentPeriodEnd
+    s.status === 'active' && s.currentPeriodEnd
+      ? new Date(s.currentPeriodEnd.getTime() + collecting)
       : s.status === 'past_due'
         ? (s.graceUntil ?? s.currentPeriodEnd)
         : null;
