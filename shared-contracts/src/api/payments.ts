@@ -13,6 +13,16 @@ export interface CheckoutItemRequest {
   price?: number;
 }
 
+/**
+ * The buyer's billing details (for the invoice): who is billed, their country (ISO 3166-1
+ * alpha-2, e.g. ES) and, for a business, its tax ID. Optional wherever a payment starts.
+ */
+export interface BillingDetails {
+  name: string;
+  country: string;
+  taxId?: string;
+}
+
 /** POST /stripe/crear-payment-intent and POST /stripe/crear-sesion. */
 export interface CheckoutRequest {
   items: CheckoutItemRequest[];
