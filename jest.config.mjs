@@ -47,6 +47,9 @@ export default {
   // jest-circus reads testTimeout from the global config only (a project's own value is ignored):
   // a fresh PGlite app takes seconds to boot
   testTimeout: 60000,
+  // A worker keeps part of every file's modules (a vm context per file in ESM mode): one whose
+  // heap is past this after a file is replaced by a fresh one before the next file.
+  workerIdleMemoryLimit: '1500MB',
   projects: [
     {
       displayName: 'workspace',

@@ -55,9 +55,13 @@ function answers(url, defaultPort) {
 }
 
 const started = Date.now();
-// On two cores jest runs every file in its own process, one after the other, and each file's
-// modules (a vm context per file in ESM mode) are only partly given back: the whole suite grew
-// past V8's default heap of about 4 GB. 8 GB of the machine's 24 is its room.
+// Two jest workers, even on two cores: one file at a time leaves part of the second core idle
+// (its test code, Nest and the PGlite worker thread mostly take turns), and two side by side
+// took a third less time (docs/testing.md, "What keeps the suite fast"). Jest's default on two
+// cores is one, run inside this process. A worker whose heap is past jest.config.mjs'
+// `workerIdleMemoryLimit` after a file (each file's modules are a vm context, only partly given
+// back) is replaced; the workers inherit this heap limit, room for one heavy file on top.
+const JEST_WORKERS = process.env.JEST_WORKERS ?? '2';
 const jest = (args, env = {}) =>
   run(
     process.execPath,
@@ -65,6 +69,7 @@ const jest = (args, env = {}) =>
       '--experimental-vm-modules',
       '--max-old-space-size=8192',
       'node_modules/jest/bin/jest.js',
+      `--maxWorkers=${JEST_WORKERS}`,
       ...args,
     ],
     { env: { NODE_OPTIONS: '--no-warnings', ...env } },

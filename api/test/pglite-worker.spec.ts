@@ -4,7 +4,6 @@
 // column type reads back as the same JS value as from PGlite on the main thread. PGlite only:
 // not an .int.spec, so the run on PostgreSQL (DATABASE_URL set) leaves it out.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { is, sql } from 'drizzle-orm';
 import { PgTable, PgView } from 'drizzle-orm/pg-core';
@@ -19,7 +18,7 @@ import {
 import { asConstraintViolation, isDatabaseUnavailable } from '../src/database/db-errors.js';
 import { PgliteWorkerClient } from '../src/database/pglite-worker-client.js';
 import { seedDemo } from '../src/demo/seed.js';
-import { createTestApp } from './support/test-app.js';
+import { copyMigratedPglite, createTestApp, testTmpDir } from './support/test-app.js';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const silent = { log: () => undefined };
@@ -51,7 +50,8 @@ let dataDir: string;
 let handle: DatabaseHandle;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'circo-pglite-worker-'));
+  dataDir = mkdtempSync(join(testTmpDir, 'circo-pglite-worker-'));
+  await copyMigratedPglite(dataDir);
   handle = await openDatabase({ dataDir, databaseUrl: null, pgliteWorker: true });
   await handle.db.execute(PROBE);
 });
@@ -244,7 +244,8 @@ describe('the same values as PGlite on the main thread', () => {
   }
 
   it('reads every table, every column type and an error alike both ways', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'circo-pglite-both-'));
+    const dir = mkdtempSync(join(testTmpDir, 'circo-pglite-both-'));
+    await copyMigratedPglite(dir);
     const config = {
       ...loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32) }),
       seedDemoAccounts: true,
