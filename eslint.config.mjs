@@ -11,6 +11,8 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const APPS = ['shell', 'mf-catalog', 'mf-learning', 'mf-checkout', 'mf-admin'];
 export const COMPONENT_MAX_LINES = 150;
+/** A file over this many lines holds more than one thing (STYLE.md); data and tests aside. */
+export const FILE_MAX_LINES = 400;
 
 /** Forbids imports of the given packages and of their folders by relative path. */
 function forbid(names, why, paths = []) {
@@ -182,6 +184,13 @@ export default tseslint.config(
         { max: COMPONENT_MAX_LINES, skipBlankLines: true, skipComments: true },
       ],
     },
+  },
+  // a source file of one thing: split a longer one by what each part does (demo data is data,
+  // and a spec file may hold many cases of one thing)
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    ignores: ['**/*.spec.{ts,tsx,mjs}', '**/demo-catalogue.ts'],
+    rules: { 'max-lines': ['error', { max: FILE_MAX_LINES }] },
   },
   apiLayers(),
 );
