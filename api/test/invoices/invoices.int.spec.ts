@@ -39,7 +39,7 @@ async function buyer(name = 'Erika') {
   return { user, token: await tokenFor(t, user) };
 }
 
-async function start(token: string, courseId: string, billing?: object, lang = 'es') {
+function start(token: string, courseId: string, billing?: object, lang = 'es') {
   return post('/stripe/crear-payment-intent', token, {
     items: [{ id: courseId, type: 'course' }],
     lang,
