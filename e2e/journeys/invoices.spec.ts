@@ -89,6 +89,16 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     expect(text).toContain(number);
     expect(text).toContain(c.name);
     expect(text).toContain(c.inPdf);
-    execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', file, testInfo.outputPath(`invoice-${lang}`)]);
+    execFileSync('pdftoppm', [
+      '-png',
+      '-r',
+      '80',
+      '-f',
+      '1',
+      '-l',
+      '1',
+      file,
+      testInfo.outputPath(`invoice-${lang}`),
+    ]);
   });
 }

@@ -37,7 +37,12 @@ it(`gives ${BUYERS} buyers paying at once on two instances consecutive, unique n
   const paid = [];
   for (let i = 0; i < BUYERS; i++) {
     const user = await createUser(a.db);
-    paid.push(await createPayment(a.db, { userId: user.id, items: [{ type: 'course', id: course.id, priceCents: 4900 }] }));
+    paid.push(
+      await createPayment(a.db, {
+        userId: user.id,
+        items: [{ type: 'course', id: course.id, priceCents: 4900 }],
+      }),
+    );
   }
   // the fulfilment every confirm call, provider page and webhook runs, half on each instance
   const results = await Promise.allSettled(

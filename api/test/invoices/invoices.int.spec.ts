@@ -63,7 +63,10 @@ async function buy(token: string, courseId: string, billing?: object, lang = 'es
     .select()
     .from(payments)
     .where(eq(payments.providerPaymentId, paymentIntentId));
-  return { payment: row, started: started.body as { amount: number; tax: Record<string, unknown> } };
+  return {
+    payment: row,
+    started: started.body as { amount: number; tax: Record<string, unknown> },
+  };
 }
 
 /** The text of a PDF, as pdftotext reads it. */
@@ -243,7 +246,13 @@ describe('invoices', () => {
     const { token } = await buyer();
     await buy(token, course.id, { name: 'Muster GmbH', country: 'DE', taxId: 'DE123456789' }, 'en');
     const [invoice] = await mine(token);
-    expect(invoice).toMatchObject({ net: 119, tax: 0, taxRate: 0, total: 119, reverseCharge: true });
+    expect(invoice).toMatchObject({
+      net: 119,
+      tax: 0,
+      taxRate: 0,
+      total: 119,
+      reverseCharge: true,
+    });
     const text = pdfText(await pdfOf(token, invoice._id as string));
     expect(text).toContain('Invoice');
     expect(text).toContain('Muster GmbH');
@@ -394,11 +403,10 @@ describe('reports', () => {
 
   it('sums the period by country and rate in EUR, as JSON and CSV', async () => {
     const report = await get(`/admin/tax/report?from=${today}&to=${today}`, adminToken).expect(200);
-    const [{ count }] = (
-      await t.db.execute<{ count: number }>(
-        sql`select count(*)::int as count from invoices where country = 'DE' and rate_bp = 1900`,
-      )
-    ).rows;
+    const { rows } = (await t.db.execute(
+      sql`select count(*)::int as count from invoices where country = 'DE' and rate_bp = 1900`,
+    )) as unknown as { rows: Array<{ count: number }> };
+    const { count } = rows[0];
     const de = (report.body.rows as Array<Record<string, unknown>>).find(
       (r) => r.country === 'DE' && r.rate === 19,
     );

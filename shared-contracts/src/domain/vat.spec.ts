@@ -91,19 +91,31 @@ describe('VAT numbers', () => {
 
 describe('net and tax', () => {
   it('takes the tax out of a price that includes it', () => {
-    expect(splitTax(11900, 1900, true)).toEqual({ netCents: 10000, taxCents: 1900, totalCents: 11900 });
+    expect(splitTax(11900, 1900, true)).toEqual({
+      netCents: 10000,
+      taxCents: 1900,
+      totalCents: 11900,
+    });
     expect(splitTax(4999, 2100, true)).toEqual({ netCents: 4131, taxCents: 868, totalCents: 4999 });
     // a 0% buyer pays the same price, all of it net
     expect(splitTax(4999, 0, true)).toEqual({ netCents: 4999, taxCents: 0, totalCents: 4999 });
   });
 
   it('adds the tax to a price that does not include it', () => {
-    expect(splitTax(10000, 1900, false)).toEqual({ netCents: 10000, taxCents: 1900, totalCents: 11900 });
+    expect(splitTax(10000, 1900, false)).toEqual({
+      netCents: 10000,
+      taxCents: 1900,
+      totalCents: 11900,
+    });
     expect(splitTax(1, 2100, false)).toEqual({ netCents: 1, taxCents: 0, totalCents: 1 });
   });
 
   it('splits a credit note as the opposite of its invoice', () => {
-    expect(splitTax(-4999, 2100, true)).toEqual({ netCents: -4131, taxCents: -868, totalCents: -4999 });
+    expect(splitTax(-4999, 2100, true)).toEqual({
+      netCents: -4131,
+      taxCents: -868,
+      totalCents: -4999,
+    });
   });
 
   it('sums lines split one by one', () => {

@@ -1,11 +1,6 @@
 // Which VAT a sale of online courses carries, by the buyer's country and status, and how an
 // amount splits into net and tax. Pure rules, used by the API (checkout, invoices) and the cart.
-import {
-  EU_VAT_STANDARD_RATES_BP,
-  isEuCountry,
-  vatPrefixOf,
-  type EuCountry,
-} from './vat-rates.js';
+import { EU_VAT_STANDARD_RATES_BP, isEuCountry, vatPrefixOf, type EuCountry } from './vat-rates.js';
 
 /** What the seller's billing settings say about tax. */
 export interface SellerTax {
@@ -55,7 +50,11 @@ export function vatRateBp(country: string, overrides?: Readonly<Record<string, n
 export function taxFor(seller: SellerTax, buyer: BuyerTax): TaxDecision {
   const overrides = seller.rateOverrides;
   if (buyer.country === seller.country) {
-    return { rateBp: vatRateBp(seller.country, overrides), scheme: 'domestic', reverseCharge: false };
+    return {
+      rateBp: vatRateBp(seller.country, overrides),
+      scheme: 'domestic',
+      reverseCharge: false,
+    };
   }
   if (!isEuCountry(buyer.country)) return { rateBp: 0, scheme: 'outside_eu', reverseCharge: false };
   if (buyer.vatId && isEuCountry(seller.country)) {

@@ -206,7 +206,13 @@ export class BillingService {
       if (verified === false) {
         throw badRequest(BILLING_ERRORS.invalidVatNumber, `${taxId} is not registered in VIES`);
       }
-      return { name: given.name.trim(), country, countrySource: 'billing', taxId, taxIdVerified: verified };
+      return {
+        name: given.name.trim(),
+        country,
+        countrySource: 'billing',
+        taxId,
+        taxIdVerified: verified,
+      };
     }
     const profile = userId ? await this.repo.profile(userId) : undefined;
     if (profile) {

@@ -47,7 +47,14 @@ function block(
   return used;
 }
 
-function right(page: PDFPage, text: string, xRight: number, y: number, font: EmbeddedFont, size = 10) {
+function right(
+  page: PDFPage,
+  text: string,
+  xRight: number,
+  y: number,
+  font: EmbeddedFont,
+  size = 10,
+) {
   page.drawText(text, { x: xRight - font.getTextWidth(text, size), y, size, font, color: INK });
 }
 
@@ -131,7 +138,12 @@ export async function invoicePdf(inv: InvoiceRow): Promise<Uint8Array> {
     right(page, money(line.totalCents, lang, cur), cols.total, y, f.regular);
     y -= Math.max(h, 13) + 6;
   }
-  page.drawLine({ start: { x: M, y: y + 6 }, end: { x: W - M, y: y + 6 }, color: RULE, thickness: 0.8 });
+  page.drawLine({
+    start: { x: M, y: y + 6 },
+    end: { x: W - M, y: y + 6 },
+    color: RULE,
+    thickness: 0.8,
+  });
   y -= 14;
 
   // the totals
@@ -162,7 +174,16 @@ export async function invoicePdf(inv: InvoiceRow): Promise<Uint8Array> {
     t.countryFrom[c.countrySource](countryName(inv.country, lang)),
     c.pricesIncludeTax ? t.pricesIncludeTax : '',
   ];
-  block(page, notes.filter((n): n is string => !!n), M, y, f.regular, 9, W - 2 * M, SOFT);
+  block(
+    page,
+    notes.filter((n): n is string => !!n),
+    M,
+    y,
+    f.regular,
+    9,
+    W - 2 * M,
+    SOFT,
+  );
 
   return pdf.save({ subsetFonts: true });
 }

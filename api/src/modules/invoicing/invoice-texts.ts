@@ -54,8 +54,7 @@ export const INVOICE_TEXT: Record<Lang, InvoiceText> = {
     countryFrom: {
       billing: (c) => `País del cliente: ${c}, según sus datos de facturación.`,
       profile: (c) => `País del cliente: ${c}, según sus últimos datos de facturación.`,
-      seller: (c) =>
-        `País del cliente: no indicado; se aplica el país del emisor (${c}).`,
+      seller: (c) => `País del cliente: no indicado; se aplica el país del emisor (${c}).`,
     },
     pricesIncludeTax: 'Los precios incluyen el IVA.',
     remaining: 'Reembolso del importe pendiente',
@@ -160,7 +159,8 @@ export function invoiceDate(d: Date, lang: Lang): string {
 
 /** Cents as a decimal amount with the language's separators, e.g. 1.234,56 or 1,234.56. */
 export function money(cents: number, lang: Lang, currency: string): string {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency: currency.toUpperCase() }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat(lang, {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+  }).format(cents / 100);
 }

@@ -42,7 +42,7 @@ export class InvoicingRepository extends Repository {
   }
 
   async setProfile(row: Omit<BillingProfileRow, 'updatedAt'>): Promise<void> {
-    const { userId, ...values } = row;
+    const { userId: _userId, ...values } = row;
     await this.db
       .insert(billingProfiles)
       .values(row)

@@ -21,14 +21,95 @@ const DAY = 86_400_000;
 
 const HEADERS = {
   report: {
-    es: ['país', 'tipo_iva', 'inversión_sujeto_pasivo', 'facturas', 'rectificativas', 'base_eur', 'iva_eur', 'base_usd', 'iva_usd'],
-    en: ['country', 'vat_rate', 'reverse_charge', 'invoices', 'credit_notes', 'net_eur', 'vat_eur', 'net_usd', 'vat_usd'],
-    fr: ['pays', 'taux_tva', 'autoliquidation', 'factures', 'avoirs', 'ht_eur', 'tva_eur', 'ht_usd', 'tva_usd'],
+    es: [
+      'país',
+      'tipo_iva',
+      'inversión_sujeto_pasivo',
+      'facturas',
+      'rectificativas',
+      'base_eur',
+      'iva_eur',
+      'base_usd',
+      'iva_usd',
+    ],
+    en: [
+      'country',
+      'vat_rate',
+      'reverse_charge',
+      'invoices',
+      'credit_notes',
+      'net_eur',
+      'vat_eur',
+      'net_usd',
+      'vat_usd',
+    ],
+    fr: [
+      'pays',
+      'taux_tva',
+      'autoliquidation',
+      'factures',
+      'avoirs',
+      'ht_eur',
+      'tva_eur',
+      'ht_usd',
+      'tva_usd',
+    ],
   },
   invoices: {
-    es: ['número', 'tipo', 'fecha', 'rectifica', 'cliente', 'email', 'país', 'nif_iva', 'base', 'tipo_iva', 'iva', 'total', 'moneda', 'iva_eur', 'cambio_usd_eur', 'inversión_sujeto_pasivo'],
-    en: ['number', 'kind', 'date', 'corrects', 'customer', 'email', 'country', 'vat_id', 'net', 'vat_rate', 'vat', 'total', 'currency', 'vat_eur', 'usd_eur_rate', 'reverse_charge'],
-    fr: ['numéro', 'type', 'date', 'rectifie', 'client', 'email', 'pays', 'n_tva', 'ht', 'taux_tva', 'tva', 'ttc', 'devise', 'tva_eur', 'taux_usd_eur', 'autoliquidation'],
+    es: [
+      'número',
+      'tipo',
+      'fecha',
+      'rectifica',
+      'cliente',
+      'email',
+      'país',
+      'nif_iva',
+      'base',
+      'tipo_iva',
+      'iva',
+      'total',
+      'moneda',
+      'iva_eur',
+      'cambio_usd_eur',
+      'inversión_sujeto_pasivo',
+    ],
+    en: [
+      'number',
+      'kind',
+      'date',
+      'corrects',
+      'customer',
+      'email',
+      'country',
+      'vat_id',
+      'net',
+      'vat_rate',
+      'vat',
+      'total',
+      'currency',
+      'vat_eur',
+      'usd_eur_rate',
+      'reverse_charge',
+    ],
+    fr: [
+      'numéro',
+      'type',
+      'date',
+      'rectifie',
+      'client',
+      'email',
+      'pays',
+      'n_tva',
+      'ht',
+      'taux_tva',
+      'tva',
+      'ttc',
+      'devise',
+      'tva_eur',
+      'taux_usd_eur',
+      'autoliquidation',
+    ],
   },
   yes: { es: 'sí', en: 'yes', fr: 'oui' },
   no: { es: 'no', en: 'no', fr: 'non' },
@@ -53,7 +134,10 @@ export class TaxReportsService {
     const [from, to] = this.period(fromDay, toDay);
     const rows = await this.repo.issuedBetween(from, to);
     const { eurRates } = await this.billing.settings();
-    const groups = new Map<string, TaxReportRow & { netC: number; taxC: number; netU: number; taxU: number }>();
+    const groups = new Map<
+      string,
+      TaxReportRow & { netC: number; taxC: number; netU: number; taxU: number }
+    >();
     const missing = new Set<string>();
     for (const inv of rows) {
       const key = `${inv.country}|${inv.rateBp}|${inv.reverseCharge}`;
@@ -140,7 +224,9 @@ export class TaxReportsService {
         r.number,
         HEADERS.kind[r.kind][lang],
         r.issuedAt.toISOString().slice(0, 10),
-        r.creditsInvoiceId ? (numbers.get(r.creditsInvoiceId) ?? r.content.credits?.number ?? '') : '',
+        r.creditsInvoiceId
+          ? (numbers.get(r.creditsInvoiceId) ?? r.content.credits?.number ?? '')
+          : '',
         r.content.buyer.name,
         r.content.buyer.email,
         r.country,
@@ -189,7 +275,10 @@ export class TaxReportsService {
   }
 
   /** The invoice's EUR amounts: as issued, else at its month's rate entered since. */
-  private inEur(inv: InvoiceRow, rates: Record<string, number>): { net: number; tax: number } | null {
+  private inEur(
+    inv: InvoiceRow,
+    rates: Record<string, number>,
+  ): { net: number; tax: number } | null {
     if (inv.netEurCents !== null && inv.taxEurCents !== null) {
       return { net: inv.netEurCents, tax: inv.taxEurCents };
     }

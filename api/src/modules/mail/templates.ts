@@ -80,7 +80,8 @@ const RECEIPT: Record<
     discount: 'réduction',
     cta: 'Aller à Mes cours',
     terms: "L'accès est personnel et non transférable.",
-    invoice: (n) => `Votre facture ${n} est jointe ; elle est aussi dans Mes cours, rubrique Factures.`,
+    invoice: (n) =>
+      `Votre facture ${n} est jointe ; elle est aussi dans Mes cours, rubrique Factures.`,
   },
 };
 

@@ -193,7 +193,10 @@ export class CheckoutStartService {
     }));
     // VAT added to prices that do not include it: a line of its own on the hosted page
     if (!tax.pricesIncludeTax && tax.total.taxCents > 0) {
-      lines.push({ name: `VAT ${rateBpToPercent(tax.decision.rateBp)}%`, amountCents: tax.total.taxCents });
+      lines.push({
+        name: `VAT ${rateBpToPercent(tax.decision.rateBp)}%`,
+        amountCents: tax.total.taxCents,
+      });
     }
     const session = await this.provider.createSession({
       amountCents,

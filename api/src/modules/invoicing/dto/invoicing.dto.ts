@@ -51,7 +51,9 @@ export class BillingDetailsDto implements BillingDetails {
   @IsString({ message: 'billing.name must be a text' })
   @IsPlainText()
   @Matches(/\S/, { message: 'billing.name is required' })
-  @MaxLength(BILLING_LIMITS.name, { message: `billing.name is at most ${BILLING_LIMITS.name} characters` })
+  @MaxLength(BILLING_LIMITS.name, {
+    message: `billing.name is at most ${BILLING_LIMITS.name} characters`,
+  })
   name: string;
 
   @ApiProperty({ example: 'DE', description: 'ISO 3166-1 alpha-2' })
@@ -63,7 +65,9 @@ export class BillingDetailsDto implements BillingDetails {
   @IsOptional()
   @IsString({ message: 'billing.taxId must be a text' })
   @IsPlainText()
-  @MaxLength(BILLING_LIMITS.taxId, { message: `billing.taxId is at most ${BILLING_LIMITS.taxId} characters` })
+  @MaxLength(BILLING_LIMITS.taxId, {
+    message: `billing.taxId is at most ${BILLING_LIMITS.taxId} characters`,
+  })
   taxId?: string;
 }
 

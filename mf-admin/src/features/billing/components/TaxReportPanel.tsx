@@ -102,7 +102,9 @@ export function TaxReportPanel() {
         <button
           type="button"
           className="btn btn--ghost"
-          onClick={() => download(INVOICE_PATHS.taxReport, { format: 'csv' }, `iva-${from}-${to}.csv`)}
+          onClick={() =>
+            download(INVOICE_PATHS.taxReport, { format: 'csv' }, `iva-${from}-${to}.csv`)
+          }
         >
           {t('billing.report.csv')}
         </button>

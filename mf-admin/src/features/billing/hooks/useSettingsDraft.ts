@@ -36,10 +36,7 @@ export function useSettingsDraft() {
     if (!draft) return;
     const overrides = parseRateLines(draft.vatOverrides, COUNTRY_KEY);
     const rates = parseRateLines(draft.eurRates, MONTH_KEY);
-    const lines = [
-      ...overrides.bad.map((n) => `${n}`),
-      ...rates.bad.map((n) => `${n} (EUR)`),
-    ];
+    const lines = [...overrides.bad.map((n) => `${n}`), ...rates.bad.map((n) => `${n} (EUR)`)];
     setBad(lines.length > 0 ? lines.join(', ') : null);
     if (lines.length > 0) return;
     write.reset();
