@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { median } from './stats.mjs';
+import { signedInStudent } from './web-student.mjs';
 
 const root = join(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3290);
@@ -266,70 +267,6 @@ export async function runWebBench() {
         `  ${label.padEnd(26)} ${String(m.perf).padStart(5)} ${`${(m.lcpMs / 1000).toFixed(2)} s`.padStart(8)} ${`${Math.round(m.tbtMs)} ms`.padStart(8)} ${m.cls.toFixed(3).padStart(7)}   ${runs.map((r) => r.perf).join(' / ')}  ${mark(ok)}`,
       );
     };
-    /** A Chromium signed in as the demo student, for Lighthouse to attach to, and their pages. */
-    const signedIn = async () => {
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: 'alumno@circo.local', password: 'Alumno1234' }),
-      });
-      const { token } = await login.json();
-      const bought = await (
-        await fetch(`${base}/api/users/mis-compras`, {
-          headers: { Authorization: `Bearer ${token}` },
-        })
-      ).json();
-      const active = (list, key) => list.find((p) => !p.expired)?.[key];
-      const expired = (list, key) => list.find((p) => p.expired)?.[key];
-      const owned = new Set([...bought.cursos.map((c) => c.courseId)]);
-      const toBuy = courses.find((c) => !owned.has(c._id));
-      const debugPort = port + 100;
-      const chrome = await chromium.launch({
-        executablePath: chromePath,
-        args: [`--remote-debugging-port=${debugPort}`, '--no-sandbox', '--disable-gpu'],
-      });
-      const page = await chrome.newPage();
-      await page.goto(`${base}/mantenimiento`);
-      await page.evaluate(
-        ({ token, item }) => {
-          localStorage.setItem('token', token);
-          localStorage.setItem('lang', 'es');
-          localStorage.setItem('cart', JSON.stringify({ state: { items: [item] }, version: 0 }));
-        },
-        {
-          token,
-          item: {
-            _id: toBuy._id,
-            type: 'course',
-            title: toBuy.title,
-            image: toBuy.image,
-            price: toBuy.price,
-            discount: null,
-          },
-        },
-      );
-      await page.close();
-      return {
-        port: debugPort,
-        routes: [
-          ['/mis-cursos', '/mis-cursos'],
-          ['/mis-cursos/curso/:id', `/mis-cursos/curso/${active(bought.cursos, 'courseId')}`],
-          [
-            '/mis-cursos/formacion/:id',
-            `/mis-cursos/formacion/${active(bought.formaciones, 'formationId')}`,
-          ],
-          ['/detalle/curso/:id', `/detalle/curso/${expired(bought.cursos, 'courseId')}`],
-          [
-            '/detalle/formacion/:id',
-            `/detalle/formacion/${expired(bought.formaciones, 'formationId')}`,
-          ],
-          ['/carrito (signed in)', '/carrito'],
-          ['/pago-embed', '/pago-embed'],
-          ['/pago-exitoso', '/pago-exitoso'],
-        ],
-        close: () => chrome.close(),
-      };
-    };
 
     console.log(`\nLighthouse 13, mobile preset, median of ${RUNS} runs each`);
     console.log(
@@ -351,6 +288,7 @@ export async function runWebBench() {
       ['/reset-password/:token', '/reset-password/not-a-real-token'],
       ['/carrito', '/carrito'],
       ['/mantenimiento', '/mantenimiento'],
+      ['/membresia', '/membresia'],
       // (the not-found page answers 404, which Lighthouse refuses to measure)
     ];
     for (const [label, path] of visitor.filter(([label]) => wanted(label))) {
@@ -358,7 +296,7 @@ export async function runWebBench() {
     }
 
     // the demo student's pages, in a Chromium signed in as the student with one course in the cart
-    const student = await signedIn();
+    const student = await signedInStudent(base, chromePath, port + 100, courses);
     console.log('  the demo student, signed in:');
     try {
       for (const [label, path] of student.routes.filter(([label]) => wanted(label))) {
@@ -366,6 +304,10 @@ export async function runWebBench() {
       }
     } finally {
       await student.close();
+    }
+    // the check of the certificate the demo student earned, as anyone who is shown it opens it
+    if (wanted('/certificados/:code')) {
+      report('/certificados/:code', await measure(`/certificados/${student.certificate}`));
     }
     console.log(
       `  goals: perf >= ${GOALS.perf}, LCP <= ${GOALS.lcpMs / 1000} s, TBT <= ${GOALS.tbtMs} ms, CLS <= ${GOALS.cls}`,

@@ -10,13 +10,12 @@ import {
   type Lang,
 } from '../support/fixtures';
 import { LearningApi, ViewerPage } from '../pages/learning';
+import { DEMO_COURSE_ES, DEMO_FORMATION_ES, giftedStudent } from '../support/students';
 
 // Practising in a gym with no network, on a phone: the student downloads a course, the network
 // goes, the page is loaded again: My Courses lists the download, the course opens, its video
 // plays, its PDF opens; a class marked done and minutes of practice wait on the phone and reach
 // the API once the network is back, once each.
-
-const COURSE_ES = 'Acrobacia aérea en telas: iniciación';
 
 const TEXT: Record<
   Lang,
@@ -61,54 +60,51 @@ const TEXT: Record<
 
 test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
-
-/** A new student with the demo's aerial silks course given to her, signed in on `page`. */
-async function newStudent(request: APIRequestContext, page: Page, lang: Lang) {
-  const email = `offline-${unique()}@example.com`;
-  const password = 'Alumna1234';
-  const created = await request.post(`${baseURL}/api/users`, {
-    data: { name: 'Alumna', surname: `Gimnasio ${unique()}`, email, password },
-  });
-  expect(created.status()).toBe(201);
-  const token = await apiLogin(request, email, password);
+/**
+ * A new student with the demo's aerial silks course (or its social circus formation) given to her,
+ * signed in on `page`.
+ */
+async function newStudent(
+  request: APIRequestContext,
+  page: Page,
+  lang: Lang,
+  itemType: 'course' | 'formation' = 'course',
+) {
+  const titleEs = itemType === 'course' ? DEMO_COURSE_ES : DEMO_FORMATION_ES;
+  const student = await giftedStudent(request, page, [{ itemType, titleEs }], 'Gimnasio');
+  const { token, userId } = student;
+  const itemId = student.itemIds[0]!;
   const learning = new LearningApi(request, token);
-  const userId = await learning.profileId();
-  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
-  const demo = await new LearningApi(
-    request,
-    await apiLogin(request, DEMO.student.email, DEMO.student.password),
-  ).myItems();
-  const courseId = demo.courses.find((c) => c.title.es === COURSE_ES)!._id;
-  const granted = await request.post(`${baseURL}/api/admin/students/${userId}/access`, {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: { itemType: 'course', itemId: courseId, months: 6, reason: 'gift' },
-  });
-  expect(granted.status(), await granted.text()).toBeLessThan(300);
-  const detail = (await granted.json()) as {
-    items: Array<{ history: Array<{ _id: string; kind: string }> }>;
-  };
-  const grantId = detail.items[0]!.history.find((h) => h.kind === 'admin_grant')!._id;
   /** The coach ends the access she gave. */
   const revoke = async () => {
-    const res = await request.delete(`${baseURL}/api/admin/students/${userId}/access/${grantId}`, {
-      headers: { Authorization: `Bearer ${admin}` },
-    });
+    const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
+    const res = await request.delete(
+      `${baseURL}/api/admin/students/${userId}/access/${student.grantIds[0]}`,
+      { headers: { Authorization: `Bearer ${admin}` } },
+    );
     expect(res.status(), await res.text()).toBeLessThan(300);
   };
-  const course = await request.get(`${baseURL}/api/learning/courses/${courseId}?lang=${lang}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  const classes = ((await course.json()) as { classes: Array<{ _id: string }> }).classes;
+  // the first class of the item given to her
+  const classId =
+    itemType === 'course'
+      ? (
+          (await (
+            await request.get(`${baseURL}/api/learning/courses/${itemId}?lang=${lang}`, {
+              headers: { Authorization: `Bearer ${token}` },
+            })
+          ).json()) as { classes: Array<{ _id: string }> }
+        ).classes[0]!._id
+      : (await learning.formation(itemId, lang)).modules[0]!.classes[0]!._id;
   await useLanguage(page, lang);
-  await page.addInitScript((t) => {
-    if (!sessionStorage.getItem('e2e-token-set')) {
-      localStorage.setItem('token', t);
-      sessionStorage.setItem('e2e-token-set', '1');
-    }
-  }, token);
-  return { token, userId, courseId, classId: classes[0]!._id, learning, revoke };
+  return {
+    token,
+    userId,
+    courseId: itemId,
+    formationId: itemId,
+    classId,
+    learning,
+    revoke,
+  };
 }
 
 /** The classes of the course the API holds as done for the student. */
@@ -119,9 +115,9 @@ async function doneOnServer(request: APIRequestContext, token: string, courseId:
   return ((await res.json()) as { completed: string[] }).completed;
 }
 
-/** Opens the course under the service worker and downloads it whole, its size seen first. */
-async function downloadCourse(page: Page, courseId: string, x: (typeof TEXT)[Lang]) {
-  await page.goto(`/mis-cursos/curso/${courseId}`);
+/** Opens the item under the service worker and downloads it whole, its size seen first. */
+async function downloadItem(page: Page, path: string, x: (typeof TEXT)[Lang]) {
+  await page.goto(path);
   await untilLive(page);
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -150,7 +146,7 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     const s = await newStudent(request, page, lang);
 
     // ---- online: the course page, its service worker, the download with its size first
-    await downloadCourse(page, s.courseId, x);
+    await downloadItem(page, `/mis-cursos/curso/${s.courseId}`, x);
 
     // ---- no network: the page loads again from what the phone holds
     await context.setOffline(true);
@@ -246,7 +242,7 @@ test('a download whose access ended leaves the phone at the next start with the 
 }) => {
   test.setTimeout(150_000);
   const s = await newStudent(request, page, 'es');
-  await downloadCourse(page, s.courseId, TEXT.es);
+  await downloadItem(page, `/mis-cursos/curso/${s.courseId}`, TEXT.es);
   const held = () =>
     page.evaluate(
       async (name) => (await caches.has(name)) && (await (await caches.open(name)).keys()).length,
@@ -259,4 +255,33 @@ test('a download whose access ended leaves the phone at the next start with the 
   await expect(page.getByTestId('my-courses')).toBeVisible();
   await expect.poll(held).toBe(0);
   await expect(page.getByTestId('download-row')).toHaveCount(0);
+});
+
+test('a downloaded formation opens with no network, its first class playing', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const x = TEXT.en;
+  const s = await newStudent(request, page, 'en', 'formation');
+  await downloadItem(page, `/mis-cursos/formacion/${s.formationId}`, x);
+
+  await context.setOffline(true);
+  await page.goto(`/mis-cursos/formacion/${s.formationId}?class=${s.classId}`);
+  await expect(page.getByTestId('offline-banner')).toContainText(x.offline);
+  const viewer = new ViewerPage(page);
+  await expect(viewer.classPanel).toHaveAttribute('data-class-id', s.classId);
+  await expect(page.getByTestId('item-download-done')).toContainText(x.available);
+  await viewer.classPanel.getByRole('button', { name: x.watch }).first().click();
+  const player = page.getByTestId('practice-player');
+  await player.getByTestId('practice-play').click();
+  await expect
+    .poll(() =>
+      player
+        .locator('video')
+        .first()
+        .evaluate((v: HTMLVideoElement) => v.currentTime),
+    )
+    .toBeGreaterThan(0.3);
 });

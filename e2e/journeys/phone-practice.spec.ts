@@ -12,7 +12,8 @@ import {
   type Lang,
 } from '../support/fixtures';
 import { expectPhoneFit } from '../support/phoneFit';
-import { LearningApi, ViewerPage } from '../pages/learning';
+import { DEMO_COURSE_ES, DEMO_FORMATION_ES, giftedStudent } from '../support/students';
+import { ViewerPage } from '../pages/learning';
 import { ClipsPanelPage } from '../pages/PracticeFeedback';
 
 // The student's side on a 390x844 phone, in each language: My Courses, a course and a formation,
@@ -20,8 +21,6 @@ import { ClipsPanelPage } from '../pages/PracticeFeedback';
 // answer; each screen fits a phone (no text column under 120 px, no tap target under 44x44 px,
 // axe). Each run has a student of its own (nothing shared with the demo student's journeys).
 
-const COURSE_ES = 'Acrobacia aérea en telas: iniciación';
-const FORMATION_ES = 'Formación de instructores de circo social';
 const DEMO_CLIP = join(repoRoot, 'api/content/demo-media/clase-demo.mp4');
 const PHONE = { width: 390, height: 844 };
 
@@ -65,9 +64,6 @@ const NAMES: Record<
 test.use({ viewport: PHONE, launchOptions: fakeCameraLaunch });
 test.describe.configure({ mode: 'serial' });
 
-let counter = 0;
-const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
-
 interface Student {
   token: string;
   userId: string;
@@ -78,31 +74,16 @@ interface Student {
 
 /** A new student with the demo's aerial silks course and social circus formation given to her. */
 async function newStudent(request: APIRequestContext, page: Page, lang: Lang): Promise<Student> {
-  const email = `phone-${unique()}@example.com`;
-  const password = 'Alumna1234';
-  const created = await request.post(`${baseURL}/api/users`, {
-    data: { name: 'Alumna', surname: `Móvil ${unique()}`, email, password },
-  });
-  expect(created.status()).toBe(201);
-  const token = await apiLogin(request, email, password);
-  const userId = await new LearningApi(request, token).profileId();
-  const admin = await apiLogin(request, DEMO.admin.email, DEMO.admin.password);
-  const demo = await new LearningApi(
+  const { token, userId, itemIds } = await giftedStudent(
     request,
-    await apiLogin(request, DEMO.student.email, DEMO.student.password),
-  ).myItems();
-  const courseId = demo.courses.find((c) => c.title.es === COURSE_ES)!._id;
-  const formationId = demo.formations.find((f) => f.title.es === FORMATION_ES)!._id;
-  for (const [itemType, itemId] of [
-    ['course', courseId],
-    ['formation', formationId],
-  ] as const) {
-    const res = await request.post(`${baseURL}/api/admin/students/${userId}/access`, {
-      headers: { Authorization: `Bearer ${admin}` },
-      data: { itemType, itemId, months: 6, reason: 'gift' },
-    });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-  }
+    page,
+    [
+      { itemType: 'course', titleEs: DEMO_COURSE_ES },
+      { itemType: 'formation', titleEs: DEMO_FORMATION_ES },
+    ],
+    'Móvil',
+  );
+  const [courseId, formationId] = itemIds as [string, string];
   const course = await request.get(`${baseURL}/api/courses/${courseId}?lang=${lang}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
@@ -110,12 +91,6 @@ async function newStudent(request: APIRequestContext, page: Page, lang: Lang): P
     (c) => c._id,
   );
   await useLanguage(page, lang);
-  await page.addInitScript((t) => {
-    if (!sessionStorage.getItem('e2e-token-set')) {
-      localStorage.setItem('token', t);
-      sessionStorage.setItem('e2e-token-set', '1');
-    }
-  }, token);
   return { token, userId, courseId, formationId, courseClasses };
 }
 

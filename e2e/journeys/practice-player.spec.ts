@@ -1,17 +1,16 @@
-import { baseURL, fakeCameraLaunch } from '../support/env';
-import { expect, test, loginAs, untilLive, useLanguage } from '../support/fixtures';
+import { fakeCameraLaunch } from '../support/env';
+import { expect, test, untilLive, useLanguage } from '../support/fixtures';
+import { DEMO_FORMATION_ES, giftedStudent } from '../support/students';
 import { LearningApi, ViewerPage } from '../pages/learning';
 import { PRACTICE_NAMES, PracticePlayerPage } from '../pages/PracticePlayer';
 
-const FORMATION_ES = 'Formación de instructores de circo social';
-
-// the student's remembered choices are one per account: the two languages run one after the other
-test.describe.configure({ mode: 'serial' });
+// each journey is a new student with the demo formation: her remembered choices (speed, mirror),
+// saved positions and practice are hers alone, whatever runs beside it
 test.use({
   launchOptions: fakeCameraLaunch,
 });
 
-const DEFAULTS = { speed: 1, mirror: false, countdown: 0, cameraDelay: 0 };
+const FORMATION = [{ itemType: 'formation', titleEs: DEMO_FORMATION_ES }] as const;
 
 // a class with the demo video each (its own saved position)
 for (const [lang, moduleN, classLabel] of [
@@ -26,17 +25,9 @@ for (const [lang, moduleN, classLabel] of [
   }) => {
     test.setTimeout(120_000);
     await useLanguage(page, lang);
-    const token = await loginAs(page, request, 'student');
-    const api = new LearningApi(request, token);
-    const headers = { Authorization: `Bearer ${token}` };
-    const reset = await request.put(`${baseURL}/api/learning/practice-preferences`, {
-      headers,
-      data: DEFAULTS,
-    });
-    expect(reset.ok()).toBe(true);
-    const formationId = (await api.myItems()).formations.find(
-      (f) => f.title.es === FORMATION_ES,
-    )!._id;
+    const student = await giftedStudent(request, page, [...FORMATION], 'Práctica');
+    const api = new LearningApi(request, student.token);
+    const formationId = student.itemIds[0]!;
 
     await page.goto(`/mis-cursos/formacion/${formationId}`);
     await untilLive(page);
@@ -185,7 +176,7 @@ for (const [lang, moduleN, classLabel] of [
       await compare.getByTestId('compare-attempt').locator('video').getAttribute('src'),
     ).toMatch(/^blob:/);
 
-    // "I practised this" (on top of what an earlier run on this server logged for the class)
+    // "I practised this"
     const before = await api.practiceMinutes(classId);
     await viewer.classPanel.getByLabel(n.minutes).fill('25');
     await viewer.classPanel.getByRole('button', { name: n.practised }).click();
@@ -207,8 +198,6 @@ for (const [lang, moduleN, classLabel] of [
     await expect(kept).toBeVisible();
     await kept.getByRole('button', { name: n.deleteAttempt }).click();
     await expect(kept).toBeHidden();
-
-    await request.put(`${baseURL}/api/learning/practice-preferences`, { headers, data: DEFAULTS });
   });
 }
 
@@ -219,18 +208,13 @@ test('en: the player works by keyboard alone, and a refused camera leaves the re
   test.setTimeout(90_000);
   const n = PRACTICE_NAMES.en;
   await useLanguage(page, 'en');
-  const token = await loginAs(page, request, 'student');
-  const headers = { Authorization: `Bearer ${token}` };
-  await request.put(`${baseURL}/api/learning/practice-preferences`, { headers, data: DEFAULTS });
+  const student = await giftedStudent(request, page, [...FORMATION], 'Teclado');
+  const formationId = student.itemIds[0]!;
   // the student says no to the camera prompt
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () =>
       Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
-  const api = new LearningApi(request, token);
-  const formationId = (await api.myItems()).formations.find(
-    (f) => f.title.es === FORMATION_ES,
-  )!._id;
   await page.goto(`/mis-cursos/formacion/${formationId}`);
   await untilLive(page);
   const viewer = new ViewerPage(page);
@@ -284,6 +268,4 @@ test('en: the player works by keyboard alone, and a refused camera leaves the re
   await player.screen.focus();
   await page.keyboard.press('.');
   await expect.poll(() => player.frame()).toBe(before + 1);
-
-  await request.put(`${baseURL}/api/learning/practice-preferences`, { headers, data: DEFAULTS });
 });

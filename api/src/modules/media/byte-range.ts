@@ -29,3 +29,48 @@ export function parseRange(header: string | undefined, size: number): RangeResul
     return { kind: 'unsatisfiable' };
   return { kind: 'partial', start, end };
 }
+
+/** What a ranged answer of a file of `size` bytes is: its status, headers and the bytes it sends. */
+export interface RangedAnswer<T> {
+  statusCode: 200 | 206 | 416;
+  headers: Record<string, string>;
+  body: T | null;
+}
+
+/**
+ * Answers one `Range` of a file of `size` bytes: 206 with `slice(start, end)` (inclusive), 200
+ * with `slice(0, size - 1)` for the whole file, 416 when the range is not in the file; `headers`
+ * are the file's own (type, caching), each answer adding its length and range.
+ */
+export function rangedAnswer<T>(
+  rangeHeader: string | undefined,
+  size: number,
+  headers: Record<string, string>,
+  slice: (start: number, end: number) => T,
+): RangedAnswer<T> {
+  const range = parseRange(rangeHeader, size);
+  switch (range.kind) {
+    case 'unsatisfiable':
+      return {
+        statusCode: 416,
+        headers: { ...headers, 'Content-Range': `bytes */${size}` },
+        body: null,
+      };
+    case 'partial':
+      return {
+        statusCode: 206,
+        headers: {
+          ...headers,
+          'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+          'Content-Length': String(range.end - range.start + 1),
+        },
+        body: slice(range.start, range.end),
+      };
+    case 'none':
+      return {
+        statusCode: 200,
+        headers: { ...headers, 'Content-Length': String(size) },
+        body: slice(0, size - 1),
+      };
+  }
+}

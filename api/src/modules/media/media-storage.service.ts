@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import { LEARNING_ERRORS, type VideoStatus } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { notFound } from '../../common/errors/app-error.js';
-import { parseRange } from './byte-range.js';
+import { rangedAnswer } from './byte-range.js';
 import { MediaAssetsRepository } from './media-assets.repository.js';
 import { contentTypeOf, filePathOf, isLocalPublicId, type Visibility } from './media-layout.js';
 import { checkPrivateLink, PUBLIC_FILES_PATH, type LinkCheck } from './signed-links.js';
@@ -164,31 +164,12 @@ export class MediaStorageService {
     headers['Content-Security-Policy'] = FILE_CSP;
     if (type === 'application/pdf') headers['Content-Disposition'] = 'inline';
     if (type === 'image/svg+xml') headers['Content-Disposition'] = 'attachment';
-    const range = parseRange(rangeHeader, size);
-    switch (range.kind) {
-      case 'unsatisfiable':
-        return {
-          statusCode: 416,
-          headers: { ...headers, 'Content-Range': `bytes */${size}` },
-          stream: null,
-        };
-      case 'partial':
-        return {
-          statusCode: 206,
-          headers: {
-            ...headers,
-            'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
-            'Content-Length': String(range.end - range.start + 1),
-          },
-          stream: createReadStream(path, { start: range.start, end: range.end }),
-        };
-      case 'none':
-        return {
-          statusCode: 200,
-          headers: { ...headers, 'Content-Length': String(size) },
-          stream: createReadStream(path),
-        };
-    }
+    const answer = rangedAnswer(rangeHeader, size, headers, (start, end) =>
+      start === 0 && end === size - 1
+        ? createReadStream(path)
+        : createReadStream(path, { start, end }),
+    );
+    return { statusCode: answer.statusCode, headers: answer.headers, stream: answer.body };
   }
 
   /**

@@ -6,7 +6,7 @@ import { LEARNING_ERRORS } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { notFound } from '../../common/errors/app-error.js';
 import { stampPdf } from '../pdf/index.js';
-import { parseRange } from './byte-range.js';
+import { rangedAnswer, type RangedAnswer } from './byte-range.js';
 import { MediaAssetsRepository } from './media-assets.repository.js';
 import { filePathOf, isLocalPublicId } from './media-layout.js';
 import { FILE_CSP } from './media-storage.service.js';
@@ -17,11 +17,7 @@ import { MediaStores } from './stores/media-stores.js';
 const MAX_PDF_BYTES = 200 * 1024 * 1024;
 
 /** A stamped copy ready to send: status, headers and the bytes (none for a 416). */
-export interface PdfResponse {
-  statusCode: 200 | 206 | 416;
-  headers: Record<string, string>;
-  body: Buffer | null;
-}
+export type PdfResponse = RangedAnswer<Buffer>;
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 
@@ -35,32 +31,9 @@ function bytesResponse(bytes: Uint8Array, rangeHeader: string | undefined): PdfR
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': FILE_CSP,
   };
-  const size = bytes.length;
-  const range = parseRange(rangeHeader, size);
-  switch (range.kind) {
-    case 'unsatisfiable':
-      return {
-        statusCode: 416,
-        headers: { ...headers, 'Content-Range': `bytes */${size}` },
-        body: null,
-      };
-    case 'partial':
-      return {
-        statusCode: 206,
-        headers: {
-          ...headers,
-          'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
-          'Content-Length': String(range.end - range.start + 1),
-        },
-        body: Buffer.from(bytes.subarray(range.start, range.end + 1)),
-      };
-    case 'none':
-      return {
-        statusCode: 200,
-        headers: { ...headers, 'Content-Length': String(size) },
-        body: Buffer.from(bytes),
-      };
-  }
+  return rangedAnswer(rangeHeader, bytes.length, headers, (start, end) =>
+    Buffer.from(bytes.subarray(start, end + 1)),
+  );
 }
 
 /**
