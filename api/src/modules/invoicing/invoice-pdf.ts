@@ -1,8 +1,8 @@
 import { PDF, rgb, type EmbeddedFont, type PDFPage } from '@libpdf/core';
-import { rateBpToPercent, type Lang } from '@circo/shared-contracts';
+import type { Lang } from '@circo/shared-contracts';
 import type { InvoiceRow } from '../../database/tables/invoicing.table.js';
 import { dejaVuSans, dejaVuSansBold, visualLine } from '../pdf/index.js';
-import { countryName, INVOICE_TEXT, invoiceDate, money } from './invoice-texts.js';
+import { countryName, INVOICE_TEXT, invoiceDate, money, monthName } from './invoice-texts.js';
 
 // A4 portrait, in points
 const W = 595;
@@ -15,6 +15,21 @@ const RULE = rgb(0.8, 0.8, 0.82);
 interface Fonts {
   regular: EmbeddedFont;
   bold: EmbeddedFont;
+}
+
+/** A line's words set in rows of at most `width` (a word wider than that gets a row of its own). */
+function wrap(text: string, font: EmbeddedFont, size: number, width: number): string[] {
+  const rows: string[] = [];
+  let row = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = row ? `${row} ${word}` : word;
+    if (row && font.getTextWidth(next, size) > width) {
+      rows.push(row);
+      row = word;
+    } else row = next;
+  }
+  if (row) rows.push(row);
+  return rows;
 }
 
 /** A block of lines at (x, y), each wrapped within `width`; answers the height it took. */
@@ -31,18 +46,13 @@ function block(
   let used = 0;
   for (const raw of lines) {
     if (!raw) continue;
-    const text = visualLine(raw);
-    const rows = Math.max(1, Math.ceil(font.getTextWidth(text, size) / width));
-    page.drawText(text, {
-      x,
-      y: y - used,
-      size,
-      font,
-      color,
-      maxWidth: width,
-      lineHeight: size * 1.3,
-    });
-    used += rows * size * 1.3;
+    for (const row of wrap(visualLine(raw), font, size, width)) {
+      // one word too wide (an e-mail address) is set smaller: it cannot wrap
+      const wide = font.getTextWidth(row, size);
+      const fit = wide > width ? (size * width) / wide : size;
+      page.drawText(row, { x, y: y - used, size: fit, font, color });
+      used += size * 1.3;
+    }
   }
   return used;
 }
@@ -75,11 +85,18 @@ export async function invoicePdf(inv: InvoiceRow): Promise<Uint8Array> {
   pdf.setAuthor(c.seller.legalName || 'Circo');
   pdf.setLanguage(lang);
   const f: Fonts = { regular: pdf.embedFont(dejaVuSans()), bold: pdf.embedFont(dejaVuSansBold()) };
-  const page = pdf.addPage({ width: W, height: H });
+  let page = pdf.addPage({ width: W, height: H });
 
   page.drawText(title, { x: M, y: H - M - 10, size: 24, font: f.bold, color: INK });
-  right(page, `${t.number}: ${inv.number}`, W - M, H - M - 4, f.bold, 11);
-  right(page, `${t.date}: ${invoiceDate(inv.issuedAt, lang)}`, W - M, H - M - 20, f.regular, 10);
+  right(page, `${t.number}${t.colon}${inv.number}`, W - M, H - M - 4, f.bold, 11);
+  right(
+    page,
+    `${t.date}${t.colon}${invoiceDate(inv.issuedAt, lang)}`,
+    W - M,
+    H - M - 20,
+    f.regular,
+    10,
+  );
 
   // the two parties side by side
   const colW = (W - 2 * M - 24) / 2;
@@ -93,7 +110,7 @@ export async function invoicePdf(inv: InvoiceRow): Promise<Uint8Array> {
       c.seller.legalName,
       ...c.seller.address.split('\n'),
       countryName(c.seller.country, lang),
-      c.seller.taxId ? `${t.taxId}: ${c.seller.taxId}` : '',
+      c.seller.taxId ? `${t.taxId}${t.colon}${c.seller.taxId}` : '',
     ],
     M,
     y,
@@ -107,7 +124,7 @@ export async function invoicePdf(inv: InvoiceRow): Promise<Uint8Array> {
       c.buyer.name,
       c.buyer.email,
       countryName(c.buyer.country, lang),
-      c.buyer.taxId ? `${t.taxId}: ${c.buyer.taxId}` : '',
+      c.buyer.taxId ? `${t.taxId}${t.colon}${c.buyer.taxId}` : '',
     ],
     M + colW + 24,
     y,
@@ -128,8 +145,15 @@ export async function invoicePdf(inv: InvoiceRow): Promise<Uint8Array> {
   y -= 8;
   page.drawLine({ start: { x: M, y }, end: { x: W - M, y }, color: RULE, thickness: 0.8 });
   y -= 16;
-  const rate = `${rateBpToPercent(inv.rateBp).toLocaleString(lang)} %`;
+  const rate = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(
+    inv.rateBp / 10_000,
+  );
   for (const line of c.lines) {
+    // a long cart goes on over the next page
+    if (y < M + 60) {
+      page = pdf.addPage({ width: W, height: H });
+      y = H - M;
+    }
     const text = line.title[lang] || line.title.es || line.title.en || line.title.fr;
     const h = block(page, [text], M, y, f.regular, 10, cols.net - M - 90);
     right(page, money(line.netCents, lang, cur), cols.net, y, f.regular);
@@ -146,7 +170,11 @@ export async function invoicePdf(inv: InvoiceRow): Promise<Uint8Array> {
   });
   y -= 14;
 
-  // the totals
+  // the totals and the mentions stay together
+  if (y < M + 220) {
+    page = pdf.addPage({ width: W, height: H });
+    y = H - M;
+  }
   const totals: Array<[string, string, boolean]> = [
     [t.net, money(inv.netCents, lang, cur), false],
     [`${t.tax} ${rate}`, money(inv.taxCents, lang, cur), false],
@@ -158,11 +186,10 @@ export async function invoicePdf(inv: InvoiceRow): Promise<Uint8Array> {
     right(page, value, cols.total, y, strong ? f.bold : f.regular, strong ? 12 : 10);
     y -= 18;
   }
-  const month = inv.issuedAt.toISOString().slice(0, 7);
   const eur =
     inv.taxEurCents === null || !inv.eurRate
       ? t.noEurRate
-      : `${t.taxInEur(inv.eurRate, month)}: ${money(inv.taxEurCents, lang, 'EUR')}`;
+      : `${t.taxInEur(Number(inv.eurRate).toLocaleString(lang, { maximumFractionDigits: 6 }), monthName(inv.issuedAt, lang))}${t.colon}${money(inv.taxEurCents, lang, 'EUR')}`;
   y -= 6;
   y -= block(page, [eur], M, y, f.regular, 10, W - 2 * M);
 

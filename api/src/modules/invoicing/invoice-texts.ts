@@ -1,6 +1,8 @@
 import type { CountrySource, Lang, Localized, TaxScheme } from '@circo/shared-contracts';
 
 export interface InvoiceText {
+  /** Between a label and its value: French sets a space before the colon. */
+  colon: string;
   invoice: string;
   creditNote: string;
   number: string;
@@ -27,6 +29,7 @@ export interface InvoiceText {
 /** The texts of an invoice or credit note PDF, in the buyer's language. */
 export const INVOICE_TEXT: Record<Lang, InvoiceText> = {
   es: {
+    colon: ': ',
     invoice: 'Factura',
     creditNote: 'Factura rectificativa',
     number: 'Número',
@@ -61,6 +64,7 @@ export const INVOICE_TEXT: Record<Lang, InvoiceText> = {
     partialRefund: 'Reembolso parcial',
   },
   en: {
+    colon: ': ',
     invoice: 'Invoice',
     creditNote: 'Credit note',
     number: 'Number',
@@ -95,6 +99,7 @@ export const INVOICE_TEXT: Record<Lang, InvoiceText> = {
     partialRefund: 'Partial refund',
   },
   fr: {
+    colon: '\u00a0: ',
     invoice: 'Facture',
     creditNote: 'Avoir',
     number: 'Numéro',
@@ -155,6 +160,13 @@ export function invoiceDate(d: Date, lang: Lang): string {
     DATES.set(lang, f);
   }
   return f.format(d);
+}
+
+/** The month of a date in the language: "noviembre de 2026", "November 2026". */
+export function monthName(d: Date, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    d,
+  );
 }
 
 /** Cents as a decimal amount with the language's separators, e.g. 1.234,56 or 1,234.56. */
