@@ -21,10 +21,14 @@ let shared: Awaited<ReturnType<typeof createServerDatabase>>;
 let a: TestApp;
 let b: TestApp;
 
+// 100 payments at once per instance queue for its 10 connections: on a loaded machine longer
+// than the default 5 s a request waits for one (it would be a 503 and a retry)
+const env = { DB_CONNECT_TIMEOUT_MS: '120000' };
+
 beforeAll(async () => {
   shared = await createServerDatabase(serverUrl);
-  a = await createTestApp({}, {}, { databaseUrl: shared.url });
-  b = await createTestApp({}, {}, { databaseUrl: shared.url });
+  a = await createTestApp({}, env, { databaseUrl: shared.url });
+  b = await createTestApp({}, env, { databaseUrl: shared.url });
 });
 afterAll(async () => {
   await a?.close();
