@@ -2,7 +2,9 @@
 // and downloads the invoice from My Courses, in es, en and fr. The PDF's text is read with
 // pdftotext and its first page kept as a PNG (pdftoppm) beside the results, for a person to look at.
 import { execFileSync } from 'node:child_process';
-import { expect, test, useLanguage, type Lang } from '../support/fixtures';
+import { readFileSync } from 'node:fs';
+import { expect, loginAs, test, untilLive, useLanguage, type Lang } from '../support/fixtures';
+import { baseURL } from '../support/env';
 import {
   CARDS,
   CheckoutPage,
@@ -102,3 +104,46 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     ]);
   });
 }
+
+test("the coach's VAT report counts a sale to Germany and exports the period's invoices", async ({
+  page,
+  request,
+  a11y,
+}, testInfo) => {
+  // a German consumer buys through the API, as the cart does
+  const { plainCourses } = await demoItems(request, 'es');
+  const buyer = await newBuyer(request);
+  const auth = { Authorization: `Bearer ${buyer.token}` };
+  const started = await request.post(`${baseURL}/api/stripe/crear-payment-intent`, {
+    headers: auth,
+    data: {
+      items: [{ id: plainCourses[1]._id, type: 'course' }],
+      billing: { name: 'Erika Mustermann', country: 'DE' },
+    },
+  });
+  expect(started.status()).toBe(201);
+  const { paymentIntentId } = (await started.json()) as { paymentIntentId: string };
+  const paid = await request.post(`${baseURL}/api/stripe/local/confirm`, {
+    headers: auth,
+    data: { paymentIntentId, cardNumber: CARDS.success, expiry: '12/40', cvc: '123' },
+  });
+  expect(paid.status()).toBe(200);
+
+  await useLanguage(page, 'es');
+  await loginAs(page, request, 'admin');
+  await page.goto('/admin/facturacion');
+  await untilLive(page);
+  const germany = page.getByTestId('tax-row').filter({ hasText: 'DE' }).filter({ hasText: '19 %' });
+  await expect(germany).toHaveCount(1);
+  await expect(page.getByTestId('billing-settings')).toBeVisible();
+  await a11y.check(page);
+
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Facturas en CSV' }).click();
+  const download = await downloaded;
+  const file = testInfo.outputPath('facturas.csv');
+  await download.saveAs(file);
+  const csv = readFileSync(file, 'utf8');
+  expect(csv).toContain('número;tipo;fecha');
+  expect(csv).toMatch(/F\d{4}-\d{6};factura;.*;Erika Mustermann;/);
+});
