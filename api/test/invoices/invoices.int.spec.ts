@@ -260,6 +260,16 @@ describe('invoices', () => {
     expect(text).toContain('Reverse charge: VAT to be accounted for by the customer');
   });
 
+  it("a student's data export holds her invoices and billing details", async () => {
+    const course = await createCourse(t.db, { priceCents: 11900 });
+    const { token } = await buyer();
+    await buy(token, course.id, { name: 'Erika Mustermann', country: 'DE' });
+    const data = (await get('/users/me/export', token).expect(200)).body;
+    expect(data.invoices).toEqual(await mine(token));
+    expect(data.invoices).toHaveLength(1);
+    expect(data.billing).toEqual({ name: 'Erika Mustermann', country: 'DE', taxId: null });
+  });
+
   it('numbers invoices consecutively in their series and year', async () => {
     const numbers: number[] = [];
     for (let i = 0; i < 3; i++) {
