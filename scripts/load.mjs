@@ -3,10 +3,10 @@
 // the built app on a PostgreSQL database made for the run (and dropped after it), simulated users
 // for a bounded time, then the figures (per route group, requests per second, where the CPU went,
 // the pool's waits, the hashing queue) and the purchase checks. Exit 1 on any 5xx, lost, unpaid
-// or double purchase. Mixes: `classic` (each user browses, searches, registers, logs in, buys
-// and learns) and `launch` (a new item announced: 70% come back with a session, 20% log in, 10%
-// register, then buy it and open it). Loopback only. See docs/reliability.md and
-// docs/performance.md.
+// or double purchase or membership period. Mixes: `classic` (each user browses, searches,
+// registers, logs in, subscribes or buys, and learns) and `launch` (a new item announced: 70% come
+// back with a session, 20% log in, 10% register, then buy it and open it). Loopback only. See
+// docs/reliability.md and docs/performance.md.
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +60,9 @@ export function loadEnv(databaseUrl, extra = {}) {
     // the per-IP limits on login/register (10 a minute) would stop 200 users sharing one address
     RATE_LIMIT_LOGIN: '100000',
     RATE_LIMIT_REGISTER: '100000',
+    // memberships renew during the run: a period lasts a minute, the local clock looks every 5 s
+    MEMBERSHIP_PERIOD_MINUTES: '1',
+    MEMBERSHIP_CLOCK_MS: '5000',
     DATA_DIR: `${process.env.TMPDIR ?? '/tmp'}/circo-load-data`,
     ...extra,
   };
@@ -211,7 +214,8 @@ async function main() {
     console.log(
       `users: ${tally.users} sessions${launch ? ` (${tally.withSession} came back with a session)` : ''}, ${tally.registered} registered, ${tally.loggedIn} logged in, ` +
         `${tally.paymentsStarted} payments started, ${tally.paid} paid, ${tally.declined} declined cards, ` +
-        `${tally.twoTabs} carts paid from two tabs at once, ${tally.progressMarked} progress marks`,
+        `${tally.twoTabs} carts paid from two tabs at once, ${tally.progressMarked} progress marks, ` +
+        `${tally.subscriptionsStarted} memberships started (${tally.subscribeDoubleClicks} with a double click), ${tally.subscribed} first periods paid`,
     );
     if (proxy) {
       console.log(

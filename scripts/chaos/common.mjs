@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { root } from '../lib.mjs';
-import { Client } from '../reliability/lib.mjs';
+import { Client, freePort } from '../reliability/lib.mjs';
 
 export const { values: args } = parseArgs({
   options: {
@@ -52,7 +52,7 @@ export async function stripeStandIn() {
   writeFileSync(file, code);
   const { StripeStandIn } = await import(pathToFileURL(file).href);
   rmSync(dir, { recursive: true, force: true });
-  return new StripeStandIn().start();
+  return new StripeStandIn().start(await freePort());
 }
 
 export async function newBuyer(baseUrl, stats, tag) {

@@ -1,7 +1,9 @@
-// Fault 2 of `npm run chaos`: the API is killed while payments are being paid.
+// Fault 2 of `npm run chaos`: the API is killed while payments (carts and memberships' first
+// periods) are being paid.
 import { loadEnv } from '../load.mjs';
 import {
   CARDS,
+  Client,
   Stats,
   adminQuery,
   freePort,
@@ -19,14 +21,22 @@ export async function killMidPayment(db) {
   const port = await freePort();
   let api = await startApi({ port, env: loadEnv(db.url, FAULT_ENV), name: 'api' });
   const courses = await catalogue(api.url, stats);
+  const plans = (await new Client(api.url, stats).call('browse', 'GET', '/api/plans?lang=es')).json;
   const people = [];
   for (let i = 0; i < buyers; i++) {
     const c = await newBuyer(api.url, stats, `kill${i}`);
-    const started = await c.call('checkout', 'POST', '/api/stripe/crear-payment-intent', {
-      items: [courses[(i * 7) % courses.length], courses[(i * 7 + 3) % courses.length]].filter(
-        (x, j, all) => all.findIndex((y) => y.id === x.id) === j,
-      ),
-    });
+    // 1 in 4 starts a membership: its first period is paid as a cart is
+    const started =
+      i % 4 === 3 && plans.length
+        ? await c.call('subscribe', 'POST', '/api/subscriptions', {
+            planId: plans[i % plans.length]._id,
+          })
+        : await c.call('checkout', 'POST', '/api/stripe/crear-payment-intent', {
+            items: [
+              courses[(i * 7) % courses.length],
+              courses[(i * 7 + 3) % courses.length],
+            ].filter((x, j, all) => all.findIndex((y) => y.id === x.id) === j),
+          });
     people.push({ c, intentId: started.json.paymentIntentId });
   }
   // every buyer pays at once; the process is killed while those payments are under way
@@ -81,7 +91,9 @@ export async function killMidPayment(db) {
     await adminQuery(
       db.url,
       `select count(distinct p.id)::int as registered from payments p
-       join access_grants g on g.payment_id = p.id where p.provider_payment_id = any($1)`,
+       where p.provider_payment_id = any($1)
+         and (exists (select 1 from access_grants g where g.payment_id = p.id)
+           or exists (select 1 from subscription_periods sp where sp.payment_id = p.id))`,
       [people.map((p) => p.intentId)],
     )
   ).rows;

@@ -80,13 +80,30 @@ export async function stopApi(api) {
 }
 
 /** A free port on 127.0.0.1. */
-export function freePort() {
+export async function freePort() {
+  if (!portRange) return listenOnce(0);
+  // the next port of the range that is free now (a machine shared with other runs)
+  while (portRange.next <= portRange.last) {
+    const port = portRange.next++;
+    const free = await listenOnce(port).catch(() => null);
+    if (free) return free;
+  }
+  throw new Error(`RELIABILITY_PORTS: no free port left in ${process.env.RELIABILITY_PORTS}`);
+}
+
+/** RELIABILITY_PORTS=3400-3449: every server a run starts listens on a port of that range. */
+const portRange = (() => {
+  const m = /^(\d+)-(\d+)$/.exec(process.env.RELIABILITY_PORTS ?? '');
+  return m ? { next: Number(m[1]), last: Number(m[2]) } : null;
+})();
+
+function listenOnce(port) {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: bound } = srv.address();
+      srv.close(() => resolve(bound));
     });
   });
 }
@@ -121,8 +138,9 @@ export async function startProxy(targets) {
     req.pipe(upstream);
   });
   server.keepAliveTimeout = 5000;
+  const wanted = await freePort();
   const port = await new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve(server.address().port)),
+    server.listen(wanted, '127.0.0.1', () => resolve(server.address().port)),
   );
   return {
     url: `http://127.0.0.1:${port}`,

@@ -53,7 +53,7 @@ export async function checkPurchases(databaseUrl) {
       select p.id, p.status from local_provider_objects o
       join payments p on p.provider = 'local'
         and p.provider_payment_id = coalesce(o.metadata->>'sessionId', o.id)
-      where o.kind = 'payment_intent' and o.status = 'succeeded'
+      where o.kind = 'payment_intent' and o.status = 'succeeded' and p.purpose = 'items'
         and (p.fulfilled_at is null
           or (p.status <> 'refunded' and not exists (
             select 1 from access_grants g where g.payment_id = p.id and g.kind in ('purchase','renewal'))))
@@ -80,17 +80,57 @@ export async function checkPurchases(databaseUrl) {
         and a.kind = 'purchase' and b.kind = 'purchase'
         and a.starts_at < b.expires_at and b.starts_at < a.expires_at
       where not exists (select 1 from access_grants r where r.refunds_grant_id in (a.id, b.id))`);
-    return {
-      ...counts,
-      lost,
-      withoutPayment,
-      duplicates,
-      jobs,
-      jobsWaitMs: Date.now() - jobsBefore,
-    };
+    const jobsWaitMs = Date.now() - jobsBefore;
+    const memberships = await checkMemberships(one);
+    return { ...counts, lost, withoutPayment, duplicates, memberships, jobs, jobsWaitMs };
   } finally {
     await c.end();
   }
+}
+
+/**
+ * The membership invariants (memberships renew on the local provider's clock during a run, whose
+ * periods last a minute): it waits (up to 100 s) until every running membership has renewed at
+ * least once (or gone past due) and no period that ended waits for its renewal, then counts
+ * - lost: a card charged at the local provider for a membership whose payment registered nothing,
+ *   or an active subscription whose period ended 15 s ago and was not renewed;
+ * - double: a paid membership payment with no period of its own (a period charged twice), two
+ *   periods of one subscription that overlap, two running subscriptions of a student to one plan.
+ */
+async function checkMemberships(one) {
+  const waiting = `select count(*)::int as n from subscriptions s
+    where s.status = 'active' and not s.cancel_at_period_end
+      and (s.current_period_end < now() - interval '15 seconds'
+        or (select count(*) from subscription_periods p where p.subscription_id = s.id) < 2)`;
+  const since = Date.now();
+  while (Date.now() - since < 100_000 && (await one(waiting))[0].n > 0) await sleep(1000);
+  const [counts] = await one(`select
+      (select count(*)::int from subscriptions where status <> 'incomplete') as started,
+      (select count(*)::int from subscription_periods) as periods,
+      (select count(*)::int from subscription_periods sp where sp.starts_at > (
+        select min(f.starts_at) from subscription_periods f
+        where f.subscription_id = sp.subscription_id)) as renewals,
+      (select count(*)::int from subscriptions where status = 'past_due') as past_due`);
+  const lost = await one(`
+    select p.id, 'charged, not registered' as what from local_provider_objects o
+    join payments p on p.provider = 'local' and p.provider_payment_id = o.id
+    where p.purpose = 'subscription' and o.status = 'succeeded' and p.fulfilled_at is null
+    union all
+    select s.id, 'not renewed' from subscriptions s
+    where s.status = 'active' and not s.cancel_at_period_end
+      and s.current_period_end < now() - interval '15 seconds'`);
+  const double = await one(`
+    select p.id, 'paid, no period of its own' as what from payments p
+    where p.purpose = 'subscription' and p.status = 'succeeded'
+      and not exists (select 1 from subscription_periods sp where sp.payment_id = p.id)
+    union all
+    select a.subscription_id, 'overlapping periods' from subscription_periods a
+    join subscription_periods b on a.subscription_id = b.subscription_id and a.id < b.id
+      and a.starts_at < b.ends_at and b.starts_at < a.ends_at
+    union all
+    select min(s.id::text)::uuid, 'two running subscriptions to one plan' from subscriptions s
+    where s.status in ('active', 'past_due') group by s.user_id, s.plan_id having count(*) > 1`);
+  return { ...counts, lost, double, waitedMs: Date.now() - since };
 }
 
 export function printPurchaseCheck(check) {
@@ -105,15 +145,28 @@ export function printPurchaseCheck(check) {
     `  jobs (receipts, refunds, ...): ${check.jobs.done} done, ${check.jobs.dead} dead, ${check.jobs.open} not run yet ` +
       `(${check.jobs.retried} needed a retry; waited ${check.jobsWaitMs} ms for them after the load)`,
   );
+  const m = check.memberships;
+  console.log(
+    `memberships: ${m.started} started, ${m.periods} periods paid (${m.renewals} renewals), ${m.past_due} past due ` +
+      `(waited ${m.waitedMs} ms for each to renew once)`,
+  );
+  console.log(`  lost memberships: ${m.lost.length}   double: ${m.double.length}`);
   for (const [what, rows] of [
     ['lost', check.lost],
     ['without payment', check.withoutPayment],
     ['duplicate', check.duplicates],
+    ['membership lost', m.lost],
+    ['membership double', m.double],
   ]) {
     for (const r of rows.slice(0, 5)) console.log(`  ${what}: ${JSON.stringify(r)}`);
   }
   return (
-    check.lost.length + check.withoutPayment.length + check.duplicates.length + check.jobs.dead ===
+    check.lost.length +
+      check.withoutPayment.length +
+      check.duplicates.length +
+      m.lost.length +
+      m.double.length +
+      check.jobs.dead ===
     0
   );
 }

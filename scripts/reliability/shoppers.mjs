@@ -10,6 +10,8 @@ import { simulateLaunchUser } from './launch-day.mjs';
 export const CARDS = {
   ok: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
+  /** Pays a membership's first period and is declined at its renewal. */
+  failsAtRenewal: '4000 0000 0000 0341',
 };
 export const CARD = { expiry: '12/40', cvc: '123' };
 export const LANGS = ['es', 'en', 'fr'];
@@ -35,6 +37,9 @@ export function newTally() {
     declined: 0,
     twoTabs: 0,
     progressMarked: 0,
+    subscriptionsStarted: 0,
+    subscribed: 0,
+    subscribeDoubleClicks: 0,
     crossInstanceLogins: 0,
     crossInstanceFailures: 0,
     withSession: 0,
@@ -45,6 +50,8 @@ export function newTally() {
  * One simulated user until `deadline`: browse, search, register, log in, add to cart and pay on
  * the local provider (1 in 6 first types a declined card, 1 in 5 pays the same cart from two
  * tabs at once), open My Courses, mark progress; think time between steps as a person would.
+ * 1 in 4 first subscribes to a membership plan (1 in 5 of them with a double click, 1 in 5 with
+ * the card that is declined at renewal): its periods renew on the local provider's clock.
  */
 export async function simulateUser({
   baseUrl,
@@ -101,6 +108,8 @@ export async function simulateUser({
     if (res.status === 200 && res.json?._id === userId) tally.crossInstanceLogins++;
     else tally.crossInstanceFailures++;
   }
+
+  if (alive() && Math.random() < 0.25) await subscribeToPlan(c, tally, lang, think);
 
   const catalogue = [
     ...courses.map((x) => ({ id: x._id, type: 'course' })),
@@ -177,6 +186,40 @@ export async function simulateUser({
       }
     }
     if (Math.random() < 0.5) break; // most buyers buy once or twice
+  }
+}
+
+/**
+ * Subscribes to one of the plans and pays its first period on the local provider, as the
+ * membership page does: subscribe (twice at once: a double click answers the same payment), pay
+ * with the test card form, then the success page's confirm call.
+ */
+export async function subscribeToPlan(c, tally, lang, think) {
+  const res = await c.call('browse', 'GET', `/api/plans?lang=${lang}`);
+  const plans = Array.isArray(res.json) ? res.json : [];
+  if (!plans.length) return;
+  await think();
+  const planId = pick(plans)._id;
+  const start = () => c.call('subscribe', 'POST', '/api/subscriptions', { planId, lang });
+  const double = Math.random() < 0.2;
+  const starts = double ? await Promise.all([start(), start()]) : [await start()];
+  const intents = [
+    ...new Set(starts.filter((s) => s.status === 201).map((s) => s.json.paymentIntentId)),
+  ];
+  if (!intents.length) return;
+  tally.subscriptionsStarted++;
+  if (double) tally.subscribeDoubleClicks++;
+  const cardNumber = Math.random() < 0.2 ? CARDS.failsAtRenewal : CARDS.ok;
+  for (const paymentIntentId of intents) {
+    const paid = await c.call('pay', 'POST', '/api/stripe/local/confirm', {
+      paymentIntentId,
+      cardNumber,
+      ...CARD,
+    });
+    await c.call('confirm', 'POST', '/api/stripe/confirmar-compra-payment-intent', {
+      paymentIntentId,
+    });
+    if (paid.json?.status === 'succeeded') tally.subscribed++;
   }
 }
 

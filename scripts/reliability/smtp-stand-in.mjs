@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { root } from '../lib.mjs';
+import { freePort } from './processes.mjs';
 
 const require = createRequire(join(root, 'api/package.json'));
 const { SMTPServer } = require('smtp-server');
@@ -36,7 +37,8 @@ export async function smtpStandIn() {
       });
     },
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   stand.port = server.server.address().port;
   stand.stop = () => new Promise((resolve) => server.close(resolve));
   return stand;

@@ -656,3 +656,17 @@ export const DEMO_VOUCHER = {
   courseKey: 'aerial-silks',
   formationKey: 'social-circus',
 };
+
+/** The demo membership plan: the short courses for a monthly price (the formations are sold apart). */
+export const DEMO_PLAN = {
+  name: { es: 'Cursos cortos', en: 'Short courses', fr: 'Cours courts' },
+  description: {
+    es: 'Todos los cursos cortos mientras tu membresía esté activa. Se renueva cada mes; cancela cuando quieras desde Mis cursos.',
+    en: 'Every short course while your membership is active. It renews every month; cancel whenever you like from My Courses.',
+    fr: 'Tous les cours courts tant que votre abonnement est actif. Il se renouvelle chaque mois ; résiliez quand vous voulez depuis Mes cours.',
+  },
+  priceCents: 1900,
+  interval: 'month' as const,
+  /** The items it opens, by key above: every demo course. */
+  courseKeys: DEMO_COURSES.map((c) => c.key),
+};

@@ -13,6 +13,8 @@ import {
   formationClasses,
   formationModules,
   formations,
+  planItems,
+  plans,
   presentialFormations,
   uploadedAssets,
 } from '../database/schema.js';
@@ -20,6 +22,7 @@ import {
   DEMO_COURSES,
   DEMO_FORMATIONS,
   DEMO_MEDIA_FILES,
+  DEMO_PLAN,
   DEMO_PRESENTIAL,
   DEMO_VOUCHER,
   type DemoClass,
@@ -28,7 +31,7 @@ import {
 } from './demo-catalogue.js';
 
 // The demo catalogue's rows: courses and formations with their classes and media, the in-person
-// trainings and a running voucher (the texts are in demo-catalogue.ts).
+// trainings, a running voucher and a membership plan (the texts are in demo-catalogue.ts).
 
 export type SeedConfig = Pick<AppConfig, 'accessPeriodMonths' | 'dataDir' | 'contentDir'>;
 /** The stored demo files: publicId per kind. */
@@ -136,6 +139,24 @@ export async function writeCatalogue(
       itemId: formationIds[DEMO_VOUCHER.formationKey],
     },
   ]);
+
+  const [plan] = await tx
+    .insert(plans)
+    .values({
+      name: DEMO_PLAN.name,
+      description: DEMO_PLAN.description,
+      priceCents: DEMO_PLAN.priceCents,
+      interval: DEMO_PLAN.interval,
+    })
+    .returning({ id: plans.id });
+  await tx.insert(planItems).values(
+    DEMO_PLAN.courseKeys.map((key, position) => ({
+      planId: plan.id,
+      itemType: 'course' as const,
+      itemId: courseIds[key],
+      position,
+    })),
+  );
 
   return { courses: courseIds, formations: formationIds };
 }

@@ -20,7 +20,7 @@ export const api = (t: TestApp) => request(t.app.getHttpServer());
 
 export function send(
   t: TestApp,
-  method: 'get' | 'post',
+  method: 'get' | 'post' | 'put',
   path: string,
   token: string,
   body?: object,
@@ -49,8 +49,14 @@ export async function makePlan(t: TestApp, body: Record<string, unknown>): Promi
   return res.body as AdminPlan;
 }
 
-export async function subscribe(t: TestApp, token: string, planId: string, lang = 'es') {
-  const res = await send(t, 'post', '/subscriptions', token, { planId, lang });
+export async function subscribe(
+  t: TestApp,
+  token: string,
+  planId: string,
+  lang = 'es',
+  extra: object = {},
+) {
+  const res = await send(t, 'post', '/subscriptions', token, { planId, lang, ...extra });
   if (res.status !== 201)
     throw new Error(`not subscribed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as SubscribeResponse;

@@ -1,7 +1,12 @@
 import { jest } from '@jest/globals';
 import { eq } from 'drizzle-orm';
 import type { MyItemsResponse } from '@circo/shared-contracts';
-import { accessReminders, payments, subscriptionPeriods } from '../../src/database/schema.js';
+import {
+  accessReminders,
+  payments,
+  subscriptionPeriods,
+  subscriptions,
+} from '../../src/database/schema.js';
 import { RemindersService } from '../../src/modules/reminders/reminders.service.js';
 import { createCourse, createFormationWithModules, createPurchase } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -155,6 +160,34 @@ describe('subscribing', () => {
     await get(t, '/users/me/subscriptions').expect(401);
   });
 
+  it('takes the billing details as checkout does: kept for every period, refused when malformed', async () => {
+    const plan = await makePlan(t, {});
+    const { token } = await student(t);
+    for (const billing of [
+      'Lucía',
+      {},
+      { name: 'Lucía' },
+      { name: '', country: 'ES' },
+      { name: 'Lucía', country: 'XX' },
+      { name: 'Lucía', country: 'ES', taxId: '<script>' },
+      { name: 'x'.repeat(201), country: 'ES' },
+      { name: 'Lucía', country: 'ES', vat: 'ES1' },
+    ]) {
+      const bad = await send(t, 'post', '/subscriptions', token, { planId: plan._id, billing });
+      expect([bad.status, bad.body.code]).toEqual([400, 'common.validation_failed']);
+    }
+    expect(await mine(t, token)).toEqual([]);
+    const res = await send(t, 'post', '/subscriptions', token, {
+      planId: plan._id,
+      billing: { name: ' Circo Lucía SL ', country: 'de', taxId: 'DE123456789' },
+    }).expect(201);
+    expect((await row(t, res.body.subscriptionId as string))!.billing).toEqual({
+      name: 'Circo Lucía SL',
+      country: 'DE',
+      taxId: 'DE123456789',
+    });
+  });
+
   it('a plan of chosen items opens those only; an item also bought keeps its own period', async () => {
     const { course: inPlan, classId: inPlanClass } = await classOf();
     const { classId: otherClass } = await classOf();
@@ -233,6 +266,16 @@ describe('cancel and resume', () => {
       'Cancelaste tu membresía «Todo el circo»',
       'Tu membresía «Todo el circo» terminó',
     ]);
+  });
+
+  it('has no Customer Portal on the local provider: 409, and no portal on the subscription', async () => {
+    const plan = await makePlan(t, {});
+    const { token } = await student(t);
+    const started = await subscribe(t, token, plan._id);
+    await pay(t, token, started.paymentIntentId).expect(200);
+    expect((await mine(t, token))[0]!.portal).toBe(false);
+    const res = await send(t, 'post', '/users/me/subscriptions/portal', token, {}).expect(409);
+    expect(res.body.code).toBe('subscriptions.portal_unavailable');
   });
 });
 
@@ -349,6 +392,51 @@ describe('the local provider’s clock', () => {
     await drain(t);
     expect((await row(t, started.subscriptionId))!.status).toBe('active');
     expect(await periodsOf(started.subscriptionId)).toHaveLength(2);
+  });
+});
+
+describe('the reminder before a yearly renewal', () => {
+  it('is e-mailed once per period a week before, in the student’s language; not for a monthly or cancelled one', async () => {
+    const yearly = await makePlan(t, { interval: 'year', price: 150 });
+    const monthly = await makePlan(t, {});
+    const member = async (planId: string, lang: string) => {
+      const s = await student(t);
+      const started = await subscribe(t, s.token, planId, lang);
+      await pay(t, s.token, started.paymentIntentId).expect(200);
+      await t.db
+        .update(subscriptions)
+        .set({ currentPeriodEnd: new Date(Date.now() + 5 * 86_400_000) })
+        .where(eq(subscriptions.id, started.subscriptionId));
+      return { ...s, id: started.subscriptionId };
+    };
+    const [renewing, french, month, leaving] = [
+      await member(yearly._id, 'en'),
+      await member(yearly._id, 'fr'),
+      await member(monthly._id, 'en'),
+      await member(yearly._id, 'en'),
+    ];
+    await send(t, 'post', `/users/me/subscriptions/${leaving.id}/cancel`, leaving.token).expect(
+      200,
+    );
+    expect(await clock(t).announce()).toBeGreaterThanOrEqual(2);
+    // the hourly look again, and on another instance: nothing new
+    expect(await clock(t).announce()).toBe(0);
+    await drain(t);
+    const upcoming = (email: string) =>
+      mailsTo(t, email).filter((m) => /renews on|se renouvelle le/.test(m.subject));
+    const [mail] = upcoming(renewing.user.email);
+    expect(upcoming(renewing.user.email)).toHaveLength(1);
+    const date = (await row(t, renewing.id))!.currentPeriodEnd!.toLocaleDateString('en', {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+    });
+    expect(mail!.subject).toBe(`Your “All the circus” membership renews on ${date}`);
+    expect(mail!.text).toContain('$150.00 USD');
+    expect(upcoming(french.user.email).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^Votre abonnement « Tout le cirque » se renouvelle le /),
+    ]);
+    expect(upcoming(month.user.email)).toEqual([]);
+    expect(upcoming(leaving.user.email)).toEqual([]);
   });
 });
 

@@ -14,15 +14,22 @@ export interface StandInRequest {
 
 /**
  * A local HTTP server that answers the Stripe API calls checkout makes (PaymentIntents, Checkout
- * Sessions, refunds) the way api.stripe.com does, so the real `stripe` SDK can be pointed at it
- * (`host`, `port`, `protocol`). Idempotency keys return the first object, as Stripe does. Tests
- * move objects along with `succeed()` and `completeSession()`, as a card payment would.
+ * Sessions, refunds) and memberships make (Customers, Products, Prices, Subscriptions and their
+ * invoices, the Customer Portal) the way api.stripe.com does, so the real `stripe` SDK can be
+ * pointed at it (`host`, `port`, `protocol`). Idempotency keys return the first object, as Stripe
+ * does. Tests move objects along with `succeed()`, `completeSession()`, `payInvoice()` and
+ * `renew()`, as a card payment and Stripe's billing clock would.
  */
 export class StripeStandIn {
   readonly requests: StandInRequest[] = [];
   private readonly intents = new Map<string, Obj>();
   private readonly sessions = new Map<string, Obj>();
   private readonly byIdempotencyKey = new Map<string, Obj>();
+  private readonly customers = new Map<string, Obj>();
+  private readonly products = new Map<string, Obj>();
+  private readonly prices = new Map<string, Obj>();
+  private readonly subscriptions = new Map<string, Obj>();
+  private readonly invoices = new Map<string, Obj>();
   private server!: Server;
   private holds: Array<{ path: string; arrived: () => void; released: Promise<void> }> = [];
   port = 0;
@@ -40,13 +47,15 @@ export class StripeStandIn {
     return { arrived: hasArrived, release };
   }
 
-  async start(): Promise<this> {
+  /** Listens on `port` of 127.0.0.1 (0: any free one). */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       let raw = '';
       req.on('data', (c: Buffer) => (raw += c.toString()));
       req.on('end', () => {
-        const body = Object.fromEntries(new URLSearchParams(raw));
-        const path = (req.url ?? '').split('?')[0];
+        const [path, query = ''] = (req.url ?? '').split('?');
+        // a GET's parameters are in its query (expand[0]=...), a POST's in its body
+        const body = Object.fromEntries(new URLSearchParams(req.method === 'GET' ? query : raw));
         this.requests.push({ method: req.method ?? '', path, body, headers: req.headers });
         const held = this.holds.findIndex((h) => h.path === path);
         const wait = held >= 0 ? this.holds.splice(held, 1)[0] : undefined;
@@ -61,7 +70,7 @@ export class StripeStandIn {
         });
       });
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
     this.port = (this.server.address() as AddressInfo).port;
     return this;
   }
@@ -102,6 +111,232 @@ export class StripeStandIn {
     });
   }
 
+  subscription(id: string): Obj {
+    const sub = this.subscriptions.get(id);
+    if (!sub) throw new Error(`no subscription ${id}`);
+    return sub;
+  }
+
+  invoice(id: string): Obj {
+    const inv = this.invoices.get(id);
+    if (!inv) throw new Error(`no invoice ${id}`);
+    return inv;
+  }
+
+  /** The PaymentIntent of an invoice. */
+  intentOfInvoice(invoiceId: string): string {
+    return this.invoice(invoiceId).intentId as string;
+  }
+
+  /** The invoice's card payment succeeded: the invoice is paid and its subscription active. */
+  payInvoice(invoiceId: string): Obj {
+    const inv = this.invoice(invoiceId);
+    this.succeed(inv.intentId as string);
+    const sub = this.subscription(subscriptionOf(inv));
+    sub.status = 'active';
+    return Object.assign(inv, { status: 'paid', amount_paid: inv.amount_due });
+  }
+
+  /** The invoice's payment was declined (or asks for 3-D Secure): it stays open. */
+  failInvoice(invoiceId: string, outcome: 'declined' | 'action' = 'declined'): Obj {
+    const inv = this.invoice(invoiceId);
+    if (outcome === 'declined') this.decline(inv.intentId as string);
+    else Object.assign(this.intent(inv.intentId as string), { status: 'requires_action' });
+    const sub = this.subscription(subscriptionOf(inv));
+    if (sub.status === 'active') sub.status = 'past_due';
+    return inv;
+  }
+
+  /** Stripe's billing clock: the subscription's next period is invoiced (and charged). */
+  renew(subscriptionId: string, outcome: 'paid' | 'declined' | 'action' = 'paid'): Obj {
+    const sub = this.subscription(subscriptionId);
+    const price = this.prices.get(sub.priceId as string)!;
+    const inv = this.newInvoice(sub, price.unit_amount as number, 'subscription_cycle');
+    sub.latest_invoice = inv.id;
+    return outcome === 'paid'
+      ? this.payInvoice(inv.id as string)
+      : this.failInvoice(inv.id as string, outcome);
+  }
+
+  /** Prices made for a product, oldest first. */
+  pricesOf(productId: string): Obj[] {
+    return [...this.prices.values()].filter((p) => p.product === productId);
+  }
+
+  private newInvoice(sub: Obj, amount: number, reason: string): Obj {
+    const pi = this.newIntent(amount, {});
+    const invId = `in_test_${id()}`;
+    const inv: Obj = {
+      id: invId,
+      object: 'invoice',
+      customer: sub.customer,
+      status: 'open',
+      currency: 'usd',
+      amount_due: amount,
+      amount_paid: 0,
+      billing_reason: reason,
+      hosted_invoice_url: `https://invoice.stripe.com/i/${invId}`,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: sub.id, metadata: sub.metadata },
+      },
+      confirmation_secret: { client_secret: pi.client_secret, type: 'payment_intent' },
+      intentId: pi.id,
+    };
+    this.invoices.set(invId, inv);
+    return inv;
+  }
+
+  /** An invoice as the API answers it: `payments` and `confirmation_secret` only when expanded. */
+  private invoiceView(inv: Obj, expand: string[]): Obj {
+    const { intentId, confirmation_secret, ...rest } = inv;
+    return {
+      ...rest,
+      ...(expand.includes('confirmation_secret') && { confirmation_secret }),
+      ...(expand.includes('payments') && {
+        payments: {
+          object: 'list',
+          has_more: false,
+          data: [
+            {
+              id: `inpay_${(intentId as string).slice(3)}`,
+              object: 'invoice_payment',
+              is_default: true,
+              invoice: inv.id,
+              status: inv.status === 'paid' ? 'paid' : 'open',
+              payment: { type: 'payment_intent', payment_intent: intentId },
+            },
+          ],
+        },
+      }),
+    };
+  }
+
+  private answerBilling(
+    method: string,
+    path: string,
+    body: Record<string, string>,
+    remember: (o: Obj) => [number, Obj],
+  ): [number, Obj] | null {
+    let m: RegExpExecArray | null;
+    if (method === 'POST' && path === '/v1/customers') {
+      const c: Obj = {
+        id: `cus_test_${id()}`,
+        object: 'customer',
+        email: body.email,
+        name: body.name,
+        metadata: metadataOf(body),
+      };
+      this.customers.set(c.id as string, c);
+      return remember(c);
+    }
+    if (method === 'POST' && path === '/v1/products') {
+      const p: Obj = {
+        id: `prod_test_${id()}`,
+        object: 'product',
+        name: body.name,
+        description: body.description ?? null,
+        active: body.active !== 'false',
+        metadata: metadataOf(body),
+      };
+      this.products.set(p.id as string, p);
+      return remember(p);
+    }
+    if (method === 'POST' && (m = /^\/v1\/products\/(\w+)$/.exec(path))) {
+      const p = this.products.get(m[1]);
+      if (!p) return notFound('product', m[1]);
+      return [
+        200,
+        Object.assign(p, {
+          name: body.name ?? p.name,
+          description: body.description ?? p.description,
+          active: body.active ? body.active === 'true' : p.active,
+        }),
+      ];
+    }
+    if (method === 'POST' && path === '/v1/prices') {
+      if (!this.products.has(body.product)) return notFound('product', body.product);
+      const p: Obj = {
+        id: `price_test_${id()}`,
+        object: 'price',
+        product: body.product,
+        unit_amount: Number(body.unit_amount),
+        currency: body.currency,
+        recurring: { interval: body['recurring[interval]'] },
+        active: true,
+        metadata: metadataOf(body),
+      };
+      this.prices.set(p.id as string, p);
+      return remember(p);
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') {
+      const price = this.prices.get(body['items[0][price]']);
+      if (!this.customers.has(body.customer)) return notFound('customer', body.customer);
+      if (!price) return notFound('price', body['items[0][price]']);
+      const sub: Obj = {
+        id: `sub_test_${id()}`,
+        object: 'subscription',
+        customer: body.customer,
+        status: body.payment_behavior === 'default_incomplete' ? 'incomplete' : 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        ended_at: null,
+        metadata: metadataOf(body),
+        priceId: price.id,
+        payment_behavior: body.payment_behavior,
+      };
+      const inv = this.newInvoice(sub, price.unit_amount as number, 'subscription_create');
+      sub.latest_invoice = inv.id;
+      this.subscriptions.set(sub.id as string, sub);
+      const expand = Object.entries(body)
+        .filter(([k]) => k.startsWith('expand['))
+        .map(([, v]) => v);
+      const nested = expand.filter((e) => e.startsWith('latest_invoice.')).map((e) => e.slice(15));
+      const answered = {
+        ...sub,
+        latest_invoice: expand.some((e) => e.startsWith('latest_invoice'))
+          ? this.invoiceView(inv, nested)
+          : inv.id,
+      };
+      return remember(answered);
+    }
+    if ((m = /^\/v1\/subscriptions\/(\w+)$/.exec(path))) {
+      const sub = this.subscriptions.get(m[1]);
+      if (!sub) return notFound('subscription', m[1]);
+      if (method === 'POST' && body.cancel_at_period_end) {
+        sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      }
+      if (method === 'DELETE') {
+        Object.assign(sub, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
+      }
+      return [200, sub];
+    }
+    if (method === 'GET' && (m = /^\/v1\/invoices\/(\w+)$/.exec(path))) {
+      const inv = this.invoices.get(m[1]);
+      const expand = Object.entries(body)
+        .filter(([k]) => k.startsWith('expand['))
+        .map(([, v]) => v);
+      return inv ? [200, this.invoiceView(inv, expand)] : notFound('invoice', m[1]);
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (!this.customers.has(body.customer)) return notFound('customer', body.customer);
+      const sid = `bps_test_${id()}`;
+      return [
+        200,
+        {
+          id: sid,
+          object: 'billing_portal.session',
+          customer: body.customer,
+          locale: body.locale,
+          return_url: body.return_url,
+          url: `https://billing.stripe.com/p/session/${sid}`,
+        },
+      ];
+    }
+    return null;
+  }
+
   private answer(
     method: string,
     path: string,
@@ -118,6 +353,8 @@ export class StripeStandIn {
       if (key) this.byIdempotencyKey.set(key, o);
       return [200, o];
     };
+    const billing = this.answerBilling(method, path, body, remember);
+    if (billing) return billing;
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/payment_intents') {
       return remember(
@@ -193,6 +430,9 @@ export class StripeStandIn {
 }
 
 const id = () => randomBytes(8).toString('hex');
+
+const subscriptionOf = (inv: Obj): string =>
+  ((inv.parent as Obj).subscription_details as Obj).subscription as string;
 
 function metadataOf(body: Record<string, string>): Obj {
   const out: Obj = {};

@@ -24,15 +24,6 @@ export const BILLING_LIMITS = {
 /** An invoice series prefix: letters, digits and a dash, starting with a letter. */
 export const INVOICE_SERIES_PATTERN = /^[A-Z][A-Z0-9-]{0,9}$/;
 
-/** The billing details a buyer gives at checkout (POST /stripe/crear-payment-intent `billing`). */
-export interface BillingDetails {
-  name: string;
-  /** ISO 3166-1 alpha-2. */
-  country: string;
-  /** A business's VAT number (EU): its format is checked, and with VIES when that is on. */
-  taxId?: string;
-}
-
 /** Where the billing country of a payment came from, printed on its invoice. */
 export type CountrySource = 'billing' | 'profile' | 'seller';
 

@@ -2,7 +2,7 @@
 // Prices are USD with 2 decimals on the wire (integer cents in the database).
 import type { Lang, Localized } from '../languages.js';
 import type { ItemType } from './catalog.js';
-import type { PaymentProviderName } from './payments.js';
+import type { BillingDetails, PaymentProviderName } from './payments.js';
 
 export const PLAN_INTERVALS = ['month', 'year'] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
@@ -64,6 +64,8 @@ export interface SubscribeRequest {
   planId: string;
   /** Language of the e-mails and the provider's pages; es by default. */
   lang?: Lang;
+  /** Who is billed for every period (the provider's customer has them too). */
+  billing?: BillingDetails;
 }
 
 /** The answer of POST /subscriptions: pay `clientSecret` as a purchase's PaymentIntent. */
@@ -91,6 +93,13 @@ export interface MySubscription {
   graceUntil: string | null;
   /** Whether its items are open now (active, or past due within the grace period). */
   opensItems: boolean;
+  /** Whether its cards and past invoices are on the provider's Customer Portal (Stripe). */
+  portal: boolean;
+}
+
+/** POST /users/me/subscriptions/portal: a Customer Portal session (cards, past invoices). */
+export interface BillingPortalResponse {
+  url: string;
 }
 
 /** GET /admin/subscriptions: one subscriber. */
@@ -122,7 +131,7 @@ export const MEMBERSHIP_ERRORS = {
   notResumable: 'subscriptions.not_resumable',
   nothingDue: 'subscriptions.nothing_due',
   nothingToRefund: 'subscriptions.nothing_to_refund',
-  billingUnavailable: 'subscriptions.billing_unavailable',
+  portalUnavailable: 'subscriptions.portal_unavailable',
 } as const;
 
 /** The plans of `plans` that open an item: those opening everything, and those listing it. */

@@ -2,7 +2,7 @@
 // server prices every item itself: a client price is only compared and logged, never charged.
 import type { Localized } from '../languages.js';
 import type { ItemType } from './catalog.js';
-import type { BillingDetails, CheckoutTax } from './invoices.js';
+import type { CheckoutTax } from './invoices.js';
 
 /** Card payments go to Stripe when it is configured, else to the local test provider. */
 export type PaymentProviderName = 'stripe' | 'local';
@@ -12,6 +12,16 @@ export interface CheckoutItemRequest {
   id: string;
   type: ItemType;
   price?: number;
+}
+
+/**
+ * The buyer's billing details (for the invoice): who is billed, their country (ISO 3166-1
+ * alpha-2, e.g. ES) and, for a business, its tax ID. Optional wherever a payment starts.
+ */
+export interface BillingDetails {
+  name: string;
+  country: string;
+  taxId?: string;
 }
 
 /** POST /stripe/crear-payment-intent and POST /stripe/crear-sesion. */

@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   pgView,
   text,
@@ -11,7 +12,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PLAN_INTERVALS, SUBSCRIPTION_STATUSES } from '@circo/shared-contracts';
+import {
+  PLAN_INTERVALS,
+  SUBSCRIPTION_STATUSES,
+  type BillingDetails,
+} from '@circo/shared-contracts';
 import {
   createdAt,
   generatedItemRef,
@@ -99,6 +104,13 @@ export const subscriptions = pgTable(
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** `sub_local_...` or Stripe's `sub_...`; a placeholder until the provider made it. */
     providerSubscriptionId: text('provider_subscription_id').notNull(),
+    /** Stripe's Customer of the student (the Customer Portal's cards and invoices). */
+    providerCustomerId: text('provider_customer_id'),
+    /**
+     * When the provider's newest subscription event applied was made: an older snapshot
+     * (webhooks arrive in any order) changes nothing.
+     */
+    providerEventAt: timestamp('provider_event_at', { withTimezone: true }),
     status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('incomplete'),
     priceCents: integer('price_cents').notNull(),
     interval: text('interval', { enum: PLAN_INTERVALS }).notNull(),
@@ -109,6 +121,8 @@ export const subscriptions = pgTable(
     graceUntil: timestamp('grace_until', { withTimezone: true }),
     /** The card payment of the renewal that failed (a link to pay it with another card). */
     duePaymentId: uuid('due_payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /** Who is billed for every period (name, country, tax ID), when the student said. */
+    billing: jsonb('billing').$type<BillingDetails>(),
     /** Language of its e-mails: the one the student subscribed in. */
     lang: text('lang').notNull().default('es'),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
@@ -120,6 +134,9 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_provider_id_key').on(t.provider, t.providerSubscriptionId),
     index('subscriptions_user_idx').on(t.userId),
     index('subscriptions_plan_idx').on(t.planId),
+    index('subscriptions_customer_idx')
+      .on(t.userId, t.providerCustomerId)
+      .where(sql`${t.providerCustomerId} is not null`),
     // the local provider's clock: what renews or ends next
     index('subscriptions_due_idx')
       .on(t.currentPeriodEnd)
@@ -163,7 +180,10 @@ export const subscriptionPeriods = pgTable(
 /**
  * What subscriptions open now, per (user, item): the end of the access a subscription gives
  * (its paid period while active, its grace while past due). Read with the grants by the one
- * access rule (PurchasesService.hasActive), never alone.
+ * access rule (PurchasesService.hasActive), never alone. A Stripe subscription that renews keeps
+ * its access 3 days past its period while Stripe collects the renewal (it charges the new
+ * invoice an hour or more after the period ends, and its result arrives by webhook);
+ * `period_end` is the period's own end, the date a student is shown.
  */
 export const subscriptionAccess = pgView('subscription_access', {
   userId: uuid('user_id').notNull(),
@@ -175,11 +195,15 @@ export const subscriptionAccess = pgView('subscription_access', {
   /** Whether it renews at `expires_at` (active, not cancelled at the period's end). */
   renews: boolean('renews').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
 }).as(
   sql`select s.user_id, i.item_type, i.item_id, s.id as subscription_id, s.plan_id,
         p.name as plan_name, (s.status = 'active' and not s.cancel_at_period_end) as renews,
         case when s.status = 'past_due' then greatest(s.grace_until, s.current_period_end)
-             else s.current_period_end end as expires_at
+             when s.status = 'active' and s.provider = 'stripe' and not s.cancel_at_period_end
+               then s.current_period_end + interval '3 days'
+             else s.current_period_end end as expires_at,
+        s.current_period_end as period_end
       from ${subscriptions} s
       join ${plans} p on p.id = s.plan_id
       join lateral (

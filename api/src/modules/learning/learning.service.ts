@@ -21,7 +21,8 @@ const NO_EXPIRY: LearningAccess = { expiresAt: null, expired: false };
 
 /** Where the one access rule's answer leaves a student: the date, and the membership if any. */
 const toAccess = (a: ItemAccess, now: number): LearningAccess => ({
-  expiresAt: a.expiresAt.toISOString(),
+  // a membership that renews shows when it renews (its access may last while that is collected)
+  expiresAt: (a.membership?.renews ? a.membership.periodEnd : a.expiresAt).toISOString(),
   expired: a.expiresAt.getTime() <= now,
   ...(a.membership && {
     membership: { planName: a.membership.planName, renews: a.membership.renews },

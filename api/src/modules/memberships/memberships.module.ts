@@ -5,6 +5,8 @@ import { FormationsModule } from '../catalogue/formations/formations.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { BillingEventsService } from './billing-events.service.js';
+import { MembershipBillingService } from './membership-billing.service.js';
 import { PlansAdminController } from './plans-admin.controller.js';
 import { PlansController } from './plans.controller.js';
 import { PlansRepository } from './plans.repository.js';
@@ -39,6 +41,8 @@ import { SubscriptionsService } from './subscriptions.service.js';
     SubscriptionsService,
     SubscriptionClockService,
     SubscriptionsAdminService,
+    MembershipBillingService,
+    BillingEventsService,
   ],
   exports: [PlansService, SubscriptionsService],
 })

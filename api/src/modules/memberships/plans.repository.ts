@@ -16,6 +16,27 @@ import {
 export class PlansRepository extends Repository {
   readonly rows = new TableRows(() => this.db, { table: plans, id: plans.id });
 
+  /**
+   * Records the provider's Product and Price of the plan, unless its price or interval changed
+   * since they were made (that price's Price is made next).
+   */
+  async setProviderIds(
+    id: string,
+    ids: { productId: string; priceId: string },
+    madeFor: Pick<PlanRow, 'priceCents' | 'interval'>,
+  ): Promise<void> {
+    await this.db
+      .update(plans)
+      .set({ stripeProductId: ids.productId, stripePriceId: ids.priceId })
+      .where(
+        and(
+          eq(plans.id, id),
+          eq(plans.priceCents, madeFor.priceCents),
+          eq(plans.interval, madeFor.interval),
+        ),
+      );
+  }
+
   /** Plans taking subscribers, cheapest first. */
   listActive(): Promise<PlanRow[]> {
     return this.db

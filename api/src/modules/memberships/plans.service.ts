@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   fromCents,
   MEMBERSHIP_ERRORS,
@@ -14,10 +14,15 @@ import { Transactional } from '../../database/transactions.js';
 import type { ItemType } from '../../database/tables/columns.js';
 import type { PlanItemRow, PlanRow } from '../../database/tables/memberships.table.js';
 import { assertRules, CoursesService, FormationsService, toText } from '../catalogue/index.js';
+import { JobsService } from '../jobs/index.js';
+import { BILLING_PROVIDER, type BillingProvider } from '../payments/index.js';
 import type { PlanBodyDto } from './dto/plan-body.dto.js';
 import { PlansRepository } from './plans.repository.js';
 
 const planNotFound = () => notFound(MEMBERSHIP_ERRORS.planNotFound, 'Plan not found');
+
+/** Keeps a plan's Product and Price at the billing provider in step with it (Stripe). */
+export const PLAN_SYNC_JOB = 'memberships.plan-sync';
 
 type ItemRef = { itemType: ItemType; itemId: string };
 
@@ -32,6 +37,8 @@ export class PlansService {
     private readonly repo: PlansRepository,
     private readonly courses: CoursesService,
     private readonly formations: FormationsService,
+    private readonly jobs: JobsService,
+    @Inject(BILLING_PROVIDER) private readonly billing: BillingProvider | null,
   ) {}
 
   /** GET /plans?lang=: the active plans, cheapest first, with what each opens. */
@@ -57,6 +64,11 @@ export class PlansService {
     return row;
   }
 
+  /** A plan by id, or undefined. */
+  find(id: string): Promise<PlanRow | undefined> {
+    return this.repo.rows.find(id);
+  }
+
   /** GET /admin/plans */
   async listAll(): Promise<AdminPlan[]> {
     const rows = await this.repo.listAll();
@@ -73,19 +85,30 @@ export class PlansService {
     const listed = await this.checked(body);
     const row = await this.repo.rows.insert(values(body));
     await this.repo.setItems(row.id, listed);
+    await this.synced(row);
     return this.adminView(row);
   }
 
   /**
    * PUT /admin/plans/{id}. A new price applies to new subscribers: the current ones keep the
-   * price their subscription started with.
+   * price their subscription started with (with Stripe, their Price: a Price cannot change, so a
+   * new price or interval gets a new one).
    */
   @Transactional()
   async update(id: string, body: PlanBodyDto): Promise<AdminPlan> {
     const listed = await this.checked(body);
-    const row = await this.repo.rows.update(id, values(body));
+    const before = await this.repo.rows.find(id);
+    if (!before) throw planNotFound();
+    const changes = values(body);
+    const repriced =
+      changes.priceCents !== before.priceCents || changes.interval !== before.interval;
+    const row = await this.repo.rows.update(id, {
+      ...changes,
+      ...(repriced && { stripePriceId: null }),
+    });
     if (!row) throw planNotFound();
     await this.repo.setItems(row.id, listed);
+    await this.synced(row);
     return this.adminView(row);
   }
 
@@ -102,12 +125,23 @@ export class PlansService {
     await this.repo.rows.delete(id);
   }
 
-  /** Records the provider's Product and Price of a plan (Stripe). */
-  async setProviderIds(id: string, ids: { productId: string; priceId: string }): Promise<void> {
-    await this.repo.rows.update(id, {
-      stripeProductId: ids.productId,
-      stripePriceId: ids.priceId,
-    });
+  /** Records the provider's Product and Price made for the plan at this price (Stripe). */
+  async setProviderIds(
+    id: string,
+    ids: { productId: string; priceId: string },
+    madeFor: Pick<PlanRow, 'priceCents' | 'interval'>,
+  ): Promise<void> {
+    await this.repo.setProviderIds(id, ids, madeFor);
+  }
+
+  /** With a billing provider, a job (in this transaction) brings its Product and Price in step. */
+  private async synced(row: PlanRow): Promise<void> {
+    if (!this.billing) return;
+    await this.jobs.enqueue(
+      PLAN_SYNC_JOB,
+      { planId: row.id },
+      { key: `plan-sync:${row.id}:${row.updatedAt.getTime()}` },
+    );
   }
 
   private async adminView(row: PlanRow): Promise<AdminPlan> {

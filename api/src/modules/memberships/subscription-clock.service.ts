@@ -21,8 +21,11 @@ import { SubscriptionsService } from './subscriptions.service.js';
 export const MEMBERSHIP_CLOCK_JOB = 'memberships.clock';
 /** Renews (or ends) one subscription whose period ended. */
 export const MEMBERSHIP_RENEW_JOB = 'memberships.renew';
+/** The look for yearly renewals to announce (every provider: Stripe's clock sends us none). */
+export const MEMBERSHIP_UPCOMING_JOB = 'memberships.upcoming';
 /** A yearly renewal is announced this long before it. */
 const UPCOMING_MS = 7 * 86_400_000;
+const UPCOMING_EVERY_MS = 3_600_000;
 const BATCH = 200;
 
 /**
@@ -54,10 +57,20 @@ export class SubscriptionClockService {
       this.renew(String(payload.subscriptionId)).then(() => undefined),
     );
     jobs.register(MEMBERSHIP_MAIL_JOB, (payload, job) =>
-      this.deliver(String(payload.subscriptionId), payload.kind as MembershipMailKind, job),
+      this.deliver(
+        String(payload.subscriptionId),
+        payload.kind as MembershipMailKind,
+        job,
+        typeof payload.link === 'string' ? payload.link : undefined,
+      ),
     );
+    jobs.register(MEMBERSHIP_UPCOMING_JOB, async () => {
+      const n = await this.announce();
+      if (n > 0) this.logger.log(`${n} yearly renewal(s) announced`);
+    });
     if (payments.providerName === 'local')
       jobs.every(MEMBERSHIP_CLOCK_JOB, config.memberships.clockMs);
+    jobs.every(MEMBERSHIP_UPCOMING_JOB, UPCOMING_EVERY_MS);
   }
 
   /** Writes a renewal job per subscription whose period (or grace) ended by `now`. */
@@ -71,12 +84,22 @@ export class SubscriptionClockService {
         { key: `membership-renew:${s.id}:${s.status}:${at.toISOString()}` },
       );
     }
+    return due.length;
+  }
+
+  /**
+   * Announces the yearly renewals of the coming week: one e-mail per subscription and period (its
+   * key), in the student's language, written as a job. Answers how many it wrote now.
+   */
+  async announce(now = new Date()): Promise<number> {
+    let written = 0;
     for (const s of await this.repo.renewingBetween(now, new Date(now.getTime() + UPCOMING_MS))) {
-      if (s.interval === 'year') {
-        await this.subscriptions.mail(s.id, 'upcoming', s.currentPeriodEnd!.toISOString());
+      if (s.interval !== 'year') continue;
+      if (await this.subscriptions.mail(s.id, 'upcoming', s.currentPeriodEnd!.toISOString())) {
+        written++;
       }
     }
-    return due.length;
+    return written;
   }
 
   /**
@@ -88,14 +111,14 @@ export class SubscriptionClockService {
       const sub = await this.repo.lock(id);
       if (!sub) return null;
       if (sub.status === 'past_due' && sub.graceUntil && sub.graceUntil <= now) {
-        await this.end(sub, sub.graceUntil);
+        await this.subscriptions.end(sub, sub.graceUntil);
         return null;
       }
       if (sub.status !== 'active' || !sub.currentPeriodEnd || sub.currentPeriodEnd > now) {
         return null;
       }
       if (sub.cancelAtPeriodEnd) {
-        await this.end(sub, sub.currentPeriodEnd);
+        await this.subscriptions.end(sub, sub.currentPeriodEnd);
         return null;
       }
       const periods = await this.repo.periodsOf(sub.id);
@@ -140,12 +163,12 @@ export class SubscriptionClockService {
     });
   }
 
-  private async end(sub: SubscriptionRow, at: Date): Promise<void> {
-    await this.repo.update(sub.id, { status: 'canceled', endedAt: at, duePaymentId: null });
-    await this.subscriptions.mail(sub.id, 'ended', at.toISOString());
-  }
-
-  private async deliver(id: string, kind: MembershipMailKind, job: JobContext): Promise<void> {
+  private async deliver(
+    id: string,
+    kind: MembershipMailKind,
+    job: JobContext,
+    given?: string,
+  ): Promise<void> {
     if (!MEMBERSHIP_MAIL_KINDS.includes(kind)) return;
     const sub = (await this.repo.listOfIds([id]))[0];
     const contact = sub && (await this.users.contact(sub.userId));
@@ -161,7 +184,7 @@ export class SubscriptionClockService {
       const due = sub.duePaymentId ? await this.payments.findPayment(sub.duePaymentId) : null;
       // the renewal was paid or the subscription moved on since: nothing to confirm
       if (!due || due.fulfilledAt) return;
-      link = `${base}${await this.payments.confirmationLink(due)}`;
+      link = given ?? `${base}${await this.payments.confirmationLink(due)}`;
     }
     const mail = membershipMail(lang, kind, contact.name, {
       plan: sub.planName[lang] || sub.planName.es,

@@ -8,6 +8,7 @@ import {
 import { conflict, notFound } from '../../common/errors/app-error.js';
 import { TransactionHost } from '../../database/transactions.js';
 import { SubscriptionPaymentsService } from '../payments/index.js';
+import { MembershipBillingService } from './membership-billing.service.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
@@ -24,6 +25,7 @@ export class SubscriptionsAdminService {
     private readonly host: TransactionHost,
     private readonly subscriptions: SubscriptionsService,
     private readonly payments: SubscriptionPaymentsService,
+    private readonly billing: MembershipBillingService,
   ) {}
 
   /** GET /admin/subscriptions[?userId=] */
@@ -83,6 +85,8 @@ export class SubscriptionsAdminService {
       );
     }
     await this.payments.refund(payment);
+    // with Stripe, its subscription there ends too: nothing more is charged
+    await this.billing.endNow(sub);
     await this.host.run(async () => {
       await this.repo.lock(id);
       await this.repo.markPeriodRefunded(last.id, now);

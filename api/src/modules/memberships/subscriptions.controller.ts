@@ -1,10 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
-import type { MySubscription, SubscribeResponse } from '@circo/shared-contracts';
+import type {
+  BillingPortalResponse,
+  MySubscription,
+  SubscribeResponse,
+} from '@circo/shared-contracts';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
-import { SubscribeDto } from './dto/subscribe.dto.js';
+import { PortalDto, SubscribeDto } from './dto/subscribe.dto.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 const NOT_FOUND = 'subscriptions.not_found: none of yours has this id';
@@ -35,6 +39,20 @@ export class SubscriptionsController {
   @Get('users/me/subscriptions')
   mine(@CurrentUser() user: AuthUser): Promise<MySubscription[]> {
     return this.subscriptions.listMine(user);
+  }
+
+  /**
+   * A Customer Portal session at Stripe, where the student changes the card that pays the
+   * renewals and reads past invoices: open `url`. Only for memberships paid through Stripe.
+   */
+  @ApiConflictResponse({
+    description: 'subscriptions.portal_unavailable: no membership of yours is paid through Stripe',
+  })
+  @Post('users/me/subscriptions/portal')
+  @AccountRateLimit('payment')
+  @HttpCode(200)
+  portal(@CurrentUser() user: AuthUser, @Body() body: PortalDto): Promise<BillingPortalResponse> {
+    return this.subscriptions.portal(user, body.lang);
   }
 
   /** Cancels at the end of the paid period (access until then); an unpaid one ends now. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { Repository } from '../../database/transactions.js';
 import {
   plans,
@@ -61,8 +61,13 @@ export class SubscriptionsRepository extends Repository {
     return row;
   }
 
-  async byProviderId(provider: SubscriptionRow['provider'], providerId: string) {
-    const [row] = await this.db
+  /** The subscription the provider knows by `providerId` (locked until the transaction ends). */
+  async byProviderId(
+    provider: SubscriptionRow['provider'],
+    providerId: string,
+    lock: boolean,
+  ): Promise<SubscriptionRow | undefined> {
+    const query = this.db
       .select()
       .from(subscriptions)
       .where(
@@ -71,8 +76,28 @@ export class SubscriptionsRepository extends Repository {
           eq(subscriptions.providerSubscriptionId, providerId),
         ),
       )
-      .limit(1);
+      .limit(1)
+      .$dynamic();
+    const [row] = await (lock ? query.for('update') : query);
     return row;
+  }
+
+  /** The student's Customer at the provider, made for an earlier subscription. */
+  async customerOf(userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: subscriptions.providerCustomerId })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), isNotNull(subscriptions.providerCustomerId)))
+      .orderBy(desc(subscriptions.createdAt))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  /** A subscription the provider did not make goes (nothing is recorded of it). */
+  async deleteUnstarted(id: string): Promise<void> {
+    await this.db
+      .delete(subscriptions)
+      .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'incomplete')));
   }
 
   /** The student's subscriptions to a plan that are not over, newest first. */
@@ -260,6 +285,8 @@ const subscriptionColumns = {
   planId: subscriptions.planId,
   provider: subscriptions.provider,
   providerSubscriptionId: subscriptions.providerSubscriptionId,
+  providerCustomerId: subscriptions.providerCustomerId,
+  providerEventAt: subscriptions.providerEventAt,
   status: subscriptions.status,
   priceCents: subscriptions.priceCents,
   interval: subscriptions.interval,
@@ -269,6 +296,7 @@ const subscriptionColumns = {
   graceUntil: subscriptions.graceUntil,
   duePaymentId: subscriptions.duePaymentId,
   lang: subscriptions.lang,
+  billing: subscriptions.billing,
   canceledAt: subscriptions.canceledAt,
   endedAt: subscriptions.endedAt,
   createdAt: subscriptions.createdAt,

@@ -5,6 +5,7 @@ import {
   fromCents,
   MEMBERSHIP_ERRORS,
   type Lang,
+  type BillingPortalResponse,
   type MySubscription,
   type SubscribeRequest,
   type SubscribeResponse,
@@ -17,6 +18,7 @@ import type { SubscriptionRow } from '../../database/tables/memberships.table.js
 import type { AuthUser } from '../auth/index.js';
 import { JobsService } from '../jobs/index.js';
 import { SubscriptionPaymentsService } from '../payments/index.js';
+import { MembershipBillingService, RESERVED_PREFIX } from './membership-billing.service.js';
 import { MEMBERSHIP_MAIL_JOB, type MembershipMailKind } from './membership-mails.js';
 import { periodEnd } from './periods.js';
 import { PlansService } from './plans.service.js';
@@ -44,6 +46,7 @@ export class SubscriptionsService {
     private readonly plans: PlansService,
     private readonly payments: SubscriptionPaymentsService,
     private readonly jobs: JobsService,
+    private readonly billing: MembershipBillingService,
   ) {
     payments.onPaid((payment, now) => this.periodPaid(payment, now));
   }
@@ -55,15 +58,6 @@ export class SubscriptionsService {
         503,
         COMMON_ERRORS.salesPaused,
         'Sales are paused for maintenance: no membership can start right now',
-      );
-    }
-    if (this.payments.providerName !== 'local') {
-      // renewals run on the local provider's clock; Stripe Billing is not wired yet, and a
-      // membership that cannot renew is not sold
-      throw new AppError(
-        503,
-        MEMBERSHIP_ERRORS.billingUnavailable,
-        'Memberships cannot be paid by card here yet',
       );
     }
     const plan = await this.plans.get(req.planId);
@@ -97,18 +91,22 @@ export class SubscriptionsService {
         userId: user.id,
         planId: plan.id,
         provider: this.payments.providerName,
-        providerSubscriptionId: `sub_local_${randomBytes(12).toString('hex')}`,
+        // Stripe's subscription is made after this commits: a placeholder until then
+        providerSubscriptionId: `${this.billing.enabled ? RESERVED_PREFIX : 'sub_local_'}${randomBytes(12).toString('hex')}`,
         priceCents: plan.priceCents,
         interval: plan.interval,
         duePaymentId: reserved.id,
         lang,
+        billing: req.billing ?? null,
       });
       return { subscription: created, payment: reserved };
     });
-    const started = await this.payments.createIntent(
-      payment,
-      `${plan.name.es} (${plan.interval === 'year' ? 'anual' : 'mensual'})`,
-    );
+    const started = this.billing.enabled
+      ? await this.billing.start(subscription, payment, plan)
+      : await this.payments.createIntent(
+          payment,
+          `${plan.name.es} (${plan.interval === 'year' ? 'anual' : 'mensual'})`,
+        );
     return {
       subscriptionId: subscription.id,
       paymentIntentId: started.payment.providerPaymentId,
@@ -127,6 +125,11 @@ export class SubscriptionsService {
     const sub = await this.repo.lockByDuePayment(payment.id);
     if (!sub) {
       this.logger.warn(`paid subscription payment ${payment.id} is due on no subscription`);
+      return;
+    }
+    if (sub.provider === 'stripe' && sub.status === 'canceled') {
+      // Stripe ended it (nothing would renew it): the payment is recorded, no period opens
+      this.logger.warn(`subscription ${sub.id} ended at Stripe before ${payment.id} was paid`);
       return;
     }
     const renewal =
@@ -171,8 +174,17 @@ export class SubscriptionsService {
     return this.mine(user, id, now);
   }
 
-  /** The cancel of the student `userId`'s subscription (by them, or by the coach for them). */
+  /**
+   * The cancel of the student `userId`'s subscription (by them, or by the coach for them). With
+   * Stripe, its subscription there is changed first (a failure changes nothing here).
+   */
   async cancelFor(userId: string, id: string, now = new Date()): Promise<void> {
+    const current = await this.own({ id: userId }, id);
+    if (current.status === 'active' && !current.cancelAtPeriodEnd) {
+      await this.billing.setCancelAtPeriodEnd(current, true);
+    } else if (current.status === 'incomplete' || current.status === 'past_due') {
+      await this.billing.endNow(current);
+    }
     await this.host.run(async () => {
       const sub = await this.own({ id: userId }, id);
       if (sub.status === 'canceled') {
@@ -195,8 +207,7 @@ export class SubscriptionsService {
 
   /** POST /users/me/subscriptions/{id}/resume: takes back a cancel before the period ends. */
   async resume(user: AuthUser, id: string, now = new Date()): Promise<MySubscription> {
-    await this.host.run(async () => {
-      const sub = await this.own(user, id);
+    const resumable = (sub: SubscriptionRow) => {
       const running =
         sub.status === 'active' && (sub.currentPeriodEnd?.getTime() ?? 0) > now.getTime();
       if (!running || !sub.cancelAtPeriodEnd) {
@@ -205,6 +216,11 @@ export class SubscriptionsService {
           'Only a subscription cancelled at the end of a period still running can be resumed',
         );
       }
+      return sub;
+    };
+    await this.billing.setCancelAtPeriodEnd(resumable(await this.own(user, id)), false);
+    await this.host.run(async () => {
+      const sub = resumable(await this.own(user, id));
       await this.repo.update(sub.id, { cancelAtPeriodEnd: false, canceledAt: null });
     });
     return this.mine(user, id, now);
@@ -235,13 +251,33 @@ export class SubscriptionsService {
     return sub.provider === 'local' ? this.config.memberships.periodMinutes : 0;
   }
 
-  /** Writes the job of a membership e-mail (in the open transaction), once per key. */
-  async mail(subscriptionId: string, kind: MembershipMailKind, once: string): Promise<void> {
-    await this.jobs.enqueue(
+  /**
+   * Writes the job of a membership e-mail (in the open transaction), once per key (false when it
+   * was written before); `link` is
+   * where it sends the student when the provider gave one (Stripe's page to confirm a payment).
+   */
+  async mail(
+    subscriptionId: string,
+    kind: MembershipMailKind,
+    once: string,
+    extra: { link?: string } = {},
+  ): Promise<boolean> {
+    return this.jobs.enqueue(
       MEMBERSHIP_MAIL_JOB,
-      { subscriptionId, kind },
+      { subscriptionId, kind, ...extra },
       { key: `membership-mail:${subscriptionId}:${kind}:${once}` },
     );
+  }
+
+  /** Ends a subscription (in the open transaction, its row locked) at `at`, with its e-mail. */
+  async end(sub: SubscriptionRow, at: Date): Promise<void> {
+    await this.repo.update(sub.id, { status: 'canceled', endedAt: at, duePaymentId: null });
+    await this.mail(sub.id, 'ended', at.toISOString());
+  }
+
+  /** POST /users/me/subscriptions/portal: the student's cards and past invoices at Stripe. */
+  async portal(user: AuthUser, lang: Lang = 'es'): Promise<BillingPortalResponse> {
+    return { url: await this.billing.portalUrl(user.id, lang) };
   }
 
   private async own(user: Pick<AuthUser, 'id'>, id: string): Promise<SubscriptionRow> {
@@ -257,11 +293,15 @@ export class SubscriptionsService {
   }
 }
 
+/** How long a Stripe subscription that renews keeps its access while Stripe collects it. */
+const COLLECTING_MS = 3 * 86_400_000;
+
 /** Whether a subscription opens its plan's items at `now` (the access rule's view, per row). */
 export function opensItems(s: SubscriptionRow, now: Date): boolean {
+  const collecting = s.provider === 'stripe' && !s.cancelAtPeriodEnd ? COLLECTING_MS : 0;
   const until =
-    s.status === 'active'
-      ? s.currentPeriodEnd
+    s.status === 'active' && s.currentPeriodEnd
+      ? new Date(s.currentPeriodEnd.getTime() + collecting)
       : s.status === 'past_due'
         ? (s.graceUntil ?? s.currentPeriodEnd)
         : null;
@@ -280,5 +320,6 @@ function toMine(s: SubscriptionWithPlan, now: Date): MySubscription {
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     graceUntil: s.graceUntil?.toISOString() ?? null,
     opensItems: opensItems(s, now),
+    portal: s.provider === 'stripe' && s.providerCustomerId !== null,
   };
 }

@@ -15,7 +15,9 @@ import { CheckoutStartService } from './checkout-start.service.js';
 import { PaymentsService } from './payments.service.js';
 import { LocalPaymentProvider } from './providers/local-payment.provider.js';
 import { LocalProviderRepository } from './providers/local-provider.repository.js';
+import { BILLING_PROVIDER } from './providers/billing-provider.js';
 import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
+import { StripeBillingProvider } from './providers/stripe-billing.provider.js';
 import { StripePaymentProvider } from './providers/stripe-payment.provider.js';
 import { ReceiptsService } from './receipts.service.js';
 import { SubscriptionPaymentsService } from './subscription-payments.service.js';
@@ -23,7 +25,8 @@ import { WebhooksService } from './webhooks.service.js';
 
 /**
  * Cart checkout and card payments. The provider is chosen once from the configuration: Stripe
- * when STRIPE_SECRET_KEY is set, else the local test provider.
+ * when STRIPE_SECRET_KEY is set, else the local test provider; with Stripe, memberships bill
+ * through Stripe Billing too.
  */
 @Module({
   imports: [
@@ -54,7 +57,17 @@ import { WebhooksService } from './webhooks.service.js';
           ? new StripePaymentProvider({ ...config.stripe, secretKey: config.stripe.secretKey })
           : local,
     },
+    {
+      // memberships' recurring billing: Stripe Billing with Stripe keys; without them, none (the
+      // local provider's renewals run on the memberships module's clock)
+      provide: BILLING_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        config.stripe.secretKey
+          ? new StripeBillingProvider({ ...config.stripe, secretKey: config.stripe.secretKey })
+          : null,
+    },
   ],
-  exports: [PaymentsService, SubscriptionPaymentsService],
+  exports: [PaymentsService, SubscriptionPaymentsService, WebhooksService, BILLING_PROVIDER],
 })
 export class PaymentsModule {}

@@ -10,6 +10,7 @@ import { LocalPaymentProvider } from './providers/local-payment.provider.js';
 import {
   PAYMENT_PROVIDER,
   type PaymentProvider,
+  type IntentStatus,
   type ProviderIntent,
 } from './providers/payment-provider.js';
 
@@ -118,6 +119,63 @@ export class SubscriptionPaymentsService {
       }),
     );
     return this.attached(reserved, intent);
+  }
+
+  /**
+   * A reserved payment whose provider object another call makes (Stripe Billing's first invoice):
+   * the reservation goes when that call fails, else it gets the object's PaymentIntent.
+   */
+  async startWith(
+    reserved: PaymentRow,
+    call: () => Promise<{ paymentIntentId: string; clientSecret: string; status: IntentStatus }>,
+  ): Promise<StartedPayment> {
+    let made: Awaited<ReturnType<typeof call>>;
+    try {
+      made = await call();
+    } catch (err) {
+      await this.host.run(() => this.repo.dropReserved(reserved.id));
+      throw err;
+    }
+    const payment = await this.repo.attachIntent(reserved.id, made.paymentIntentId, made.status);
+    if (!payment) {
+      throw new AppError(409, PAYMENT_ERRORS.providerError, 'The payment could not be started');
+    }
+    return { payment, clientSecret: made.clientSecret, status: made.status };
+  }
+
+  /**
+   * The payment row of a provider invoice's PaymentIntent (a renewal Stripe charged on its own):
+   * made once, whoever comes first (the provider's id is unique), else the one recorded.
+   */
+  recordProviderPayment(input: {
+    userId: string;
+    amountCents: number;
+    lang: Lang;
+    paymentIntentId: string;
+    status: IntentStatus;
+  }): Promise<PaymentRow> {
+    return this.repo.insertWithItems(
+      {
+        userId: input.userId,
+        provider: this.provider.name,
+        kind: 'payment_intent',
+        purpose: 'subscription',
+        providerPaymentId: input.paymentIntentId,
+        providerIntentId: input.paymentIntentId,
+        amountCents: input.amountCents,
+        status: input.status,
+        lang: input.lang,
+      },
+      [],
+    );
+  }
+
+  /**
+   * Takes the buyer's lock, the one a fulfilment takes first (in the open transaction): what
+   * changes a subscription before fulfilling its payment takes it before the subscription's row.
+   */
+  lockBuyer(userId: string): Promise<void> {
+    return this.repo.lockUser(userId);
   }
 
   /** The link of the local provider's confirmation step of an intent (a renewal's 3-D Secure). */

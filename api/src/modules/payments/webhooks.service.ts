@@ -4,7 +4,21 @@ import { badRequest } from '../../common/errors/app-error.js';
 import { TransactionHost } from '../../database/transactions.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
-import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
+import {
+  PAYMENT_PROVIDER,
+  type PaymentProvider,
+  type ProviderEvent,
+} from './providers/payment-provider.js';
+
+/**
+ * Another module's events (Stripe Billing's invoices and subscriptions, for memberships):
+ * `prepare` reads from the provider what applying needs, before the transaction (no lock is held
+ * while the provider answers); `apply` runs in the event's transaction, once per event id.
+ */
+export interface BillingEventHandler<T = unknown> {
+  prepare(event: ProviderEvent): Promise<T>;
+  apply(event: ProviderEvent, prepared: T): Promise<void>;
+}
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 const idOf = (v: unknown): string | undefined =>
@@ -18,6 +32,7 @@ const idOf = (v: unknown): string | undefined =>
 @Injectable()
 export class WebhooksService {
   private readonly logger = new Logger('Webhooks');
+  private readonly handlers = new Map<string, BillingEventHandler>();
 
   constructor(
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
@@ -25,6 +40,11 @@ export class WebhooksService {
     private readonly repo: PaymentsRepository,
     private readonly payments: PaymentsService,
   ) {}
+
+  /** Registers the handler of these event types (modules call it while they are built). */
+  on<T>(types: readonly string[], handler: BillingEventHandler<T>): void {
+    for (const type of types) this.handlers.set(type, handler as BillingEventHandler);
+  }
 
   async handle(
     rawBody: Buffer | undefined,
@@ -34,8 +54,14 @@ export class WebhooksService {
       throw badRequest(PAYMENT_ERRORS.badSignature, 'The webhook has no body');
     }
     const event = this.provider.verifyEvent(rawBody, signature);
+    const handler = this.handlers.get(event.type);
+    const prepared = handler ? await handler.prepare(event) : undefined;
     const duplicate = await this.host.run(async () => {
       if (!(await this.repo.markEventProcessed(event.id, event.type))) return true;
+      if (handler) {
+        await handler.apply(event, prepared);
+        return false;
+      }
       const o = event.object;
       switch (event.type) {
         case 'payment_intent.succeeded': {

@@ -23,6 +23,8 @@ export interface AccessRow {
     id: string;
     planName: Record<'es' | 'en' | 'fr', string>;
     renews: boolean;
+    /** The end of its paid period (its access may last longer: grace, a renewal collected). */
+    periodEnd: Date;
   } | null;
 }
 
@@ -125,6 +127,7 @@ export class PurchasesRepository extends PreparedReadsRepository<ReturnType<type
         subscriptionId: sql<string | null>`null::uuid`.as('subscription_id'),
         planName: sql<Record<'es' | 'en' | 'fr', string> | null>`null::jsonb`.as('plan_name'),
         renews: sql<boolean>`false`.as('renews'),
+        periodEnd: sql<Date | null>`null::timestamptz`.as('period_end'),
       })
       .from(currentAccess)
       .where(
@@ -138,6 +141,7 @@ export class PurchasesRepository extends PreparedReadsRepository<ReturnType<type
         subscriptionId: subscriptionAccess.subscriptionId,
         planName: subscriptionAccess.planName,
         renews: subscriptionAccess.renews,
+        periodEnd: subscriptionAccess.periodEnd,
       })
       .from(subscriptionAccess)
       .where(
@@ -154,7 +158,12 @@ export class PurchasesRepository extends PreparedReadsRepository<ReturnType<type
       expiresAt: new Date(r.expiresAt),
       subscription:
         r.subscriptionId && r.planName
-          ? { id: r.subscriptionId, planName: r.planName, renews: Boolean(r.renews) }
+          ? {
+              id: r.subscriptionId,
+              planName: r.planName,
+              renews: Boolean(r.renews),
+              periodEnd: new Date(r.periodEnd ?? r.expiresAt),
+            }
           : null,
     }));
   }

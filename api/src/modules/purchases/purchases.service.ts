@@ -33,8 +33,10 @@ export interface ItemAccess {
   membership: {
     subscriptionId: string;
     planName: Record<'es' | 'en' | 'fr', string>;
-    /** Whether it renews at `expiresAt` (else it ends then). */
+    /** Whether it renews at `periodEnd` (else it ends then). */
     renews: boolean;
+    /** The end of the paid period (access may last longer: a grace, a renewal being collected). */
+    periodEnd: Date;
   } | null;
 }
 
@@ -56,6 +58,7 @@ function merged(rows: readonly AccessRow[]): Map<string, ItemAccess> {
             subscriptionId: r.subscription.id,
             planName: r.subscription.planName,
             renews: r.subscription.renews,
+            periodEnd: r.subscription.periodEnd,
           }
         : null,
     });

@@ -1,12 +1,43 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { formatUsd, type MySubscription } from '@circo/shared-contracts';
+import {
+  formatUsd,
+  type BillingPortalResponse,
+  type MySubscription,
+} from '@circo/shared-contracts';
 import { Alert, api, getJson, learningKeys, useApiMutation } from '@circo/shared-web';
 import { useLang, useUserId } from '../shared/hooks';
 import { formatDate } from '../shared/localized';
 
 const keyOf = (userId: string) => ['learning', userId, 'subscriptions'] as const;
+
+/** A membership paid through Stripe: its cards and past invoices, on Stripe's Customer Portal. */
+function PortalButton() {
+  const { t } = useTranslation('learning');
+  const lang = useLang();
+  const open = useApiMutation<BillingPortalResponse, void>({
+    mutationFn: () =>
+      api<BillingPortalResponse>('/users/me/subscriptions/portal', {
+        method: 'POST',
+        body: { lang },
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--ghost"
+        disabled={open.isPending}
+        onClick={() => open.mutate()}
+      >
+        {t('membership.portal')}
+      </button>
+      {open.isError && <Alert tone="error">{t('membership.portalFailed')}</Alert>}
+    </>
+  );
+}
 
 /** One membership: its state, its next renewal or end, and cancel / resume / pay what is due. */
 function MembershipRow({ sub, highlighted }: { sub: MySubscription; highlighted: boolean }) {
@@ -68,6 +99,7 @@ function MembershipRow({ sub, highlighted }: { sub: MySubscription; highlighted:
             {t('membership.payDue')}
           </Link>
         )}
+        {sub.portal && <PortalButton />}
       </div>
       {change.isError && <Alert tone="error">{t('membership.failed')}</Alert>}
     </li>

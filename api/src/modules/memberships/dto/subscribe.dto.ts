@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsIn, IsObject, IsOptional, IsUUID, ValidateNested } from 'class-validator';
 import { LANGUAGES, type Lang, type SubscribeRequest } from '@circo/shared-contracts';
+import { BillingDto } from '../../../common/dto/billing.dto.js';
 import { CanonicalId } from '../../../common/validators.js';
 
 /** POST /subscriptions */
@@ -11,6 +13,21 @@ export class SubscribeDto implements SubscribeRequest {
   planId!: string;
 
   @ApiPropertyOptional({ enum: LANGUAGES })
+  @IsOptional()
+  @IsIn(LANGUAGES, { message: 'lang must be es, en or fr' })
+  lang?: Lang;
+
+  @ApiPropertyOptional({ type: BillingDto, description: 'who is billed for every period' })
+  @IsOptional()
+  @IsObject({ message: 'billing must be an object' })
+  @ValidateNested()
+  @Type(() => BillingDto)
+  billing?: BillingDto;
+}
+
+/** POST /users/me/subscriptions/portal */
+export class PortalDto {
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'The language of the provider’s pages' })
   @IsOptional()
   @IsIn(LANGUAGES, { message: 'lang must be es, en or fr' })
   lang?: Lang;

@@ -56,6 +56,8 @@ export interface CreateSessionInput extends CreateIntentInput {
 export interface ProviderEvent {
   id: string;
   type: string;
+  /** When the provider made the event (ms): events arrive in any order. */
+  created: number;
   /** The event's object: a PaymentIntent, a Checkout Session or a Charge, as the provider sends it. */
   object: Record<string, unknown>;
 }

@@ -25,15 +25,7 @@ export class StripePaymentProvider implements PaymentProvider {
   private readonly stripe: Stripe;
 
   constructor(private readonly config: AppConfig['stripe'] & { secretKey: string }) {
-    this.stripe = new Stripe(config.secretKey, {
-      apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
-      maxNetworkRetries: 2,
-      timeout: 20_000,
-      ...(config.host ? { host: config.host } : {}),
-      ...(config.port ? { port: config.port } : {}),
-      ...(config.host ? { protocol: config.protocol } : {}),
-      appInfo: { name: 'circo-coach' },
-    });
+    this.stripe = stripeClient(config);
   }
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
@@ -114,27 +106,48 @@ export class StripePaymentProvider implements PaymentProvider {
     return {
       id: event.id,
       type: event.type,
+      created: event.created * 1000,
       object: event.data.object as unknown as Record<string, unknown>,
     };
   }
 
-  /** Runs an SDK call; a card error keeps Stripe's message, anything else is a 502. */
-  private async call<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (err instanceof Stripe.errors.StripeCardError) {
-        throw new ProviderError(PAYMENT_ERRORS.cardDeclined, err.message, 402);
-      }
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) {
-        throw new ProviderError(PAYMENT_ERRORS.notFound, 'Payment not found', 404);
-      }
-      throw new ProviderError(
-        PAYMENT_ERRORS.providerError,
-        `The card payment provider could not be reached: ${(err as Error).message}`,
-        502,
-      );
+  private call<T>(fn: () => Promise<T>): Promise<T> {
+    return stripeCall(fn);
+  }
+}
+
+/**
+ * The SDK's client, pinned to STRIPE_API_VERSION; STRIPE_API_HOST/PORT/PROTOCOL point it at a
+ * local stand-in in tests.
+ */
+export function stripeClient(config: AppConfig['stripe'] & { secretKey: string }): Stripe {
+  return new Stripe(config.secretKey, {
+    apiVersion: STRIPE_API_VERSION as Stripe.LatestApiVersion,
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(config.host ? { host: config.host } : {}),
+    ...(config.port ? { port: config.port } : {}),
+    ...(config.host ? { protocol: config.protocol } : {}),
+    appInfo: { name: 'circo-coach' },
+  });
+}
+
+/** Runs an SDK call; a card error keeps Stripe's message, anything else is a 502. */
+export async function stripeCall<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeCardError) {
+      throw new ProviderError(PAYMENT_ERRORS.cardDeclined, err.message, 402);
     }
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) {
+      throw new ProviderError(PAYMENT_ERRORS.notFound, 'Payment not found', 404);
+    }
+    throw new ProviderError(
+      PAYMENT_ERRORS.providerError,
+      `The card payment provider could not be reached: ${(err as Error).message}`,
+      502,
+    );
   }
 }
 

@@ -5,8 +5,12 @@ import type { AdminSubscription } from '@circo/shared-contracts';
 import { Price, getJson } from '@circo/shared-web';
 import { DataTable, type Column } from '../../common/components/DataTable';
 import { displayTitle } from '../../common/titles';
+import { SubscriptionActions } from './SubscriptionActions';
 
-/** The subscribers: who, which plan, status, since when and the next renewal (or end). */
+/**
+ * The subscribers: who, which plan, status, since when and the next renewal (or end). On a
+ * student's page (`userId`), each with the coach's actions: cancel, refund the last period.
+ */
 export function SubscribersTable({ userId }: { userId?: string }) {
   const { t, i18n } = useTranslation('admin');
   const subs = useQuery({
@@ -47,6 +51,14 @@ export function SubscribersTable({ userId }: { userId?: string }) {
       header: t('plans.table.next'),
       cell: (s) => (s.status === 'canceled' ? '—' : date(s.currentPeriodEnd)),
     },
+    ...(userId
+      ? [
+          {
+            header: <span className="visually-hidden">{t('students.actions')}</span>,
+            cell: (s: AdminSubscription) => <SubscriptionActions sub={s} />,
+          },
+        ]
+      : []),
   ];
   return (
     <section aria-labelledby="subscribers-title" className="adm-sales">
