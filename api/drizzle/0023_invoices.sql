@@ -89,16 +89,6 @@ CREATE UNIQUE INDEX "invoices_one_per_payment" ON "invoices" USING btree ("payme
 CREATE UNIQUE INDEX "invoices_refund_key" ON "invoices" USING btree ("refund_key");--> statement-breakpoint
 CREATE INDEX "invoices_user_idx" ON "invoices" USING btree ("user_id","issued_at");--> statement-breakpoint
 CREATE INDEX "invoices_issued_at_idx" ON "invoices" USING btree ("issued_at");--> statement-breakpoint
-ALTER TABLE "billing_profiles" ADD CONSTRAINT "billing_profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "invoices" ADD CONSTRAINT "invoices_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "invoices" ADD CONSTRAINT "invoices_credits_invoice_id_invoices_id_fk" FOREIGN KEY ("credits_invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "payment_billing" ADD CONSTRAINT "payment_billing_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_number_key" ON "invoices" USING btree ("number");--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_series_year_seq_key" ON "invoices" USING btree ("series","year","seq");--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_one_per_payment" ON "invoices" USING btree ("payment_id") WHERE "invoices"."kind" = 'invoice';--> statement-breakpoint
-CREATE UNIQUE INDEX "invoices_refund_key" ON "invoices" USING btree ("refund_key");--> statement-breakpoint
-CREATE INDEX "invoices_user_idx" ON "invoices" USING btree ("user_id","issued_at");--> statement-breakpoint
-CREATE INDEX "invoices_issued_at_idx" ON "invoices" USING btree ("issued_at");--> statement-breakpoint
 -- an invoice or credit note is kept as it was issued: a correction is a credit note, never an edit
 CREATE OR REPLACE FUNCTION circo_invoices_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
