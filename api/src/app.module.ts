@@ -33,6 +33,7 @@ import { RemindersModule } from './modules/reminders/reminders.module.js';
 import { AccountModule } from './modules/account/account.module.js';
 import { CertificatesModule } from './modules/certificates/certificates.module.js';
 import { MembershipsModule } from './modules/memberships/memberships.module.js';
+import { InvoicingModule } from './modules/invoicing/invoicing.module.js';
 import { prepareDatabase } from './demo/prepare.js';
 
 @Module({})
@@ -71,6 +72,7 @@ export class AppModule {
         AccountModule,
         CertificatesModule,
         MembershipsModule,
+        InvoicingModule,
       ],
       providers: [
         { provide: APP_FILTER, useClass: AllExceptionsFilter },

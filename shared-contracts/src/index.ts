@@ -35,3 +35,7 @@ export * from './domain/release-compat.js';
 export * from './domain/offline.js';
 export * from './first-screen.js';
 export * from './api/certificates.js';
+export * from './api/invoices.js';
+export * from './domain/vat-rates.js';
+export * from './domain/vat.js';
+export * from './domain/countries.js';

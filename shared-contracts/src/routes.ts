@@ -137,6 +137,14 @@ export const ROUTES = [
     noindex: true,
     access: 'admin',
   },
+  // invoicing: the seller's billing settings, the VAT report and the invoices of a period
+  {
+    id: 'adminBilling',
+    path: '/admin/facturacion',
+    owner: 'mf_admin',
+    noindex: true,
+    access: 'admin',
+  },
   // practice feedback: the queue of students' clips and the answer view
   {
     id: 'adminPractice',

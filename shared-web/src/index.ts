@@ -41,6 +41,7 @@ export { getJson } from './api/queries/fetcher';
 export { toResource, type Resource } from './api/queries/resource';
 export { useApiMutation, sendJson, type ApiMutationOptions } from './api/queries/mutation';
 export { uploadForm } from './api/uploadForm';
+export { fetchFile, saveBlob } from './api/fetchFile';
 export { Spinner } from './ui/Spinner';
 export { Price } from './ui/Price';
 export { Alert } from './ui/Alert';

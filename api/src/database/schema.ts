@@ -18,3 +18,4 @@ export * from './tables/reminders.table.js';
 export * from './tables/practice-clips.table.js';
 export * from './tables/certificates.table.js';
 export * from './tables/memberships.table.js';
+export * from './tables/invoicing.table.js';

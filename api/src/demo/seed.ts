@@ -4,11 +4,30 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config/app-config.js';
 import { hashPassword } from '../modules/users/index.js';
 import type { Database, Transaction } from '../database/database.js';
-import { courses, users } from '../database/schema.js';
+import { billingSettings, courses, users } from '../database/schema.js';
 import { DEMO_ACCOUNTS, writeAccounts } from './seed-accounts.js';
 import { writeCatalogue, type SeedConfig, type SeededCatalogue } from './seed-catalogue.js';
 
 export { DEMO_ACCOUNTS, DEMO_REMINDERS_STUDENT } from './seed-accounts.js';
+
+/**
+ * The demo seller: a sole trader in Spain, registered for the Union OSS scheme, prices including
+ * VAT. Her details, series and the month's USD to EUR rate are the coach's to change
+ * (/admin/facturacion); the rate here is a placeholder for the demo.
+ */
+export const DEMO_SELLER = {
+  legalName: 'Lucía Martín García (Circo Coach)',
+  taxId: 'ES12345678Z',
+  address: 'Calle del Circo 12, 3.º B\n28012 Madrid',
+  country: 'ES',
+  invoiceSeries: 'F',
+  creditNoteSeries: 'R',
+  pricesIncludeTax: true,
+  ossRegistered: true,
+  viesCheck: false,
+  vatOverrides: {},
+  eurRates: { [new Date().toISOString().slice(0, 7)]: 0.92 },
+};
 
 export interface SeedSummary extends SeededCatalogue {
   /** The demo accounts' ids; null when the accounts were not seeded. */
@@ -48,6 +67,7 @@ export async function seedDemo(
     // re-checked inside the transaction: a concurrent writer may have won the race
     if (!(await isDatabaseEmpty(tx))) return null;
     const catalogue = await writeCatalogue(tx, config);
+    await tx.insert(billingSettings).values(DEMO_SELLER).onConflictDoNothing();
     if (!hashes) return { ...catalogue, adminId: null, studentId: null };
     return { ...catalogue, ...(await writeAccounts(tx, config, catalogue, hashes)) };
   });

@@ -242,6 +242,20 @@ it('checkout.session.completed registers a hosted checkout, and charge.refunded 
   );
   expect((await mine()).body.cursos).toEqual([]);
   expect((await grantsOf(user.id)).map((g) => g.kind).sort()).toEqual(['purchase', 'refund']);
+  // the invoice, a credit note of the 5.00 given back first, and one of the 10.00 left
+  const invoices = await api()
+    .get('/api/users/me/invoices')
+    .set('Authorization', `Bearer ${token}`)
+    .expect(200);
+  expect(
+    (invoices.body as Array<{ kind: string; total: number }>)
+      .map((i) => [i.kind, i.total])
+      .sort((a, b) => Number(a[1]) - Number(b[1])),
+  ).toEqual([
+    ['credit_note', -10],
+    ['credit_note', -5],
+    ['invoice', 15],
+  ]);
 });
 
 it('an admin refund goes through the SDK', async () => {

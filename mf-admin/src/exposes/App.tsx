@@ -4,6 +4,7 @@ import { addTranslations } from '@circo/shared-web';
 import es from '../locales/es.json';
 import en from '../locales/en.json';
 import fr from '../locales/fr.json';
+import { BillingPage } from '../pages/BillingPage';
 import { CertificatesPage } from '../pages/CertificatesPage';
 import { DashboardPage } from '../pages/DashboardPage';
 import { DiagnosticsPage } from '../pages/DiagnosticsPage';
@@ -38,6 +39,7 @@ const pages: Record<Page, ComponentType> = {
   adminPracticeClip: PracticeClipPage,
   adminDiagnostics: DiagnosticsPage,
   adminCertificates: CertificatesPage,
+  adminBilling: BillingPage,
 };
 
 /** The one root this remote exposes: renders the page the shell's route asks for. */

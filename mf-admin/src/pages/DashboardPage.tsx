@@ -10,6 +10,7 @@ const CARDS = [
   { to: '/admin/practica', key: 'practice' },
   { to: '/admin/alumnos', key: 'students' },
   { to: '/admin/certificados', key: 'certificates' },
+  { to: '/admin/facturacion', key: 'billing' },
   { to: '/admin/cursos', key: 'courses' },
   { to: '/admin/formaciones-online', key: 'formations' },
   { to: '/admin/formaciones-presenciales', key: 'presential' },

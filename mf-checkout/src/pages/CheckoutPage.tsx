@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { CartItem } from '@circo/shared-contracts';
+import { BILLING_ERRORS, type BillingDetails, type CartItem } from '@circo/shared-contracts';
 import { Alert, Spinner, useCartStore, useLanguageStore } from '@circo/shared-web';
+import { BillingForm } from '../features/billing/components/BillingForm';
+import { TaxLine } from '../features/billing/components/TaxLine';
 import { CartGateView } from '../features/cart/components/CartGateView';
 import { CartLineList } from '../features/cart/components/CartLineList';
 import { CartTotal } from '../features/cart/components/CartTotal';
@@ -23,9 +25,14 @@ function Checkout({ items }: { items: CartItem[] }) {
   const [accepted, setAccepted] = useState(
     () => (location.state as { termsAccepted?: boolean } | null)?.termsAccepted === true,
   );
-  const intent = usePaymentIntent(items);
-  // once the server priced the payment, its prices, discounts and access dates are shown
+  const [billing, setBilling] = useState<BillingDetails | undefined>();
+  const intent = usePaymentIntent(items, billing);
+  // once the server priced the payment, its prices, discounts, tax and access dates are shown
   const quote = intent.status === 'success' ? intent.data : undefined;
+  const billingError =
+    intent.status === 'error' && intent.error.code === BILLING_ERRORS.invalidVatNumber
+      ? t('billing.invalidVatNumber')
+      : null;
 
   return (
     <div className="co-page" data-testid="checkout-page">
@@ -34,6 +41,12 @@ function Checkout({ items }: { items: CartItem[] }) {
         <CartLineList lines={cartLines(items, lang, quote)} />
         <aside className="co-summary panel" aria-label={t('cart.summary')}>
           <CartTotal amount={checkoutTotal(items, quote)} />
+          {quote && <TaxLine tax={quote.tax} />}
+          <BillingForm
+            onApply={setBilling}
+            error={billingError}
+            busy={intent.status === 'loading'}
+          />
           <TermsAcceptance accepted={accepted} onChange={setAccepted} />
           <PaymentPanel intent={intent} items={items} termsAccepted={accepted} />
           <button type="button" className="btn btn--ghost btn--block" onClick={clear}>

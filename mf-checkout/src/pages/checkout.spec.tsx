@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  BILLING_ERRORS,
   PAYMENT_ERRORS,
   type CartItem,
   type PaymentIntentResponse,
@@ -39,6 +40,16 @@ const intent: PaymentIntentResponse = {
   provider: 'local',
   amount: 40,
   currency: 'usd',
+  tax: {
+    rate: 21,
+    amount: 6.94,
+    net: 33.06,
+    country: 'ES',
+    countrySource: 'seller',
+    scheme: 'domestic',
+    reverseCharge: false,
+    included: true,
+  },
   items: [
     {
       id: 'c1',
@@ -85,6 +96,7 @@ beforeEach(() => {
     user: { _id: 'u1', role: 'user' } as UserProfile,
     status: 'authenticated',
   });
+  api.on('GET', '/api/users/me/billing', { body: { name: 'Ana', country: null, taxId: null } });
   useCartStore.setState({ items: [course] });
   useAppConfig.setState({ salesPaused: false, accessPeriodMonths: 12, stripePublishableKey: null });
 });
@@ -219,6 +231,83 @@ describe('/pago-embed when vouchers make the cart free', () => {
     });
     expect(api.count('/api/stripe/local/confirm')).toBe(0);
     await waitFor(() => expect(useCartStore.getState().items).toEqual([]));
+  });
+});
+
+describe('/pago-embed: billing details and the VAT', () => {
+  const INTENT = '/api/stripe/crear-payment-intent';
+
+  it("shows the VAT of the buyer's country; applying other details prices the payment again", async () => {
+    api.on('POST', INTENT, (req) => {
+      const billing = (req.body as { billing?: { country: string; taxId?: string } }).billing;
+      if (billing?.taxId === 'DE12') {
+        return {
+          status: 400,
+          body: { statusCode: 400, code: BILLING_ERRORS.invalidVatNumber, message: 'bad' },
+        };
+      }
+      if (!billing) return { body: intent };
+      return {
+        body: {
+          ...intent,
+          tax: billing.taxId
+            ? {
+                ...intent.tax,
+                rate: 0,
+                amount: 0,
+                net: 40,
+                country: 'DE',
+                scheme: 'reverse_charge',
+                reverseCharge: true,
+              }
+            : { ...intent.tax, rate: 19, amount: 6.39, net: 33.61, country: 'DE', scheme: 'oss' },
+        },
+      };
+    });
+    renderAt('/pago-embed');
+    const user = userEvent.setup();
+    expect(await screen.findByTestId('tax-line')).toHaveTextContent('Incluye IVA 21 % (España)');
+    // prefilled with her last details (her account's name when she has none)
+    const name = screen.getByLabelText(es.billing.name);
+    expect(name).toHaveValue('Ana');
+
+    await user.selectOptions(screen.getByLabelText(es.billing.country), 'DE');
+    await user.click(screen.getByRole('button', { name: es.billing.apply }));
+    await waitFor(() =>
+      expect(screen.getByTestId('tax-line')).toHaveTextContent('Incluye IVA 19 % (Alemania)'),
+    );
+    expect(api.requests.filter((r) => r.url.pathname === INTENT).at(-1)?.body).toMatchObject({
+      billing: { name: 'Ana', country: 'DE' },
+    });
+
+    await user.type(screen.getByLabelText(es.billing.taxId), 'DE12');
+    await user.click(screen.getByRole('button', { name: es.billing.apply }));
+    expect(await screen.findByText(es.billing.invalidVatNumber)).toBeVisible();
+
+    await user.clear(screen.getByLabelText(es.billing.taxId));
+    await user.type(screen.getByLabelText(es.billing.taxId), 'DE123456789');
+    await user.click(screen.getByRole('button', { name: es.billing.apply }));
+    await waitFor(() =>
+      expect(screen.getByTestId('tax-line')).toHaveTextContent(
+        'IVA 0 %: inversión del sujeto pasivo (empresa de Alemania)',
+      ),
+    );
+  });
+
+  it('asks for a name and a country before applying them', async () => {
+    api.on('GET', '/api/users/me/billing', { body: { name: '', country: null, taxId: null } });
+    api.on('POST', INTENT, { body: intent });
+    renderAt('/pago-embed');
+    const user = userEvent.setup();
+    await screen.findByTestId('tax-line');
+    await user.click(screen.getByRole('button', { name: es.billing.apply }));
+    expect(screen.getByLabelText(es.billing.name)).toHaveAccessibleDescription(
+      es.billing.nameRequired,
+    );
+    // nothing was sent with the details missing
+    expect(
+      api.requests.filter((r) => r.url.pathname === INTENT && 'billing' in (r.body as object)),
+    ).toEqual([]);
   });
 });
 

@@ -11,6 +11,7 @@ import { MembershipPanel } from '../features/membership/MembershipPanel';
 import { useLang, useUserId } from '../features/shared/hooks';
 import { useCertificatesByItem } from '../features/my-courses/hooks/useCertificatesByItem';
 import { DownloadsList } from '../features/offline/components/DownloadsList';
+import { InvoicesPanel } from '../features/invoices/InvoicesPanel';
 
 /** /mis-cursos: four sections for a student; everything visible in the language for an admin. */
 export function MyCoursesPage() {
@@ -93,6 +94,7 @@ export function MyCoursesPage() {
       <DownloadsList
         items={res.status === 'success' ? [...res.data.formations, ...res.data.courses] : null}
       />
+      {res.status === 'success' && !res.data.admin && <InvoicesPanel />}
       {res.status === 'success' && !res.data.admin && <AccountSettings />}
     </div>
   );

@@ -2,6 +2,7 @@
 // server prices every item itself: a client price is only compared and logged, never charged.
 import type { Localized } from '../languages.js';
 import type { ItemType } from './catalog.js';
+import type { CheckoutTax } from './invoices.js';
 
 /** Card payments go to Stripe when it is configured, else to the local test provider. */
 export type PaymentProviderName = 'stripe' | 'local';
@@ -28,6 +29,11 @@ export interface CheckoutRequest {
   items: CheckoutItemRequest[];
   /** Language of the receipt e-mail and of the hosted pages; es by default. */
   lang?: 'es' | 'en' | 'fr';
+  /**
+   * Who the invoice is made out to (embedded payments). Optional: without it the country of the
+   * buyer's last billing details applies, else the seller's, and the invoice says which.
+   */
+  billing?: BillingDetails;
 }
 
 /** An item as the server priced it for this payment. */
@@ -49,9 +55,11 @@ export interface PaymentIntentResponse {
   clientSecret: string;
   paymentIntentId: string;
   provider: PaymentProviderName;
-  /** Total charged, USD with 2 decimals. */
+  /** Total charged, USD with 2 decimals (tax included). */
   amount: number;
   currency: 'usd';
+  /** The VAT of the payment by the buyer's country (0 outside the EU and for reverse charge). */
+  tax: CheckoutTax;
   /** The items charged, priced by the server. */
   items: QuotedItem[];
   /** Items of the request the user already owns with active access: left out, not charged. */

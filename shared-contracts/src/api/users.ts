@@ -1,4 +1,5 @@
 import type { Lang } from '../languages.js';
+import type { MyBilling, MyInvoice } from './invoices.js';
 
 export type Role = 'admin' | 'user';
 
@@ -88,6 +89,9 @@ export interface AccountExport {
   practiceClips: Array<Record<string, unknown>>;
   /** Her certificates of completion (issued, waiting, declined or revoked, with the reasons). */
   certificates: Array<Record<string, unknown>>;
+  /** Her invoices and credit notes, and the billing details she gave last. */
+  invoices: MyInvoice[];
+  billing: MyBilling;
 }
 
 /** DELETE /users/me: 202 with this when the confirmation e-mail is on its way. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CertificatesModule } from '../certificates/certificates.module.js';
+import { InvoicingModule } from '../invoicing/invoicing.module.js';
 import { PracticeClipsModule } from '../practice-clips/practice-clips.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountController } from './account.controller.js';
@@ -8,7 +9,7 @@ import { AccountService } from './account.service.js';
 
 /** A student's own data: export and deletion. */
 @Module({
-  imports: [UsersModule, PracticeClipsModule, CertificatesModule],
+  imports: [UsersModule, PracticeClipsModule, CertificatesModule, InvoicingModule],
   controllers: [AccountController],
   providers: [AccountRepository, AccountService],
 })

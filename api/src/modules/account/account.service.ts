@@ -14,6 +14,7 @@ import type { AuthUser } from '../auth/index.js';
 import { MailService } from '../mail/index.js';
 import { PracticeClipsService } from '../practice-clips/index.js';
 import { CertificatesService } from '../certificates/index.js';
+import { BillingService, InvoicesService } from '../invoicing/index.js';
 import { UsersService } from '../users/index.js';
 import { deletionMail } from './account-mail.js';
 import { AccountRepository } from './account.repository.js';
@@ -70,6 +71,8 @@ export class AccountService {
     private readonly jobs: JobsService,
     private readonly practiceClips: PracticeClipsService,
     private readonly certificates: CertificatesService,
+    private readonly invoices: InvoicesService,
+    private readonly billing: BillingService,
   ) {
     jobs.register(ACCOUNT_DELETION_JOB, (payload, job) =>
       this.sendConfirmation(String(payload.userId), asLang(payload.lang), Number(payload.exp), job),
@@ -88,6 +91,8 @@ export class AccountService {
       reminders: plain(await this.repo.reminders(userId)),
       practiceClips: plain(await this.repo.practiceClips(userId)),
       certificates: plain(await this.certificates.exportOf(userId)),
+      invoices: await this.invoices.mine(userId),
+      billing: await this.billing.mine(userId),
     };
   }
 

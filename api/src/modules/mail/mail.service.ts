@@ -12,6 +12,8 @@ export interface MailMessage {
   html?: string;
   /** Extra headers, e.g. List-Unsubscribe of a reminder. */
   headers?: Record<string, string>;
+  /** Files sent with it (a receipt's invoice PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
   /**
    * The durable job sending it (common/jobs): a retry of the same job writes the same outbox file
    * and sends the same Message-ID, so a mail sent again after a crash is one mail to the reader.
@@ -55,10 +57,23 @@ export class MailService {
       this.outboxDir,
       `${(job?.createdAt ?? new Date()).toISOString().replace(/[:.]/g, '-')}-${job ? safeKey(job.key) : randomUUID()}.json`,
     );
+    const { attachments, ...rest } = message;
     await writeFile(
       file,
       JSON.stringify(
-        { from: this.config.mailFrom, ...message, createdAt: new Date().toISOString() },
+        {
+          from: this.config.mailFrom,
+          ...rest,
+          // an attachment travels inside the mail's file, as base64 (one file per mail)
+          ...(attachments?.length && {
+            attachments: attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              base64: a.content.toString('base64'),
+            })),
+          }),
+          createdAt: new Date().toISOString(),
+        },
         null,
         2,
       ),

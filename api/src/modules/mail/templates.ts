@@ -43,6 +43,7 @@ const RECEIPT: Record<
     discount: string;
     cta: string;
     terms: string;
+    invoice: (number: string) => string;
   }
 > = {
   es: {
@@ -55,6 +56,7 @@ const RECEIPT: Record<
     discount: 'descuento',
     cta: 'Ir a Mis cursos',
     terms: 'El acceso es personal e intransferible.',
+    invoice: (n) => `Adjuntamos tu factura ${n}; también está en Mis cursos, en Facturas.`,
   },
   en: {
     subject: 'Your Circo purchase: receipt',
@@ -66,6 +68,7 @@ const RECEIPT: Record<
     discount: 'discount',
     cta: 'Go to My Courses',
     terms: 'Access is personal and non-transferable.',
+    invoice: (n) => `Your invoice ${n} is attached; it is also in My Courses, under Invoices.`,
   },
   fr: {
     subject: 'Votre achat Circo : reçu',
@@ -77,6 +80,8 @@ const RECEIPT: Record<
     discount: 'réduction',
     cta: 'Aller à Mes cours',
     terms: "L'accès est personnel et non transférable.",
+    invoice: (n) =>
+      `Votre facture ${n} est jointe ; elle est aussi dans Mes cours, rubrique Factures.`,
   },
 };
 
@@ -107,6 +112,7 @@ export function receiptMail(
   lines: ReceiptLine[],
   totalCents: number,
   myCoursesLink: string,
+  invoiceNumber?: string,
 ): Mail {
   const t = RECEIPT[lang];
   const date = (d: Date) => longDate(lang).format(d);
@@ -123,6 +129,7 @@ export function receiptMail(
       { kind: 'paragraph', text: t.body },
       { kind: 'list', items: lines.map(lineText) },
       { kind: 'strong', text: `${t.total}: ${usd(totalCents)}` },
+      ...(invoiceNumber ? [{ kind: 'paragraph' as const, text: t.invoice(invoiceNumber) }] : []),
       { kind: 'action', link: { label: t.cta, href: myCoursesLink } },
       { kind: 'paragraph', text: t.terms },
     ],

@@ -5,6 +5,7 @@ import {
   COMMON_ERRORS,
   fromCents,
   PAYMENT_ERRORS,
+  rateBpToPercent,
   type CheckoutRequest,
   type CheckoutSessionResponse,
   type PaymentIntentResponse,
@@ -14,6 +15,7 @@ import { AppError, badRequest } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/index.js';
+import { BillingService, type BillingQuote } from '../invoicing/index.js';
 import { PurchasesService } from '../purchases/index.js';
 import { CheckoutPricingService, type Quote } from './checkout-pricing.service.js';
 import { idempotencyKeyOf } from './idempotency.js';
@@ -41,6 +43,7 @@ export class CheckoutStartService {
     private readonly host: TransactionHost,
     private readonly pricing: CheckoutPricingService,
     private readonly purchases: PurchasesService,
+    private readonly billing: BillingService,
   ) {}
 
   /**
@@ -55,7 +58,14 @@ export class CheckoutStartService {
     const now = new Date();
     const lang = req.lang ?? 'es';
     const quote = await this.pricing.quote(user.id, req.items, now);
-    const key = idempotencyKeyOf(user.id, 'payment_intent', quote);
+    // the VAT of the buyer's country: inside the price (the default) or added to it
+    const tax = await this.billing.quote(
+      user.id,
+      req.billing,
+      quote.lines.map((l) => l.priceCents),
+    );
+    const amountCents = tax.total.totalCents;
+    const key = idempotencyKeyOf(user.id, 'payment_intent', quote, billingKey(tax));
     const notPayable: string[] = [];
     let answer: { payment: PaymentRow; clientSecret: string } | undefined;
     // a reused payment the provider no longer takes (paid, canceled) is skipped once
@@ -66,8 +76,8 @@ export class CheckoutStartService {
         const open = await this.repo.findOpen(user.id, key, since, notPayable);
         if (open) return open;
         const paymentId = randomUUID();
-        const free = quote.amountCents === 0;
-        return this.repo.insertWithItems(
+        const free = amountCents === 0;
+        const reserved = await this.repo.insertWithItems(
           {
             id: paymentId,
             userId: user.id,
@@ -75,13 +85,16 @@ export class CheckoutStartService {
             kind: 'payment_intent',
             // nothing to charge (100% vouchers): no card payment, the buyer confirms the purchase
             providerPaymentId: `${free ? FREE_PREFIX : RESERVED_PREFIX}${paymentId.replaceAll('-', '')}`,
-            amountCents: quote.amountCents,
+            amountCents,
             status: free ? 'requires_confirmation' : RESERVED,
             idempotencyKey: key,
             lang,
           },
           itemRows(quote),
         );
+        // the tax quoted and the evidence of the buyer's country, kept with the payment
+        await this.billing.record(paymentId, user.id, tax);
+        return reserved;
       });
       if (isFree(step)) answer = { payment: step, clientSecret: '' };
       else if (step.status === RESERVED) answer = await this.createReservedIntent(step, quote);
@@ -103,8 +116,9 @@ export class CheckoutStartService {
       clientSecret: answer.clientSecret,
       paymentIntentId: payment.providerPaymentId,
       provider: this.provider.name,
-      amount: fromCents(quote.amountCents),
+      amount: fromCents(payment.amountCents),
       currency: 'usd',
+      tax: taxAnswer(tax),
       items: this.quoted(quote, now),
       alreadyOwned: quote.alreadyOwned,
       ...(isFree(payment) && { free: true }),
@@ -157,7 +171,13 @@ export class CheckoutStartService {
     const now = new Date();
     const lang = req.lang ?? 'es';
     const quote = await this.pricing.quote(user.id, req.items, now);
-    if (quote.amountCents === 0) {
+    const tax = await this.billing.quote(
+      user.id,
+      req.billing,
+      quote.lines.map((l) => l.priceCents),
+    );
+    const amountCents = tax.total.totalCents;
+    if (amountCents === 0) {
       // no card page for nothing to pay: the embedded checkout confirms a free purchase
       throw badRequest(
         PAYMENT_ERRORS.freeNeedsNoCard,
@@ -167,41 +187,50 @@ export class CheckoutStartService {
     const paymentId = randomUUID();
     // no lock and no transaction around the provider call: each start is a session of its own
     // (a hosted page is not reused), recorded once the provider made it
+    const lines = quote.lines.map((l) => ({
+      name: l.title[lang] || l.title.es || l.title.en || l.title.fr,
+      amountCents: l.priceCents,
+    }));
+    // VAT added to prices that do not include it: a line of its own on the hosted page
+    if (!tax.pricesIncludeTax && tax.total.taxCents > 0) {
+      lines.push({
+        name: `VAT ${rateBpToPercent(tax.decision.rateBp)}%`,
+        amountCents: tax.total.taxCents,
+      });
+    }
     const session = await this.provider.createSession({
-      amountCents: quote.amountCents,
+      amountCents,
       currency: 'usd',
       description: describe(quote),
       idempotencyKey: paymentId,
       metadata: { paymentId, userId: user.id, lang },
-      lines: quote.lines.map((l) => ({
-        name: l.title[lang] || l.title.es || l.title.en || l.title.fr,
-        amountCents: l.priceCents,
-      })),
+      lines,
       successUrl: `${base}/pago-exitoso`,
       cancelUrl: `${base}/pago-embed`,
       locale: lang,
     });
-    await this.host.run(() =>
-      this.repo.insertWithItems(
+    await this.host.run(async () => {
+      await this.repo.insertWithItems(
         {
           id: paymentId,
           userId: user.id,
           provider: this.provider.name,
           kind: 'checkout_session',
           providerPaymentId: session.id,
-          amountCents: quote.amountCents,
+          amountCents,
           status: 'open',
-          idempotencyKey: idempotencyKeyOf(user.id, 'checkout_session', quote),
+          idempotencyKey: idempotencyKeyOf(user.id, 'checkout_session', quote, billingKey(tax)),
           lang,
         },
         itemRows(quote),
-      ),
-    );
+      );
+      await this.billing.record(paymentId, user.id, tax);
+    });
     return {
       id: session.id,
       url: session.url,
       provider: this.provider.name,
-      amount: fromCents(quote.amountCents),
+      amount: fromCents(amountCents),
       items: this.quoted(quote, now),
       alreadyOwned: quote.alreadyOwned,
     };
@@ -237,6 +266,21 @@ export class CheckoutStartService {
     }));
   }
 }
+
+/** Who a payment is billed to and at what tax: part of what makes two checkout starts the same. */
+const billingKey = (t: BillingQuote): string =>
+  [t.name, t.country, t.taxId ?? '', t.decision.rateBp, t.total.totalCents].join('|');
+
+const taxAnswer = (t: BillingQuote): PaymentIntentResponse['tax'] => ({
+  rate: rateBpToPercent(t.decision.rateBp),
+  amount: fromCents(t.total.taxCents),
+  net: fromCents(t.total.netCents),
+  country: t.country,
+  countrySource: t.countrySource,
+  scheme: t.decision.scheme,
+  reverseCharge: t.decision.reverseCharge,
+  included: t.pricesIncludeTax,
+});
 
 const describe = (quote: Quote) =>
   quote.lines.map((l) => l.title.es || l.title.en || l.title.fr).join(', ');

@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { CoursesModule } from '../catalogue/courses/courses.module.js';
 import { DiscountsModule } from '../catalogue/discounts/discounts.module.js';
 import { FormationsModule } from '../catalogue/formations/formations.module.js';
+import { InvoicingModule } from '../invoicing/invoicing.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { CheckoutPricingService } from './checkout-pricing.service.js';
@@ -28,7 +29,14 @@ import { WebhooksService } from './webhooks.service.js';
  * through Stripe Billing too.
  */
 @Module({
-  imports: [CoursesModule, FormationsModule, DiscountsModule, PurchasesModule, UsersModule],
+  imports: [
+    CoursesModule,
+    FormationsModule,
+    DiscountsModule,
+    PurchasesModule,
+    UsersModule,
+    InvoicingModule,
+  ],
   controllers: [PaymentsController, PaymentsAdminController, LocalProviderController],
   providers: [
     PaymentsRepository,

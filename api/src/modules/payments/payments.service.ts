@@ -4,6 +4,7 @@ import { AppError, forbidden, notFound } from '../../common/errors/app-error.js'
 import { JobsService } from '../jobs/index.js';
 import { TransactionHost, Transactional } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/index.js';
+import { InvoicesService, MEMBERSHIP_LINE } from '../invoicing/index.js';
 import { PurchasesService } from '../purchases/index.js';
 import { PaymentsRepository } from './payments.repository.js';
 import type { PaymentRow } from '../../database/tables/payments.table.js';
@@ -70,6 +71,7 @@ export class PaymentsService {
     private readonly receipts: ReceiptsService,
     private readonly jobs: JobsService,
     private readonly subscriptions: SubscriptionPaymentsService,
+    private readonly invoices: InvoicesService,
   ) {
     jobs.register(REFUND_UNNEEDED_JOB, (payload) =>
       this.refundUnneeded(String(payload.paymentId), Number(payload.ownedCents)),
@@ -157,7 +159,10 @@ export class PaymentsService {
     });
   }
 
-  /** Ends the access a refunded payment gave (idempotent: the webhook may repeat it). */
+  /**
+   * Ends the access a refunded payment gave and issues the credit note of what its invoice has
+   * not credited yet (idempotent: the webhook may repeat it).
+   */
   @Transactional()
   async refundAccess(paymentId: string, now = new Date()): Promise<void> {
     const payment = await this.repo.lockById(paymentId);
@@ -166,6 +171,23 @@ export class PaymentsService {
     if (!payment.refundedAt) {
       await this.repo.update(payment.id, { status: 'refunded', refundedAt: now });
     }
+    await this.invoices.credit(payment.id, `refund:${payment.id}`, {}, now);
+  }
+
+  /**
+   * A part of a paid payment went back (a goodwill refund made at the provider): its credit note,
+   * once per refund. The access stays.
+   */
+  @Transactional()
+  async partialRefund(paymentId: string, refundKey: string, amountCents: number): Promise<void> {
+    const payment = await this.repo.lockById(paymentId);
+    if (!payment) return;
+    await this.invoices.credit(payment.id, refundKey, { amountCents });
+  }
+
+  /** How much of a payment its credit notes gave back so far, in cents. */
+  creditedCents(paymentId: string): Promise<number> {
+    return this.invoices.creditedCents(paymentId);
   }
 
   /** POST /payments/{id}/refund (admin): refunds the card payment and ends its access now. */
@@ -207,6 +229,11 @@ export class PaymentsService {
       // a membership's period: the memberships module records it (its mail is its own)
       await this.subscriptions.paid(payment, now);
       await this.repo.update(payment.id, { status: 'succeeded', fulfilledAt: now });
+      await this.invoices.issue(
+        payment,
+        [{ ref: 'subscription', title: MEMBERSHIP_LINE, cents: payment.amountCents }],
+        now,
+      );
       const paid = { ...payment, status: 'succeeded', fulfilledAt: now };
       return { payment: paid, newlyGranted: 0, refundOwned: false, ownedCents: 0 };
     }
@@ -218,6 +245,17 @@ export class PaymentsService {
       now,
     );
     await this.repo.update(payment.id, { status: 'succeeded', fulfilledAt: now });
+    // the invoice of what was paid, numbered last in this transaction (its counter row is then
+    // held only until the commit); items already owned go back by a credit note of their own
+    await this.invoices.issue(
+      payment,
+      items.map((i) => ({
+        ref: `${i.itemType}:${i.itemId}`,
+        title: i.title,
+        cents: i.priceCents,
+      })),
+      now,
+    );
     const owned = new Set(outcome.alreadyOwned.map((i) => `${i.type}:${i.id}`));
     const granted = outcome.granted.length;
     return {
@@ -254,11 +292,16 @@ export class PaymentsService {
       const owned = (await this.repo.items(payment.id)).filter(
         (i) => !granted.has(`${i.itemType}:${i.itemId}`),
       );
-      await this.repo.markItemsRefunded(
-        payment.id,
-        owned.map((i) => i.id),
-        new Date(),
-      );
+      await this.host.run(async () => {
+        await this.repo.markItemsRefunded(
+          payment.id,
+          owned.map((i) => i.id),
+          new Date(),
+        );
+        await this.invoices.credit(payment.id, `refund-owned:${payment.id}`, {
+          refs: owned.map((i) => `${i.itemType}:${i.itemId}`),
+        });
+      });
       this.logger.log(
         `payment ${payment.id} included items already owned: ${ownedCents} cents refunded`,
       );
@@ -266,7 +309,10 @@ export class PaymentsService {
     }
     if (payment.refundedAt) return;
     if (!isFree(payment)) await this.provider.refund(intent, `refund:${payment.id}`);
-    await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
+    await this.host.run(async () => {
+      await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
+      await this.invoices.credit(payment.id, `refund:${payment.id}`);
+    });
     this.logger.log(`payment ${payment.id} bought only items already owned: refunded`);
   }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Lang } from '@circo/shared-contracts';
 import { JobsService, type JobContext } from '../jobs/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { InvoicesService } from '../invoicing/index.js';
 import { MailService, receiptMail } from '../mail/index.js';
 import { PurchasesService } from '../purchases/index.js';
 import { UsersService } from '../users/index.js';
@@ -25,6 +26,7 @@ export class ReceiptsService {
     private readonly users: UsersService,
     private readonly mail: MailService,
     private readonly jobs: JobsService,
+    private readonly invoices: InvoicesService,
   ) {
     jobs.register(RECEIPT_JOB, (payload, job) => this.deliver(String(payload.paymentId), job));
   }
@@ -61,9 +63,26 @@ export class ReceiptsService {
     });
     if (lines.length === 0) return;
     const total = lines.reduce((sum, l) => sum + l.priceCents, 0);
+    const invoice = await this.invoices.ofPayment(payment.id);
     await this.mail.send({
       to: buyer.email,
-      ...receiptMail(lang, buyer.name, lines, total, `${this.config.publicUrl}/mis-cursos`),
+      ...receiptMail(
+        lang,
+        buyer.name,
+        lines,
+        total,
+        `${this.config.publicUrl}/mis-cursos`,
+        invoice?.row.number,
+      ),
+      ...(invoice && {
+        attachments: [
+          {
+            filename: `${invoice.row.number}.pdf`,
+            content: Buffer.from(invoice.bytes),
+            contentType: 'application/pdf',
+          },
+        ],
+      }),
       job,
     });
   }

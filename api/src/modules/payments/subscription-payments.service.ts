@@ -4,6 +4,7 @@ import { PAYMENT_ERRORS, type Lang } from '@circo/shared-contracts';
 import { AppError } from '../../common/errors/app-error.js';
 import { TransactionHost } from '../../database/transactions.js';
 import type { PaymentRow } from '../../database/tables/payments.table.js';
+import { InvoicesService } from '../invoicing/index.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { LocalPaymentProvider } from './providers/local-payment.provider.js';
 import {
@@ -37,6 +38,7 @@ export class SubscriptionPaymentsService {
     private readonly repo: PaymentsRepository,
     private readonly host: TransactionHost,
     private readonly local: LocalPaymentProvider,
+    private readonly invoices: InvoicesService,
   ) {}
 
   get providerName(): PaymentProvider['name'] {
@@ -186,14 +188,17 @@ export class SubscriptionPaymentsService {
     return this.repo.findById(id);
   }
 
-  /** Refunds a period's card payment (the coach's "refund the last period"). */
+  /** Refunds a period's card payment (the coach's "refund the last period"), with its credit note. */
   async refund(payment: PaymentRow): Promise<void> {
     if (payment.refundedAt) return;
     await this.provider.refund(
       payment.providerIntentId ?? payment.providerPaymentId,
       `refund:${payment.id}`,
     );
-    await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
+    await this.host.run(async () => {
+      await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
+      await this.invoices.credit(payment.id, `refund:${payment.id}`);
+    });
   }
 
   private metadata(p: PaymentRow): Record<string, string> {

@@ -83,13 +83,22 @@ export class WebhooksService {
         }
         case 'charge.refunded': {
           const intentId = idOf(o.payment_intent);
-          // a partial refund (a goodwill gesture) keeps the access; the whole amount ends it
-          if (o.refunded !== true) {
-            this.logger.log(`partial refund of ${intentId}: access kept`);
-            break;
-          }
           const payment =
             intentId && (await this.repo.findByProviderObject(this.provider.name, intentId));
+          // a partial refund (a goodwill gesture) keeps the access and gets a credit note of
+          // what went back since the last one; the whole amount ends it
+          if (o.refunded !== true) {
+            this.logger.log(`partial refund of ${intentId}: access kept`);
+            const refunded = typeof o.amount_refunded === 'number' ? o.amount_refunded : 0;
+            if (payment && refunded > 0) {
+              await this.payments.partialRefund(
+                payment.id,
+                `refund:${str(o.id) ?? intentId}:${refunded}`,
+                refunded - (await this.payments.creditedCents(payment.id)),
+              );
+            }
+            break;
+          }
           if (payment) await this.payments.refundAccess(payment.id);
           else this.logger.warn(`${event.type} for ${intentId}: no matching payment`);
           break;

@@ -1,7 +1,7 @@
 // The checkout's query keys and queries on the shared TanStack Query client. Keys start with
 // 'checkout'; the shared client drops them all when the session changes.
 import { queryOptions } from '@tanstack/react-query';
-import type { CartItem, Lang } from '@circo/shared-contracts';
+import type { BillingDetails, CartItem, Lang } from '@circo/shared-contracts';
 import { toApiError } from '@circo/shared-web';
 import {
   confirmPurchase,
@@ -19,7 +19,8 @@ export const itemsKey = (items: readonly CartItem[]) =>
 
 export const checkoutKeys = {
   all: ['checkout'] as const,
-  intent: (items: string) => ['checkout', 'intent', items] as const,
+  intent: (items: string, billing?: BillingDetails) =>
+    ['checkout', 'intent', items, billing ?? null] as const,
   purchase: (ref: PaymentRef) => ['checkout', 'purchase', ref] as const,
   subscription: (planId: string) => ['checkout', 'subscription', planId] as const,
 };
@@ -36,14 +37,15 @@ const asApiError =
 
 export const checkoutQueries = {
   /**
-   * The payment of these cart items (POST /stripe/crear-payment-intent): kept while the page
+   * The payment of these cart items, billed to `billing` when the buyer gave it (POST
+   * /stripe/crear-payment-intent; another country is another tax, so another payment): kept while the page
    * shows them, dropped once it is left (a later visit starts again). The server answers the same
    * items with the same PaymentIntent, so a remount never charges twice.
    */
-  intent: (items: readonly CartItem[], lang: Lang) =>
+  intent: (items: readonly CartItem[], lang: Lang, billing?: BillingDetails) =>
     queryOptions({
-      queryKey: checkoutKeys.intent(itemsKey(items)),
-      queryFn: ({ signal }) => asApiError(createPaymentIntent)(items, lang, signal),
+      queryKey: checkoutKeys.intent(itemsKey(items), billing),
+      queryFn: ({ signal }) => asApiError(createPaymentIntent)(items, lang, signal, billing),
       staleTime: Infinity,
       gcTime: 0,
     }),

@@ -1,6 +1,7 @@
 // The /api/stripe calls of the checkout (storefront.md section 7; types in shared-contracts).
 import {
   discountedPrice,
+  type BillingDetails,
   type CartItem,
   type CheckoutRequest,
   type Lang,
@@ -21,6 +22,7 @@ export function createPaymentIntent(
   items: readonly CartItem[],
   lang: Lang,
   signal?: AbortSignal,
+  billing?: BillingDetails,
 ): Promise<PaymentIntentResponse> {
   const body: CheckoutRequest = {
     items: items.map((i) => ({
@@ -29,6 +31,7 @@ export function createPaymentIntent(
       price: discountedPrice(i.price, i.discount),
     })),
     lang,
+    ...(billing && { billing }),
   };
   return api<PaymentIntentResponse>('/stripe/crear-payment-intent', {
     method: 'POST',

@@ -6,6 +6,7 @@ import {
   IsArray,
   IsIn,
   IsNumber,
+  IsObject,
   IsOptional,
   IsString,
   IsUUID,
@@ -24,6 +25,7 @@ import {
 } from '@circo/shared-contracts';
 import { ITEM_TYPES, type ItemType } from '../../../database/tables/columns.js';
 import { CanonicalId } from '../../../common/validators.js';
+import { BillingDetailsDto } from '../../invoicing/index.js';
 
 export class CheckoutItemDto implements CheckoutItemRequest {
   @ApiProperty({ format: 'uuid' })
@@ -59,6 +61,17 @@ export class CheckoutDto implements CheckoutRequest {
   @IsOptional()
   @IsIn(LANGUAGES, { message: 'lang must be es, en or fr' })
   lang?: Lang;
+
+  @ApiPropertyOptional({
+    type: BillingDetailsDto,
+    description:
+      "Who the invoice is made out to; without it the buyer's last billing country applies, else the seller's",
+  })
+  @IsOptional()
+  @IsObject({ message: 'billing must be an object' })
+  @ValidateNested()
+  @Type(() => BillingDetailsDto)
+  billing?: BillingDetailsDto;
 }
 
 const INTENT_ID = /^pi_[A-Za-z0-9_]{1,200}$/;

@@ -1,0 +1,236 @@
+import { Injectable } from '@nestjs/common';
+import {
+  BILLING_ERRORS,
+  BILLING_LIMITS,
+  INVOICE_SERIES_PATTERN,
+  isCountryCode,
+  isEuCountry,
+  normaliseVatId,
+  splitLines,
+  taxFor,
+  type BillingDetails,
+  type BillingSettings,
+  type CountrySource,
+  type MyBilling,
+  type SellerTax,
+  type TaxDecision,
+  type TaxSplit,
+} from '@circo/shared-contracts';
+import { badRequest } from '../../common/errors/app-error.js';
+import type { NewPaymentBillingRow } from '../../database/tables/invoicing.table.js';
+import { UsersService } from '../users/index.js';
+import { InvoicingRepository, type SettingsValues } from './invoicing.repository.js';
+import { viesValid } from './vies.js';
+
+/** The settings of a shop whose coach has not filled them in yet (the table's defaults). */
+export const DEFAULT_BILLING: BillingSettings = {
+  legalName: '',
+  taxId: '',
+  address: '',
+  country: 'ES',
+  invoiceSeries: 'F',
+  creditNoteSeries: 'R',
+  pricesIncludeTax: true,
+  ossRegistered: true,
+  viesCheck: false,
+  vatOverrides: {},
+  eurRates: {},
+};
+
+/** The tax of a payment and who it is billed to, as checkout quotes it. */
+export interface BillingQuote {
+  name: string;
+  country: string;
+  countrySource: CountrySource;
+  taxId: string | null;
+  taxIdVerified: boolean | null;
+  decision: TaxDecision;
+  pricesIncludeTax: boolean;
+  lines: TaxSplit[];
+  total: TaxSplit;
+  /** The buyer gave these details now: they become the prefill of the next checkout. */
+  given: boolean;
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/**
+ * The coach's billing settings and the buyer's side of the tax: which country and status a
+ * payment is taxed by (the billing details given, else the buyer's last ones, else the seller's
+ * country), its VAT number checked (format always, VIES when on), and the evidence kept.
+ */
+@Injectable()
+export class BillingService {
+  constructor(
+    private readonly repo: InvoicingRepository,
+    private readonly users: UsersService,
+  ) {}
+
+  async settings(): Promise<BillingSettings> {
+    const row = await this.repo.settings();
+    if (!row) return { ...DEFAULT_BILLING };
+    const { id: _id, updatedAt: _at, ...values } = row;
+    return values;
+  }
+
+  /** PUT /admin/billing/settings: every field checked (400 `billing.invalid_settings`). */
+  async setSettings(input: BillingSettings): Promise<BillingSettings> {
+    const bad = (message: string) => badRequest(BILLING_ERRORS.invalidSettings, message);
+    if (!isCountryCode(input.country)) throw bad('country must be an ISO 3166 country code');
+    for (const series of [input.invoiceSeries, input.creditNoteSeries]) {
+      if (!INVOICE_SERIES_PATTERN.test(series)) {
+        throw bad('A series is 1 to 10 capital letters, digits or dashes, starting with a letter');
+      }
+    }
+    if (input.invoiceSeries === input.creditNoteSeries) {
+      throw bad('Credit notes need a series of their own');
+    }
+    for (const [country, rate] of Object.entries(input.vatOverrides)) {
+      if (!isEuCountry(country)) throw bad(`${country} is not an EU member state`);
+      if (typeof rate !== 'number' || !Number.isFinite(rate) || rate < 0 || rate > 100) {
+        throw bad(`The rate of ${country} must be a percent from 0 to 100`);
+      }
+    }
+    for (const [month, rate] of Object.entries(input.eurRates)) {
+      if (!MONTH.test(month)) throw bad(`${month} is not a month (YYYY-MM)`);
+      if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0 || rate >= 100) {
+        throw bad(`The EUR rate of ${month} must be a positive number`);
+      }
+    }
+    const values: SettingsValues = {
+      legalName: input.legalName.trim(),
+      taxId: input.taxId.trim(),
+      address: input.address.trim(),
+      country: input.country,
+      invoiceSeries: input.invoiceSeries,
+      creditNoteSeries: input.creditNoteSeries,
+      pricesIncludeTax: input.pricesIncludeTax,
+      ossRegistered: input.ossRegistered,
+      viesCheck: input.viesCheck,
+      vatOverrides: input.vatOverrides,
+      eurRates: input.eurRates,
+    };
+    await this.repo.setSettings(values);
+    return this.settings();
+  }
+
+  sellerTax(s: BillingSettings): SellerTax {
+    return { country: s.country, ossRegistered: s.ossRegistered, rateOverrides: s.vatOverrides };
+  }
+
+  /** GET /users/me/billing: the details the buyer gave last (the cart's prefill). */
+  async mine(userId: string): Promise<MyBilling> {
+    const profile = await this.repo.profile(userId);
+    if (profile) return { name: profile.name, country: profile.country, taxId: profile.taxId };
+    const contact = await this.users.contact(userId);
+    return { name: contact?.name ?? '', country: null, taxId: null };
+  }
+
+  /**
+   * The tax of lines of `lineCents` for this buyer. `given` are the details sent with the
+   * payment; without them the buyer's last ones apply, else the seller's country. A VAT number of
+   * a wrong format (or that VIES says is not registered) is a 400 `billing.invalid_vat_number`.
+   * `included` forces the lines to be read as totals (a payment whose amount was fixed already).
+   */
+  async quote(
+    userId: string,
+    given: BillingDetails | undefined,
+    lineCents: number[],
+    included?: boolean,
+  ): Promise<BillingQuote> {
+    const settings = await this.settings();
+    const who = await this.buyer(userId, given, settings);
+    const decision = taxFor(this.sellerTax(settings), {
+      country: who.country,
+      vatId: who.taxId && isEuCountry(who.country) ? who.taxId : null,
+    });
+    const pricesIncludeTax = included ?? settings.pricesIncludeTax;
+    const { lines, total } = splitLines(lineCents, decision.rateBp, pricesIncludeTax);
+    return { ...who, decision, pricesIncludeTax, lines, total, given: !!given };
+  }
+
+  /** Keeps the quote with its payment (and, when the buyer gave details, as their prefill). */
+  async record(paymentId: string, userId: string | null, q: BillingQuote): Promise<void> {
+    const row: NewPaymentBillingRow = {
+      paymentId,
+      name: q.name,
+      country: q.country,
+      countrySource: q.countrySource,
+      taxId: q.taxId,
+      taxIdVerified: q.taxIdVerified,
+      rateBp: q.decision.rateBp,
+      scheme: q.decision.scheme,
+      reverseCharge: q.decision.reverseCharge,
+      pricesIncludeTax: q.pricesIncludeTax,
+      netCents: q.total.netCents,
+      taxCents: q.total.taxCents,
+    };
+    await this.repo.insertPaymentBilling(row);
+    if (q.given && userId) {
+      await this.repo.setProfile({ userId, name: q.name, country: q.country, taxId: q.taxId });
+    }
+  }
+
+  paymentBilling(paymentId: string) {
+    return this.repo.paymentBilling(paymentId);
+  }
+
+  private async buyer(
+    userId: string,
+    given: BillingDetails | undefined,
+    settings: BillingSettings,
+  ): Promise<Pick<BillingQuote, 'name' | 'country' | 'countrySource' | 'taxId' | 'taxIdVerified'>> {
+    if (given) {
+      const country = given.country.toUpperCase();
+      if (!isCountryCode(country)) {
+        throw badRequest(BILLING_ERRORS.invalidCountry, 'billing.country is not a country code');
+      }
+      const raw = given.taxId?.trim() ?? '';
+      if (!raw || !isEuCountry(country)) {
+        return {
+          name: given.name.trim(),
+          country,
+          countrySource: 'billing',
+          taxId: raw ? raw.slice(0, BILLING_LIMITS.taxId) : null,
+          taxIdVerified: null,
+        };
+      }
+      const taxId = normaliseVatId(country, raw);
+      if (!taxId) {
+        throw badRequest(
+          BILLING_ERRORS.invalidVatNumber,
+          `billing.taxId is not a VAT number of ${country}`,
+        );
+      }
+      const verified = settings.viesCheck ? await viesValid(taxId) : null;
+      if (verified === false) {
+        throw badRequest(BILLING_ERRORS.invalidVatNumber, `${taxId} is not registered in VIES`);
+      }
+      return {
+        name: given.name.trim(),
+        country,
+        countrySource: 'billing',
+        taxId,
+        taxIdVerified: verified,
+      };
+    }
+    const profile = userId ? await this.repo.profile(userId) : undefined;
+    if (profile) {
+      return {
+        name: profile.name,
+        country: profile.country,
+        countrySource: 'profile',
+        taxId: profile.taxId,
+        taxIdVerified: null,
+      };
+    }
+    const contact = userId ? await this.users.contact(userId) : undefined;
+    return {
+      name: contact?.name ?? '',
+      country: settings.country,
+      countrySource: 'seller',
+      taxId: null,
+      taxIdVerified: null,
+    };
+  }
+}

@@ -1,0 +1,12 @@
+// What other modules use of invoicing: the tax of a checkout (BillingService) and the invoice of a
+// paid payment and the credit note of a refund (InvoicesService).
+export { InvoicingModule } from './invoicing.module.js';
+export { BillingService, type BillingQuote } from './billing.service.js';
+export {
+  InvoicesService,
+  invoiceNumber,
+  type InvoiceLineInput,
+  type PaidPayment,
+} from './invoices.service.js';
+export { MEMBERSHIP_LINE } from './invoice-texts.js';
+export { BillingDetailsDto } from './dto/invoicing.dto.js';

@@ -1,0 +1,107 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { InvoiceRow } from '../../database/tables/invoicing.table.js';
+import { invoicePdf } from './invoice-pdf.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'invoice-pdf-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** What pdftotext reads in the PDF, and its page count (pdfinfo). */
+async function read(row: InvoiceRow): Promise<{ text: string; pages: number }> {
+  const file = join(dir, `${row.number}-${row.lang}.pdf`);
+  writeFileSync(file, await invoicePdf(row));
+  const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
+}
+
+const line = (title: string, total: number) => ({
+  ref: `course:${title}`,
+  title: { es: title, en: title, fr: title },
+  netCents: Math.round(total / 1.2),
+  taxCents: total - Math.round(total / 1.2),
+  totalCents: total,
+});
+
+const creditNote: InvoiceRow = {
+  id: '00000000-0000-4000-8000-000000000001',
+  number: 'R2026-000007',
+  series: 'R',
+  year: 2026,
+  seq: 7,
+  kind: 'credit_note',
+  paymentId: '00000000-0000-4000-8000-000000000002',
+  userId: null,
+  creditsInvoiceId: '00000000-0000-4000-8000-000000000003',
+  refundKey: 'refund:x',
+  lang: 'fr',
+  currency: 'usd',
+  netCents: -10000,
+  taxCents: -2000,
+  totalCents: -12000,
+  rateBp: 2000,
+  country: 'FR',
+  scheme: 'oss',
+  reverseCharge: false,
+  taxEurCents: -1840,
+  netEurCents: -9200,
+  eurRate: '0.92',
+  issuedAt: new Date('2026-11-27T10:00:00Z'),
+  content: {
+    seller: {
+      legalName: 'Lucía Martín García',
+      taxId: 'ES12345678Z',
+      address: 'Calle del Circo 12\n28012 Madrid',
+      country: 'ES',
+    },
+    buyer: { name: 'Jeanne Martin', email: 'jeanne@example.fr', country: 'FR', taxId: null },
+    countrySource: 'billing',
+    pricesIncludeTax: true,
+    lines: [{ ...line('Trapèze volant', -12000), netCents: -10000, taxCents: -2000 }],
+    credits: { number: 'F2026-000003', issuedAt: '2026-11-20T10:00:00Z' },
+  },
+};
+
+describe('the PDF of an invoice or credit note', () => {
+  it('a credit note in French names the invoice it corrects, with both parties and the VAT in EUR', async () => {
+    const { text, pages } = await read(creditNote);
+    expect(pages).toBe(1);
+    for (const words of [
+      'Avoir',
+      'R2026-000007',
+      'Rectifie la facture F2026-000003 du 20 novembre 2026.',
+      'Lucía Martín García',
+      'ES12345678Z',
+      'Espagne (ES)',
+      'Jeanne Martin',
+      'France (FR)',
+      'Trapèze volant',
+      'taux de change de novembre 2026',
+      "TVA du pays du client (guichet unique de l'Union, OSS).",
+    ]) {
+      expect(text).toContain(words);
+    }
+    expect(text).toMatch(/-120,00\s\$US/);
+    expect(text).toMatch(/-18,40\s€/);
+  });
+
+  it('a long cart goes on over a second page, every line and the totals on it', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => line(`Curso número ${i + 1}`, 1200));
+    const { text, pages } = await read({
+      ...creditNote,
+      kind: 'invoice',
+      number: 'F2026-000010',
+      lang: 'es',
+      netCents: lines.reduce((s, l) => s + l.netCents, 0),
+      taxCents: lines.reduce((s, l) => s + l.taxCents, 0),
+      totalCents: 48000,
+      content: { ...creditNote.content, lines, credits: undefined },
+    });
+    expect(pages).toBe(2);
+    expect(text).toContain('Curso número 1\n');
+    expect(text).toContain('Curso número 40');
+    expect(text).toMatch(/480,00\sUS\$/);
+  });
+});

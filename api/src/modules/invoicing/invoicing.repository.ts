@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { Repository } from '../../database/transactions.js';
+import {
+  billingProfiles,
+  billingSettings,
+  invoiceCounters,
+  invoices,
+  paymentBilling,
+  type BillingProfileRow,
+  type BillingSettingsRow,
+  type InvoiceRow,
+  type NewInvoiceRow,
+  type NewPaymentBillingRow,
+  type PaymentBillingRow,
+} from '../../database/tables/invoicing.table.js';
+
+export type SettingsValues = Omit<BillingSettingsRow, 'id' | 'updatedAt'>;
+
+@Injectable()
+export class InvoicingRepository extends Repository {
+  async settings(): Promise<BillingSettingsRow | undefined> {
+    const [row] = await this.db.select().from(billingSettings).where(eq(billingSettings.id, 1));
+    return row;
+  }
+
+  async setSettings(values: SettingsValues): Promise<BillingSettingsRow> {
+    const [row] = await this.db
+      .insert(billingSettings)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: billingSettings.id, set: { ...values, updatedAt: new Date() } })
+      .returning();
+    return row;
+  }
+
+  async profile(userId: string): Promise<BillingProfileRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(billingProfiles)
+      .where(eq(billingProfiles.userId, userId));
+    return row;
+  }
+
+  async setProfile(row: Omit<BillingProfileRow, 'updatedAt'>): Promise<void> {
+    const { userId: _userId, ...values } = row;
+    await this.db
+      .insert(billingProfiles)
+      .values(row)
+      .onConflictDoUpdate({
+        target: billingProfiles.userId,
+        set: { ...values, updatedAt: new Date() },
+      });
+  }
+
+  async paymentBilling(paymentId: string): Promise<PaymentBillingRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(paymentBilling)
+      .where(eq(paymentBilling.paymentId, paymentId));
+    return row;
+  }
+
+  /** Writes a payment's billing evidence once (a second write of the same payment keeps the first). */
+  async insertPaymentBilling(row: NewPaymentBillingRow): Promise<PaymentBillingRow> {
+    await this.db.insert(paymentBilling).values(row).onConflictDoNothing();
+    return (await this.paymentBilling(row.paymentId))!;
+  }
+
+  /**
+   * The next number of a series and year: the counter row is created or incremented and stays
+   * locked until the transaction ends, so two invoices never get the same number and a rollback
+   * gives it back. Call it last in the transaction: every other issuer of the series waits on it.
+   */
+  async nextNumber(series: string, year: number): Promise<number> {
+    const [row] = await this.db
+      .insert(invoiceCounters)
+      .values({ series, year, last: 1 })
+      .onConflictDoUpdate({
+        target: [invoiceCounters.series, invoiceCounters.year],
+        set: { last: sql`${invoiceCounters.last} + 1` },
+      })
+      .returning({ last: invoiceCounters.last });
+    return row.last;
+  }
+
+  async insertInvoice(row: NewInvoiceRow): Promise<InvoiceRow> {
+    const [made] = await this.db.insert(invoices).values(row).returning();
+    return made;
+  }
+
+  async invoiceOfPayment(paymentId: string): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.paymentId, paymentId), eq(invoices.kind, 'invoice')));
+    return row;
+  }
+
+  async byRefundKey(key: string): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db.select().from(invoices).where(eq(invoices.refundKey, key));
+    return row;
+  }
+
+  /** The credit notes of an invoice. */
+  async creditsOf(invoiceId: string): Promise<InvoiceRow[]> {
+    return this.db.select().from(invoices).where(eq(invoices.creditsInvoiceId, invoiceId));
+  }
+
+  async byId(id: string): Promise<InvoiceRow | undefined> {
+    const [row] = await this.db.select().from(invoices).where(eq(invoices.id, id));
+    return row;
+  }
+
+  async ofUser(userId: string): Promise<InvoiceRow[]> {
+    return this.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.userId, userId))
+      .orderBy(desc(invoices.issuedAt), desc(invoices.number));
+  }
+
+  /** Every invoice and credit note issued in [from, to), by number within each series. */
+  async issuedBetween(from: Date, to: Date, limit?: number): Promise<InvoiceRow[]> {
+    const q = this.db
+      .select()
+      .from(invoices)
+      .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)))
+      .orderBy(asc(invoices.series), asc(invoices.year), asc(invoices.seq));
+    return limit ? q.limit(limit) : q;
+  }
+}
