@@ -59,6 +59,28 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
  * payment is taxed by (the billing details given, else the buyer's last ones, else the seller's
  * country), its VAT number checked (format always, VIES when on), and the evidence kept.
  */
+/**
+ * Billing details as a payment takes them (a checkout, a membership): the name trimmed, the
+ * country upper-case and one of ISO 3166's (400 `billing.invalid_country` if not), an EU
+ * business's VAT number of its country's format, normalised (400 `billing.invalid_vat_number`
+ * if not); another country's tax ID as given, trimmed.
+ */
+export function billingDetailsOf(given: BillingDetails): BillingDetails {
+  const country = given.country.trim().toUpperCase();
+  if (!isCountryCode(country)) {
+    throw badRequest(BILLING_ERRORS.invalidCountry, 'billing.country is not a country code');
+  }
+  const raw = given.taxId?.trim() ?? '';
+  const taxId = raw && isEuCountry(country) ? normaliseVatId(country, raw) : raw;
+  if (raw && !taxId) {
+    throw badRequest(
+      BILLING_ERRORS.invalidVatNumber,
+      `billing.taxId is not a VAT number of ${country}`,
+    );
+  }
+  return { name: given.name.trim(), country, ...(taxId ? { taxId } : {}) };
+}
+
 @Injectable()
 export class BillingService {
   constructor(
@@ -181,38 +203,21 @@ export class BillingService {
     settings: BillingSettings,
   ): Promise<Pick<BillingQuote, 'name' | 'country' | 'countrySource' | 'taxId' | 'taxIdVerified'>> {
     if (given) {
-      const country = given.country.toUpperCase();
-      if (!isCountryCode(country)) {
-        throw badRequest(BILLING_ERRORS.invalidCountry, 'billing.country is not a country code');
-      }
-      const raw = given.taxId?.trim() ?? '';
-      if (!raw || !isEuCountry(country)) {
+      const { name, country, taxId } = billingDetailsOf(given);
+      if (!taxId || !isEuCountry(country)) {
         return {
-          name: given.name.trim(),
+          name,
           country,
           countrySource: 'billing',
-          taxId: raw ? raw.slice(0, BILLING_LIMITS.taxId) : null,
+          taxId: taxId ? taxId.slice(0, BILLING_LIMITS.taxId) : null,
           taxIdVerified: null,
         };
-      }
-      const taxId = normaliseVatId(country, raw);
-      if (!taxId) {
-        throw badRequest(
-          BILLING_ERRORS.invalidVatNumber,
-          `billing.taxId is not a VAT number of ${country}`,
-        );
       }
       const verified = settings.viesCheck ? await viesValid(taxId) : null;
       if (verified === false) {
         throw badRequest(BILLING_ERRORS.invalidVatNumber, `${taxId} is not registered in VIES`);
       }
-      return {
-        name: given.name.trim(),
-        country,
-        countrySource: 'billing',
-        taxId,
-        taxIdVerified: verified,
-      };
+      return { name, country, countrySource: 'billing', taxId, taxIdVerified: verified };
     }
     const profile = userId ? await this.repo.profile(userId) : undefined;
     if (profile) {

@@ -16,6 +16,7 @@ import { TransactionHost } from '../../database/transactions.js';
 import type { PaymentRow } from '../../database/tables/payments.table.js';
 import type { SubscriptionRow } from '../../database/tables/memberships.table.js';
 import type { AuthUser } from '../auth/index.js';
+import { billingDetailsOf } from '../invoicing/index.js';
 import { JobsService } from '../jobs/index.js';
 import { SubscriptionPaymentsService } from '../payments/index.js';
 import { MembershipBillingService, RESERVED_PREFIX } from './membership-billing.service.js';
@@ -97,7 +98,7 @@ export class SubscriptionsService {
         interval: plan.interval,
         duePaymentId: reserved.id,
         lang,
-        billing: req.billing ?? null,
+        billing: req.billing ? billingDetailsOf(req.billing) : null,
       });
       return { subscription: created, payment: reserved };
     });

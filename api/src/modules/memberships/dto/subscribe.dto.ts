@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsOptional, IsUUID, ValidateNested } from 'class-validator';
 import { LANGUAGES, type Lang, type SubscribeRequest } from '@circo/shared-contracts';
-import { BillingDto } from '../../../common/dto/billing.dto.js';
+import { BillingDetailsDto } from '../../invoicing/index.js';
 import { CanonicalId } from '../../../common/validators.js';
 
 /** POST /subscriptions */
@@ -17,12 +17,12 @@ export class SubscribeDto implements SubscribeRequest {
   @IsIn(LANGUAGES, { message: 'lang must be es, en or fr' })
   lang?: Lang;
 
-  @ApiPropertyOptional({ type: BillingDto, description: 'who is billed for every period' })
+  @ApiPropertyOptional({ type: BillingDetailsDto, description: 'who is billed for every period' })
   @IsOptional()
   @IsObject({ message: 'billing must be an object' })
   @ValidateNested()
-  @Type(() => BillingDto)
-  billing?: BillingDto;
+  @Type(() => BillingDetailsDto)
+  billing?: BillingDetailsDto;
 }
 
 /** POST /users/me/subscriptions/portal */
