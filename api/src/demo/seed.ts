@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../config/app-config.js';
+import { DEFAULT_BILLING } from '../modules/invoicing/index.js';
 import { hashPassword } from '../modules/users/index.js';
 import type { Database, Transaction } from '../database/database.js';
 import { billingSettings, courses, users } from '../database/schema.js';
@@ -16,16 +17,10 @@ export { DEMO_ACCOUNTS, DEMO_REMINDERS_STUDENT } from './seed-accounts.js';
  * (/admin/facturacion); the rate here is a placeholder for the demo.
  */
 export const DEMO_SELLER = {
+  ...DEFAULT_BILLING,
   legalName: 'Lucía Martín García (Circo Coach)',
   taxId: 'ES12345678Z',
   address: 'Calle del Circo 12, 3.º B\n28012 Madrid',
-  country: 'ES',
-  invoiceSeries: 'F',
-  creditNoteSeries: 'R',
-  pricesIncludeTax: true,
-  ossRegistered: true,
-  viesCheck: false,
-  vatOverrides: {},
   eurRates: { [new Date().toISOString().slice(0, 7)]: 0.92 },
 };
 

@@ -1,7 +1,12 @@
 // What other modules use of invoicing: the tax of a checkout (BillingService) and the invoice of a
 // paid payment and the credit note of a refund (InvoicesService).
 export { InvoicingModule } from './invoicing.module.js';
-export { BillingService, billingDetailsOf, type BillingQuote } from './billing.service.js';
+export {
+  BillingService,
+  DEFAULT_BILLING,
+  billingDetailsOf,
+  type BillingQuote,
+} from './billing.service.js';
 export {
   InvoicesService,
   invoiceNumber,
