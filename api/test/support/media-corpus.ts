@@ -104,6 +104,20 @@ function mp4WithClock(timescale: number, duration: number): Buffer {
   return b;
 }
 
+/**
+ * The demo MP4 whose first sample-size box (stsz) says every sample has one size and there are
+ * `count` of them: twelve bytes that once made the parser fill the process's memory.
+ */
+export function mp4DeclaringSamples(count: number): Buffer {
+  const b = Buffer.from(DEMO_MP4);
+  const at = b.indexOf('stsz', 0, 'latin1');
+  if (at < 0) throw new Error('the demo MP4 has no stsz box');
+  // type (4), version and flags (4), then sample_size and sample_count
+  b.writeUInt32BE(1, at + 8);
+  b.writeUInt32BE(count, at + 12);
+  return b;
+}
+
 /** The demo MP4 followed by a `free` box: a genuine file of `bytes`. */
 export function paddedMp4(bytes: number): Buffer {
   const pad = Math.max(8, bytes - DEMO_MP4.length);
@@ -206,6 +220,13 @@ export const HOSTILE_FILES: HostileFile[] = [
     bytes: () => RECORDING,
     status: 415,
     code: 'uploads.wrong_type',
+  },
+  {
+    name: 'an MP4 whose sample sizes declare 4 billion samples',
+    as: 'clip',
+    bytes: () => mp4DeclaringSamples(0xffffffff),
+    status: 400,
+    code: 'practice_clips.unreadable',
   },
   {
     name: 'an MP4 video sent as a voice note',

@@ -10,6 +10,8 @@ const MAX_FPS = 240;
 const MAX_TOP_BOXES = 20_000;
 /** The movie header a class video may have (two hours at 60 fps take about 10 MB). */
 const MAX_MOOV_BYTES = 64 * 1_048_576;
+/** The samples a class video's tracks may declare together (two hours at 240 fps: 1.7 million). */
+const MAX_SAMPLES = 2_000_000;
 
 /**
  * The frame rate of an MP4 or MOV video, read from its container with mp4box.js (GPAC's parser
@@ -24,6 +26,7 @@ export async function readFrameRate(path: string): Promise<number | null> {
     const { size } = await handle.stat();
     const movie = await readMovie(handle, size, {
       maxMoovBytes: MAX_MOOV_BYTES,
+      maxSamples: MAX_SAMPLES,
       deadline: Infinity,
     });
     return movie ? frameRateOf(movie) : null;
@@ -44,8 +47,13 @@ export async function isIsoBmff(handle: FileHandle): Promise<boolean> {
 /**
  * The size of the movie header (moov), from a walk over the top-level boxes' headers: mp4box
  * parses all of it in one go, so a header larger than any real one is refused before it is read.
+ * Its place and size, or null when the file has none.
  */
-async function moovBytes(handle: FileHandle, size: number, deadline: number): Promise<number> {
+async function moovBox(
+  handle: FileHandle,
+  size: number,
+  deadline: number,
+): Promise<{ at: number; size: number } | null> {
   const head = Buffer.alloc(16);
   let pos = 0;
   for (let n = 0; pos < size; n++) {
@@ -62,10 +70,29 @@ async function moovBytes(handle: FileHandle, size: number, deadline: number): Pr
       boxSize = Number(head.readBigUInt64BE(8));
     } else if (boxSize === 0) boxSize = size - pos;
     if (boxSize < 8) throw new MediaReadError('malformed', `a box of ${boxSize} bytes`);
-    if (type === 'moov') return boxSize;
+    if (type === 'moov') return { at: pos, size: boxSize };
     pos += boxSize;
   }
-  return 0;
+  return null;
+}
+
+/**
+ * The samples a movie header's sample-size boxes (stsz) declare, all tracks together. mp4box
+ * makes an array entry for each declared sample before it looks at anything else, so a header of
+ * a few bytes declaring billions of them would fill the process's memory: every `stsz` in the
+ * header is counted, wherever it stands.
+ */
+export function declaredSamples(moov: Buffer): number {
+  let total = 0;
+  for (
+    let at = moov.indexOf('stsz', 0, 'latin1');
+    at >= 0;
+    at = moov.indexOf('stsz', at + 4, 'latin1')
+  ) {
+    // type, version and flags (4), sample_size (4), sample_count (4)
+    if (at + 16 <= moov.length) total += moov.readUInt32BE(at + 12);
+  }
+  return total;
 }
 
 /**
@@ -75,13 +102,19 @@ async function moovBytes(handle: FileHandle, size: number, deadline: number): Pr
 export async function readMovie(
   handle: FileHandle,
   size: number,
-  bounds: { maxMoovBytes: number; deadline: number },
+  bounds: { maxMoovBytes: number; maxSamples: number; deadline: number },
 ): Promise<Movie | null> {
   if (!(await isIsoBmff(handle))) return null;
-  const moov = await moovBytes(handle, size, bounds.deadline);
-  if (moov === 0) return null;
-  if (moov > bounds.maxMoovBytes) {
-    throw new MediaReadError('too_complex', `a movie header of ${moov} bytes`);
+  const moov = await moovBox(handle, size, bounds.deadline);
+  if (!moov) return null;
+  if (moov.size > bounds.maxMoovBytes) {
+    throw new MediaReadError('too_complex', `a movie header of ${moov.size} bytes`);
+  }
+  const header = Buffer.alloc(Math.min(moov.size, size - moov.at));
+  await handle.read(header, 0, header.length, moov.at);
+  const samples = declaredSamples(header);
+  if (samples > bounds.maxSamples) {
+    throw new MediaReadError('too_complex', `a movie header declaring ${samples} samples`);
   }
   const file = createFile();
   let movie: Movie | null = null;

@@ -21,6 +21,11 @@ export type MediaProbe =
  */
 const MAX_CLIP_MOOV_BYTES = 8 * 1_048_576;
 /**
+ * The samples a second of a file may declare, its tracks together: a 240 fps video and its AAC
+ * sound take under 300.
+ */
+const MAX_SAMPLES_PER_SECOND = 1000;
+/**
  * The longest a read may take, a backstop behind the caps on blocks and boxes: a real recording
  * of the largest size reads in tens of ms, and the caps keep any file's walk as short, so the
  * clock only has to hold on a machine many times busier than its cores.
@@ -48,7 +53,11 @@ export async function readMediaInfo(
     if (size >= 4 && magic.readUInt32BE(0) === EBML_MAGIC) {
       raw = await readWebm(handle, size, { maxSeconds: limits.maxSeconds, deadline });
     } else {
-      const movie = await readMovie(handle, size, { maxMoovBytes: MAX_CLIP_MOOV_BYTES, deadline });
+      const movie = await readMovie(handle, size, {
+        maxMoovBytes: MAX_CLIP_MOOV_BYTES,
+        maxSamples: limits.maxSeconds * MAX_SAMPLES_PER_SECOND,
+        deadline,
+      });
       raw = movie && movieFacts(movie);
     }
     if (!raw) return { ok: false, problem: 'not_media', detail: 'not an MP4, MOV or WebM' };
