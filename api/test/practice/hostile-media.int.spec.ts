@@ -101,10 +101,11 @@ describe('hostile practice files: refused fast, genuine ones of the same size ta
     },
   );
 
-  it('takes a genuine 12 MB recording and a genuine 12 MB MP4', async () => {
+  it('takes a genuine 12 MB recording, a genuine 12 MB MP4, and one with billions of empty sample groups', async () => {
     for (const [bytes, name] of [
       [GENUINE_FILES.recording12MB(), 'rec.webm'],
       [GENUINE_FILES.mp412MB(), 'clip.mp4'],
+      [GENUINE_FILES.mp4EmptySampleGroups(), 'groups.mp4'],
     ] as const) {
       const res = await send(bytes, name).expect(201);
       expect(res.body).toMatchObject({ status: 'pending' });

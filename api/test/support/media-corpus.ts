@@ -118,6 +118,22 @@ export function mp4DeclaringSamples(count: number): Buffer {
   return b;
 }
 
+/**
+ * The demo MP4 whose sample group description box (sgpd) is of a type nobody knows, version 2,
+ * with `count` entries of no bytes each: once a loop that filled the heap.
+ */
+export function mp4WithEmptySampleGroups(count: number): Buffer {
+  const b = Buffer.from(DEMO_MP4);
+  const at = b.indexOf('sgpd', 0, 'latin1');
+  if (at < 0) throw new Error('the demo MP4 has no sgpd box');
+  // type (4), version 2 and flags (4), grouping_type (4), default index (4), entry_count (4)
+  b.writeUInt32BE(0x02000000, at + 4);
+  b.write('xxxx', at + 8, 'latin1');
+  b.writeUInt32BE(0, at + 12);
+  b.writeUInt32BE(count, at + 16);
+  return b;
+}
+
 /** The demo MP4 followed by a `free` box: a genuine file of `bytes`. */
 export function paddedMp4(bytes: number): Buffer {
   const pad = Math.max(8, bytes - DEMO_MP4.length);
@@ -243,4 +259,9 @@ export const GENUINE_FILES = {
   recording12MB: () => recording(60, 30, 6_400),
   /** a genuine MP4 of about 12 MB */
   mp412MB: () => paddedMp4(12 * 1_048_576),
+  /**
+   * the demo MP4 whose sample group description declares 4 billion empty entries: a box no fact
+   * comes from, skipped (it once filled the heap)
+   */
+  mp4EmptySampleGroups: () => mp4WithEmptySampleGroups(0xffffffff),
 };

@@ -96,6 +96,25 @@ export function declaredSamples(moov: Buffer): number {
 }
 
 /**
+ * Boxes of a movie header that no fact we take comes from, and whose parsers in mp4box loop over
+ * a count of their own without reading a byte per turn (a sample group description declaring
+ * billions of empty entries fills the heap): given to mp4box as `free` boxes, which it skips.
+ */
+const FREE = Buffer.from('free', 'latin1');
+const UNREAD_BOXES = ['sgpd', 'sbgp', 'csgp', 'subs', 'saiz', 'saio', 'sdtp', 'stdp', 'padb'];
+
+/** Where in a movie header the types of `UNREAD_BOXES` stand. */
+function unreadBoxTypes(moov: Buffer): number[] {
+  const at: number[] = [];
+  for (const type of UNREAD_BOXES) {
+    for (let i = moov.indexOf(type, 0, 'latin1'); i >= 0; i = moov.indexOf(type, i + 4, 'latin1')) {
+      at.push(i);
+    }
+  }
+  return at;
+}
+
+/**
  * The ISO-BMFF (MP4, MOV) movie header of an open file (its type checked by `isIsoBmff`), or
  * null when mp4box cannot read one. A movie header over `maxMoovBytes` is refused unread.
  */
@@ -116,6 +135,7 @@ export async function readMovie(
   if (samples > bounds.maxSamples) {
     throw new MediaReadError('too_complex', `a movie header declaring ${samples} samples`);
   }
+  const unread = unreadBoxTypes(header).map((i) => moov.at + i);
   const file = createFile();
   let movie: Movie | null = null;
   let failed = false;
@@ -133,6 +153,9 @@ export async function readMovie(
     const bytes = new Uint8Array(Math.min(CHUNK, size - offset));
     const { bytesRead } = await handle.read(bytes, 0, bytes.length, offset);
     if (bytesRead === 0) break;
+    for (const at of unread) {
+      if (at >= offset && at + 4 <= offset + bytesRead) bytes.set(FREE, at - offset);
+    }
     const buffer = MP4BoxBuffer.fromArrayBuffer(bytes.buffer.slice(0, bytesRead), offset);
     // appendBuffer answers the next offset it needs (it skips an mdat it does not keep)
     const next = file.appendBuffer(buffer, offset + bytesRead >= size);

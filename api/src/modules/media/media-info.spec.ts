@@ -105,5 +105,8 @@ describe('the container of a practice clip or voice note', () => {
     expect(info).toMatchObject({ hasVideo: true, hasAudio: true, frameRate: 30 });
     expect(info.durationSeconds).toBeCloseTo(60, 0);
     expect(infoOf(await read(GENUINE_FILES.mp412MB()))).toMatchObject({ frameRate: 12 });
+    expect(infoOf(await read(GENUINE_FILES.mp4EmptySampleGroups()))).toMatchObject({
+      frameRate: 12,
+    });
   });
 });
