@@ -2,63 +2,30 @@
 // in es, en and fr. The shared e2e server has limits of 1000 per minute (many journeys
 // log in from one address), so this journey starts its own server with tiny limits.
 import type { Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { E2E_PORT, repoRoot } from '../support/env';
+import { E2E_PORT } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { startOwnServer, type OwnServer } from '../support/own-server';
 
 const port = E2E_PORT + 41;
 const origin = `http://127.0.0.1:${port}`;
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'circo-e2e-429-'));
-  server = spawn(process.execPath, [join(repoRoot, 'api/dist/main.js')], {
-    cwd: repoRoot,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'false',
-      PUBLIC_URL: origin,
-      LOG_LEVEL: 'error',
-      RATE_LIMIT_LOGIN: '2',
-      RATE_LIMIT_REGISTER: '1',
-      RATE_LIMIT_FORGOT: '1',
-      RATE_LIMIT_RESET: '1',
-      RATE_LIMIT_WINDOW_MS: '600000',
-    },
+  server = await startOwnServer(port, '429', {
+    SEED_DEMO: 'false',
+    RATE_LIMIT_LOGIN: '2',
+    RATE_LIMIT_REGISTER: '1',
+    RATE_LIMIT_FORGOT: '1',
+    RATE_LIMIT_RESET: '1',
+    RATE_LIMIT_WINDOW_MS: '600000',
   });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${origin}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 100_000, intervals: [500] },
-    )
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 /** As a returning visitor who chose `lang`: localStorage and its cookie (the server renders it). */

@@ -3,7 +3,6 @@
 // student accepts, keeping what she downloaded. The release is a changed /sw.js, which the
 // browser fetches itself (Playwright's routes do not see that request): this journey runs its
 // own server over a copy of the shell's build, whose /sw.js it changes.
-import { spawn, type ChildProcess } from 'node:child_process';
 import {
   appendFileSync,
   cpSync,
@@ -17,12 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_PORT, repoRoot } from '../support/env';
 import { expect, test, untilLive } from '../support/fixtures';
+import { startOwnServer, type OwnServer } from '../support/own-server';
 
 const port = E2E_PORT + 43;
 const origin = `http://127.0.0.1:${port}`;
 const APPS = ['mf-catalog', 'mf-learning', 'mf-checkout', 'mf-admin'];
-let server: ChildProcess | undefined;
-let dataDir = '';
+let server: OwnServer | undefined;
 let webRoot = '';
 
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
@@ -30,7 +29,6 @@ test.describe.configure({ timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'circo-e2e-worker-data-'));
   // the built apps as they are, but the shell's build a copy of its own (its /sw.js changes)
   webRoot = mkdtempSync(join(tmpdir(), 'circo-e2e-worker-web-'));
   for (const app of APPS) symlinkSync(join(repoRoot, app), join(webRoot, app), 'dir');
@@ -40,43 +38,11 @@ test.beforeAll(async () => {
     symlinkSync(join(repoRoot, 'shell', entry), join(webRoot, 'shell', entry));
   }
   cpSync(join(repoRoot, 'shell/dist'), join(webRoot, 'shell/dist'), { recursive: true });
-  server = spawn(process.execPath, [join(repoRoot, 'api/dist/main.js')], {
-    cwd: repoRoot,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      REMOTES_FILE: join(dataDir, 'remotes.json'),
-      WEB_ROOT: webRoot,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      PUBLIC_URL: origin,
-      LOG_LEVEL: 'error',
-    },
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${origin}/api/health`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 100_000, intervals: [500] },
-    )
-    .toBe(200);
+  server = await startOwnServer(port, 'worker', { WEB_ROOT: webRoot, SEED_DEMO: 'true' });
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
   rmSync(webRoot, { recursive: true, force: true });
 });
 
