@@ -83,16 +83,19 @@ async function moovBox(
  * header is counted, wherever it stands.
  */
 export function declaredSamples(moov: Buffer): number {
-  let total = 0;
-  for (
-    let at = moov.indexOf('stsz', 0, 'latin1');
-    at >= 0;
-    at = moov.indexOf('stsz', at + 4, 'latin1')
-  ) {
-    // type, version and flags (4), sample_size (4), sample_count (4)
-    if (at + 16 <= moov.length) total += moov.readUInt32BE(at + 12);
+  // type (4), version and flags (4), sample_size (4), sample_count (4)
+  return placesOf(moov, 'stsz')
+    .filter((at) => at + 16 <= moov.length)
+    .reduce((total, at) => total + moov.readUInt32BE(at + 12), 0);
+}
+
+/** Every place `type` (a box's four letters) stands in `bytes`. */
+function placesOf(bytes: Buffer, type: string): number[] {
+  const at: number[] = [];
+  for (let i = bytes.indexOf(type, 0, 'latin1'); i >= 0; i = bytes.indexOf(type, i + 4, 'latin1')) {
+    at.push(i);
   }
-  return total;
+  return at;
 }
 
 /**
@@ -102,17 +105,6 @@ export function declaredSamples(moov: Buffer): number {
  */
 const FREE = Buffer.from('free', 'latin1');
 const UNREAD_BOXES = ['sgpd', 'sbgp', 'csgp', 'subs', 'saiz', 'saio', 'sdtp', 'stdp', 'padb'];
-
-/** Where in a movie header the types of `UNREAD_BOXES` stand. */
-function unreadBoxTypes(moov: Buffer): number[] {
-  const at: number[] = [];
-  for (const type of UNREAD_BOXES) {
-    for (let i = moov.indexOf(type, 0, 'latin1'); i >= 0; i = moov.indexOf(type, i + 4, 'latin1')) {
-      at.push(i);
-    }
-  }
-  return at;
-}
 
 /**
  * The ISO-BMFF (MP4, MOV) movie header of an open file (its type checked by `isIsoBmff`), or
@@ -135,7 +127,7 @@ export async function readMovie(
   if (samples > bounds.maxSamples) {
     throw new MediaReadError('too_complex', `a movie header declaring ${samples} samples`);
   }
-  const unread = unreadBoxTypes(header).map((i) => moov.at + i);
+  const unread = UNREAD_BOXES.flatMap((type) => placesOf(header, type)).map((i) => moov.at + i);
   const file = createFile();
   let movie: Movie | null = null;
   let failed = false;
