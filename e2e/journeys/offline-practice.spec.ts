@@ -134,6 +134,29 @@ async function downloadItem(page: Page, path: string, x: (typeof TEXT)[Lang]) {
   await expect(page.getByTestId('item-download-done')).toContainText(x.available);
 }
 
+/**
+ * Opens a downloaded item's class at `path` (the network off) and plays its video: the class
+ * shows, the item says it is available offline, and time passes in the player.
+ */
+async function playsOffline(page: Page, path: string, classId: string, x: (typeof TEXT)[Lang]) {
+  await page.goto(path);
+  const viewer = new ViewerPage(page);
+  await expect(viewer.classPanel).toHaveAttribute('data-class-id', classId);
+  await expect(page.getByTestId('item-download-done')).toContainText(x.available);
+  await viewer.classPanel.getByRole('button', { name: x.watch }).first().click();
+  const player = page.getByTestId('practice-player');
+  await player.getByTestId('practice-play').click();
+  await expect
+    .poll(() =>
+      player
+        .locator('video')
+        .first()
+        .evaluate((v: HTMLVideoElement) => v.currentTime),
+    )
+    .toBeGreaterThan(0.3);
+  return { viewer, player };
+}
+
 for (const lang of ['es', 'en', 'fr'] as const) {
   const x = TEXT[lang];
 
@@ -154,23 +177,12 @@ for (const lang of ['es', 'en', 'fr'] as const) {
     await expect(page.getByTestId('offline-banner')).toContainText(x.offline);
     await expect(page.getByTestId('download-row')).toContainText(x.available);
 
-    await page.goto(`/mis-cursos/curso/${s.courseId}?class=${s.classId}`);
-    const viewer = new ViewerPage(page);
-    await expect(viewer.classPanel).toHaveAttribute('data-class-id', s.classId);
-    await expect(page.getByTestId('item-download-done')).toContainText(x.available);
-
-    // its video plays: time passes in the player
-    await viewer.classPanel.getByRole('button', { name: x.watch }).first().click();
-    const player = page.getByTestId('practice-player');
-    await player.getByTestId('practice-play').click();
-    await expect
-      .poll(() =>
-        player
-          .locator('video')
-          .first()
-          .evaluate((v: HTMLVideoElement) => v.currentTime),
-      )
-      .toBeGreaterThan(0.3);
+    const { viewer, player } = await playsOffline(
+      page,
+      `/mis-cursos/curso/${s.courseId}?class=${s.classId}`,
+      s.classId,
+      x,
+    );
     // and it seeks (a range cut from the downloaded copy)
     const seeked = await player
       .locator('video')
@@ -268,20 +280,11 @@ test('a downloaded formation opens with no network, its first class playing', as
   await downloadItem(page, `/mis-cursos/formacion/${s.formationId}`, x);
 
   await context.setOffline(true);
-  await page.goto(`/mis-cursos/formacion/${s.formationId}?class=${s.classId}`);
+  await playsOffline(
+    page,
+    `/mis-cursos/formacion/${s.formationId}?class=${s.classId}`,
+    s.classId,
+    x,
+  );
   await expect(page.getByTestId('offline-banner')).toContainText(x.offline);
-  const viewer = new ViewerPage(page);
-  await expect(viewer.classPanel).toHaveAttribute('data-class-id', s.classId);
-  await expect(page.getByTestId('item-download-done')).toContainText(x.available);
-  await viewer.classPanel.getByRole('button', { name: x.watch }).first().click();
-  const player = page.getByTestId('practice-player');
-  await player.getByTestId('practice-play').click();
-  await expect
-    .poll(() =>
-      player
-        .locator('video')
-        .first()
-        .evaluate((v: HTMLVideoElement) => v.currentTime),
-    )
-    .toBeGreaterThan(0.3);
 });
