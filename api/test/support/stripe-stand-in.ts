@@ -5,6 +5,7 @@ import {
   notFound,
   type Obj,
 } from './stripe-payments-stand-in.js';
+import { StripeTaxStandIn } from './stripe-tax-stand-in.js';
 
 export type { StandInRequest } from './stripe-payments-stand-in.js';
 
@@ -14,9 +15,10 @@ export type { StandInRequest } from './stripe-payments-stand-in.js';
  * invoices, the Customer Portal) the way api.stripe.com does, so the real `stripe` SDK can be
  * pointed at it (`host`, `port`, `protocol`). Idempotency keys return the first object, as Stripe
  * does. Tests move objects along with `succeed()`, `completeSession()`, `payInvoice()` and
- * `renew()`, as a card payment and Stripe's billing clock would.
+ * `renew()`, as a card payment and Stripe's billing clock would. Stripe Tax's calls are `tax`'s.
  */
 export class StripeStandIn extends StripePaymentsStandIn {
+  readonly tax = new StripeTaxStandIn();
   private readonly customers = new Map<string, Obj>();
   private readonly products = new Map<string, Obj>();
   private readonly prices = new Map<string, Obj>();
@@ -131,6 +133,8 @@ export class StripeStandIn extends StripePaymentsStandIn {
     body: Record<string, string>,
     remember: (o: Obj) => [number, Obj],
   ): [number, Obj] | null {
+    const taxed = this.tax.answer(method, path, body, remember);
+    if (taxed) return taxed;
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/customers') {
       const c: Obj = {

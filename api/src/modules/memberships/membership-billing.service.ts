@@ -141,7 +141,6 @@ export class MembershipBillingService {
     const contact = await this.users.contact(sub.userId);
     return this.billing!.createCustomer({
       userId: sub.userId,
-      email: contact?.email ?? '',
       name: sub.billing?.name ?? contact?.name ?? '',
       country: sub.billing?.country ?? null,
       lang: sub.lang as Lang,

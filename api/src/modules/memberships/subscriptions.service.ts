@@ -5,6 +5,7 @@ import {
   fromCents,
   MEMBERSHIP_ERRORS,
   type Lang,
+  type BillingDetails,
   type BillingPortalResponse,
   type MySubscription,
   type SubscribeRequest,
@@ -121,17 +122,18 @@ export class SubscriptionsService {
    * A subscription's payment succeeded (called once per payment, in the fulfilment's
    * transaction): records the period it pays and makes the subscription active. The first
    * payment starts now; a renewal, late or not, continues from the end of the period before.
+   * Answers the billing details kept on the subscription: its periods' invoices are taxed by them.
    */
-  private async periodPaid(payment: PaymentRow, now: Date): Promise<void> {
+  private async periodPaid(payment: PaymentRow, now: Date): Promise<BillingDetails | null> {
     const sub = await this.repo.lockByDuePayment(payment.id);
     if (!sub) {
       this.logger.warn(`paid subscription payment ${payment.id} is due on no subscription`);
-      return;
+      return null;
     }
     if (sub.provider === 'stripe' && sub.status === 'canceled') {
       // Stripe ended it (nothing would renew it): the payment is recorded, no period opens
       this.logger.warn(`subscription ${sub.id} ended at Stripe before ${payment.id} was paid`);
-      return;
+      return sub.billing ?? null;
     }
     const renewal =
       sub.status !== 'incomplete' && sub.status !== 'canceled' && sub.currentPeriodEnd;
@@ -148,7 +150,7 @@ export class SubscriptionsService {
       this.logger.warn(
         `subscription ${sub.id}: the period from ${startsAt.toISOString()} is paid already`,
       );
-      return;
+      return sub.billing ?? null;
     }
     await this.repo.update(sub.id, {
       status: 'active',
@@ -159,6 +161,7 @@ export class SubscriptionsService {
       endedAt: null,
     });
     await this.mail(sub.id, renewal ? 'renewed' : 'started', payment.id);
+    return sub.billing ?? null;
   }
 
   /** GET /users/me/subscriptions */

@@ -21,9 +21,13 @@ export interface BillingPlan {
   version: string;
 }
 
+/**
+ * A student as Stripe Billing knows them. No e-mail address: our invoice is the legal one and
+ * the shop sends its own receipts and reminders, so Stripe must have no address to send its own
+ * invoices and receipts to (docs/payments.md, "Invoices and VAT").
+ */
 export interface BillingCustomer {
   userId: string;
-  email: string;
   name: string;
   /** The billing country (ISO 3166-1 alpha-2), when the student gave it. */
   country: string | null;

@@ -75,7 +75,8 @@ export class StripeBillingProvider implements BillingProvider {
     const made = await stripeCall(() =>
       this.stripe.customers.create(
         {
-          email: customer.email,
+          // no e-mail: Stripe then sends the student none of its invoices or receipts (ours are
+          // the legal ones)
           name: customer.name,
           ...(customer.country && { address: { country: customer.country } }),
           preferred_locales: [customer.lang],
@@ -94,6 +95,8 @@ export class StripeBillingProvider implements BillingProvider {
           customer: input.customerId,
           items: [{ price: input.priceId }],
           payment_behavior: 'default_incomplete',
+          // charged to the saved card: Stripe never e-mails an invoice to be paid
+          collection_method: 'charge_automatically',
           // the card of the first payment pays the renewals
           payment_settings: { save_default_payment_method: 'on_subscription' },
           expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
