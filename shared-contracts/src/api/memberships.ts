@@ -55,6 +55,11 @@ export interface AdminPlan {
   active: boolean;
   /** Subscriptions active or in their grace period now. */
   subscribers: number;
+  /**
+   * Of those, the ones that renew at another price than the plan's (they subscribed before it
+   * changed) and are not yet moved to it: POST /admin/plans/{id}/move-subscribers moves them.
+   */
+  olderPrice: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -95,6 +100,16 @@ export interface MySubscription {
   opensItems: boolean;
   /** Whether its cards and past invoices are on the provider's Customer Portal (Stripe). */
   portal: boolean;
+  /** The plan's newer price the student was told of, and the renewal it applies from. */
+  newPrice: number | null;
+  newPriceFrom: string | null;
+}
+
+/** POST /admin/plans/{id}/move-subscribers: how many were told of the plan's price. */
+export interface MoveSubscribersResponse {
+  moved: number;
+  /** The days of notice: each pays the new price from the first renewal this far away. */
+  noticeDays: number;
 }
 
 /** POST /users/me/subscriptions/portal: a Customer Portal session (cards, past invoices). */
@@ -124,6 +139,7 @@ export const MEMBERSHIP_ERRORS = {
   planNotFound: 'plans.not_found',
   planInUse: 'plans.in_use',
   planItemNotFound: 'plans.item_not_found',
+  nothingToMove: 'plans.nothing_to_move',
   planWithdrawn: 'subscriptions.plan_withdrawn',
   alreadySubscribed: 'subscriptions.already_subscribed',
   notFound: 'subscriptions.not_found',

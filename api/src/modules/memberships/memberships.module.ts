@@ -11,6 +11,7 @@ import { PlansAdminController } from './plans-admin.controller.js';
 import { PlansController } from './plans.controller.js';
 import { PlansRepository } from './plans.repository.js';
 import { PlansService } from './plans.service.js';
+import { PriceMovesService } from './price-moves.service.js';
 import { SubscriptionClockService } from './subscription-clock.service.js';
 import { SubscriptionsAdminController } from './subscriptions-admin.controller.js';
 import { SubscriptionsAdminService } from './subscriptions-admin.service.js';
@@ -43,6 +44,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
     SubscriptionsAdminService,
     MembershipBillingService,
     BillingEventsService,
+    PriceMovesService,
   ],
   exports: [PlansService, SubscriptionsService],
 })

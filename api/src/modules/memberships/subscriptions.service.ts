@@ -22,7 +22,7 @@ import { SubscriptionPaymentsService } from '../payments/index.js';
 import { MembershipBillingService, RESERVED_PREFIX } from './membership-billing.service.js';
 import { MEMBERSHIP_MAIL_JOB, type MembershipMailKind } from './membership-mails.js';
 import { periodEnd } from './periods.js';
-import { PlansService } from './plans.service.js';
+import { PLAN_SYNC_JOB, PlansService } from './plans.service.js';
 import { SubscriptionsRepository, type SubscriptionWithPlan } from './subscriptions.repository.js';
 
 /** A second "subscribe" within this time reuses the first one's unpaid payment. */
@@ -274,6 +274,14 @@ export class SubscriptionsService {
   async end(sub: SubscriptionRow, at: Date): Promise<void> {
     await this.repo.update(sub.id, { status: 'canceled', endedAt: at, duePaymentId: null });
     await this.mail(sub.id, 'ended', at.toISOString());
+    if (sub.provider === 'stripe') {
+      // its Price may be an older one nobody else is on: the plan's sync archives it
+      await this.jobs.enqueue(
+        PLAN_SYNC_JOB,
+        { planId: sub.planId },
+        { key: `plan-sync:${sub.planId}:ended:${sub.id}` },
+      );
+    }
   }
 
   /** POST /users/me/subscriptions/portal: the student's cards and past invoices at Stripe. */
@@ -322,5 +330,7 @@ function toMine(s: SubscriptionWithPlan, now: Date): MySubscription {
     graceUntil: s.graceUntil?.toISOString() ?? null,
     opensItems: opensItems(s, now),
     portal: s.provider === 'stripe' && s.providerCustomerId !== null,
+    newPrice: s.newPriceCents === null ? null : fromCents(s.newPriceCents),
+    newPriceFrom: s.newPriceFrom?.toISOString() ?? null,
   };
 }
