@@ -32,6 +32,8 @@ const sub: MySubscription = {
   graceUntil: null,
   opensItems: true,
   portal: true,
+  newPrice: null,
+  newPriceFrom: null,
 };
 
 let api: FakeApi;
