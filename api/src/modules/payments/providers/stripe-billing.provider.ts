@@ -140,11 +140,15 @@ export class StripeBillingProvider implements BillingProvider {
     const item = sub.items.data[0];
     if (!item || item.price.id === priceId) return;
     await stripeCall(() =>
-      this.stripe.subscriptions.update(subscriptionId, {
-        items: [{ id: item.id, price: priceId }],
-        // the period paid stays as it is: the next invoice is the first at the new price
-        proration_behavior: 'none',
-      }),
+      this.stripe.subscriptions.update(
+        subscriptionId,
+        {
+          items: [{ id: item.id, price: priceId }],
+          // the period paid stays as it is: the next invoice is the first at the new price
+          proration_behavior: 'none',
+        },
+        { idempotencyKey: `price-move:${subscriptionId}:${priceId}` },
+      ),
     );
   }
 
