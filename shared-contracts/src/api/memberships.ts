@@ -3,6 +3,7 @@
 import type { Lang, Localized } from '../languages.js';
 import type { ItemType } from './catalog.js';
 import type { BillingDetails, PaymentProviderName } from './payments.js';
+import type { CheckoutTax } from './invoices.js';
 
 export const PLAN_INTERVALS = ['month', 'year'] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
@@ -81,6 +82,8 @@ export interface SubscribeResponse {
   provider: PaymentProviderName;
   /** The first period's price, USD. */
   amount: number;
+  /** The VAT inside that price for the billing country, as checkout answers it. */
+  tax: CheckoutTax;
 }
 
 /** GET /users/me/subscriptions: the caller's subscriptions, newest first. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PublicCacheModule } from '../catalogue/cache/public-cache.module.js';
 import { CoursesModule } from '../catalogue/courses/courses.module.js';
 import { FormationsModule } from '../catalogue/formations/formations.module.js';
+import { InvoicingModule } from '../invoicing/invoicing.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -26,6 +27,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
     CoursesModule,
     FormationsModule,
     PaymentsModule,
+    InvoicingModule,
     MailModule,
     UsersModule,
   ],
