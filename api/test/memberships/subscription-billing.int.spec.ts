@@ -30,8 +30,8 @@ describe('the billing details of a membership’s start', () => {
     });
     expect(started.amount).toBe(19);
     expect(started.tax).toMatchObject({ country: 'DE', countrySource: 'billing', included: true });
-    expect(started.tax.rate).toBeGreaterThan(0);
-    expect(Math.round((started.tax.net + started.tax.amount) * 100)).toBe(1900);
+    expect(started.tax!.rate).toBeGreaterThan(0);
+    expect(Math.round((started.tax!.net + started.tax!.amount) * 100)).toBe(1900);
 
     await pay(t, token, started.paymentIntentId).expect(200);
     expect((await mine(t, token))[0]!.status).toBe('active');
@@ -44,8 +44,8 @@ describe('the billing details of a membership’s start', () => {
     expect(invoice).toMatchObject({
       country: 'DE',
       totalCents: 1900,
-      taxCents: Math.round(started.tax.amount * 100),
-      rateBp: Math.round(started.tax.rate * 100),
+      taxCents: Math.round(started.tax!.amount * 100),
+      rateBp: Math.round(started.tax!.rate * 100),
     });
   });
 
@@ -65,7 +65,7 @@ describe('the billing details of a membership’s start', () => {
     });
     expect(abroad.paymentIntentId).not.toBe(first.paymentIntentId);
     expect(abroad.tax).toMatchObject({ country: 'US', rate: 0, amount: 0, net: 19 });
-    expect(abroad.tax.scheme).toBe('outside_eu');
+    expect(abroad.tax!.scheme).toBe('outside_eu');
     const bad = await send(t, 'post', '/subscriptions', token, {
       planId: plan._id,
       billing: { name: 'Lucía', country: 'FR', taxId: 'FR1' },

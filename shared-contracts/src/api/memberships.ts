@@ -82,8 +82,11 @@ export interface SubscribeResponse {
   provider: PaymentProviderName;
   /** The first period's price, USD. */
   amount: number;
-  /** The VAT inside that price for the billing country, as checkout answers it. */
-  tax: CheckoutTax;
+  /**
+   * The VAT inside that price for the billing country, as checkout answers it (a membership's
+   * start; the payment of a renewal that is due has none here).
+   */
+  tax?: CheckoutTax;
 }
 
 /** GET /users/me/subscriptions: the caller's subscriptions, newest first. */

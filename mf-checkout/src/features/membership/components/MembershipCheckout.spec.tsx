@@ -41,7 +41,7 @@ const started: SubscribeResponse = {
     amount: 3.3,
     net: 15.7,
     country: 'ES',
-    countrySource: 'history',
+    countrySource: 'profile',
     scheme: 'domestic',
     reverseCharge: false,
     included: true,

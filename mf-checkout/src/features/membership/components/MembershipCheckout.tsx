@@ -70,7 +70,7 @@ function SubscriptionPayment({ plan }: { plan: PublicPlan }) {
   }
   return (
     <>
-      {started.status === 'success' && <TaxLine tax={started.data.tax} />}
+      {started.status === 'success' && started.data.tax && <TaxLine tax={started.data.tax} />}
       <BillingForm
         onApply={setBilling}
         error={code === BILLING_ERRORS.invalidVatNumber ? t('billing.invalidVatNumber') : null}
