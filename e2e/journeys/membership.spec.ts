@@ -34,7 +34,7 @@ const TEXT = {
       country: 'US',
       tax: 'No VAT: outside the European Union (United States)',
     },
-    invoiceTax: /\b0\s?%/,
+    invoiceTax: '0%: $0.00',
   },
 } as const;
 
