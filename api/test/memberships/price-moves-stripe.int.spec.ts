@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, like } from 'drizzle-orm';
 import { jobs, plans, subscriptionPeriods } from '../../src/database/schema.js';
 import { createUser } from '../support/factories.js';
 import { StripeStandIn, type StandInRequest } from '../support/stripe-stand-in.js';
@@ -124,6 +124,37 @@ describe('moving Stripe subscribers to the plan’s newer Price', () => {
       .where(eq(subscriptionPeriods.subscriptionId, id))
       .orderBy(asc(subscriptionPeriods.createdAt));
     expect(periods.map((p) => p.amountCents)).toEqual([1900, 2500]);
+  });
+
+  it('a move replaced by a newer one before its day does nothing; the newer one applies', async () => {
+    const { plan, id, stripeId } = await member();
+    await reprice(plan._id, 25);
+    await send(t, 'post', `/admin/plans/${plan._id}/move-subscribers`, admin).expect(200);
+    await reprice(plan._id, 29);
+    await drain(t);
+    expect((await planRow(plan._id)).priceCents).toBe(2900);
+    await send(t, 'post', `/admin/plans/${plan._id}/move-subscribers`, admin).expect(200);
+    const moves = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'memberships.price-move'), like(jobs.key, `%${id}%`)));
+    expect(moves).toHaveLength(2);
+    const [older, newer] = [':2500:', ':2900:'].map((p) => moves.find((j) => j.key!.includes(p))!);
+    const runNow = (jobId: string) =>
+      t.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.id, jobId));
+    // the day of the first move comes: it was replaced, nothing changes
+    await runNow(older.id);
+    await drain(t);
+    expect(updatesOf(stripeId).filter((r) => r.body['items[0][price]'])).toHaveLength(0);
+    expect(await row(t, id)).toMatchObject({ priceCents: 1900, newPriceCents: 2900 });
+    // the newer one's day
+    await runNow(newer.id);
+    await drain(t);
+    const updates = updatesOf(stripeId).filter((r) => r.body['items[0][price]']);
+    const { stripeProductId } = await planRow(plan._id);
+    const priceOf29 = stand.pricesOf(stripeProductId!).find((p) => p.unit_amount === 2900)!;
+    expect(updates.map((r) => r.body['items[0][price]'])).toEqual([priceOf29.id]);
+    expect(await row(t, id)).toMatchObject({ priceCents: 2900, newPriceCents: null });
   });
 
   it('archives an older Price once its last subscriber ended, and never the current one', async () => {

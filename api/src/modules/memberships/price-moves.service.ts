@@ -36,7 +36,10 @@ export class PriceMovesService {
     private readonly jobs: JobsService,
   ) {
     jobs.register(PRICE_MOVE_JOB, (payload) =>
-      this.applyAtProvider(String(payload.subscriptionId)),
+      this.applyAtProvider(String(payload.subscriptionId), {
+        priceCents: Number(payload.priceCents),
+        from: String(payload.from),
+      }),
     );
   }
 
@@ -67,7 +70,7 @@ export class PriceMovesService {
         // a day before the renewal: inside the last period at the old price
         await this.jobs.enqueue(
           PRICE_MOVE_JOB,
-          { subscriptionId: sub.id },
+          { subscriptionId: sub.id, priceCents: plan.priceCents, from: from.toISOString() },
           {
             key: `membership-price-move:${sub.id}:${once}`,
             delayMs: Math.max(0, from.getTime() - DAY_MS - now.getTime()),
@@ -82,18 +85,19 @@ export class PriceMovesService {
    * The Stripe side of a move, in the period before it applies: the Subscription's item on the
    * new Price with `proration_behavior: 'none'` (nothing is charged now; the next invoice is at
    * the new price), then our row at that price, and the plan's sync (which archives an old Price
-   * nobody is on). A move taken back or replaced since does nothing.
+   * nobody is on). A move replaced since by a newer one (`told` is the one the job was written
+   * for), or a subscription that ended, does nothing.
    */
-  async applyAtProvider(id: string): Promise<void> {
+  async applyAtProvider(id: string, told: { priceCents: number; from: string }): Promise<void> {
     const sub = await this.repo.find(id);
     if (!sub || !sub.newPriceCents || !sub.newPriceFrom || sub.status === 'canceled') return;
-    if (!atProvider(sub)) return;
+    if (!atProvider(sub) || !sameMove(sub, told)) return;
     const plan = await this.plans.get(sub.planId);
     const priceId = await this.billing.priceFor(plan, sub.newPriceCents);
     await this.billing.movePrice(sub, priceId);
     await this.host.run(async () => {
       const now = await this.repo.lock(id);
-      if (!now || !sameMove(now, sub)) return;
+      if (!now || !sameMove(now, told)) return;
       await this.repo.update(id, {
         priceCents: sub.newPriceCents!,
         newPriceCents: null,
@@ -109,5 +113,6 @@ export class PriceMovesService {
   }
 }
 
-const sameMove = (a: SubscriptionRow, b: SubscriptionRow): boolean =>
-  a.newPriceCents === b.newPriceCents && a.newPriceFrom?.getTime() === b.newPriceFrom?.getTime();
+/** Whether the subscription's move is still the one told of. */
+const sameMove = (s: SubscriptionRow, told: { priceCents: number; from: string }): boolean =>
+  s.newPriceCents === told.priceCents && s.newPriceFrom?.toISOString() === told.from;
