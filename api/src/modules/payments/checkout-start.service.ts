@@ -274,7 +274,8 @@ export class CheckoutStartService {
 const billingKey = (t: BillingQuote): string =>
   [t.name, t.country, t.taxId ?? '', t.decision.rateBp, t.total.totalCents].join('|');
 
-const taxAnswer = (t: BillingQuote): PaymentIntentResponse['tax'] => ({
+/** The tax of a quote as the checkout (and a membership's start) answers it. */
+export const taxAnswer = (t: BillingQuote): PaymentIntentResponse['tax'] => ({
   rate: rateBpToPercent(t.decision.rateBp),
   amount: fromCents(t.total.taxCents),
   net: fromCents(t.total.netCents),

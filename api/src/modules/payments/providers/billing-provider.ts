@@ -83,6 +83,10 @@ export interface BillingProvider {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Ends the provider's subscription now: nothing more is charged or retried. */
   cancelNow(subscriptionId: string): Promise<void>;
+  /** Puts the subscription on another Price from its next renewal (nothing prorated). */
+  movePrice(subscriptionId: string, priceId: string): Promise<void>;
+  /** Sets inactive the product's Prices but `keep` that no subscription is on; answers them. */
+  archiveUnusedPrices(productId: string, keep: string): Promise<string[]>;
   retrieveInvoice(id: string): Promise<BillingInvoice>;
   /** A Customer Portal session's address (cards and past invoices), back to `returnUrl`. */
   portalUrl(customerId: string, returnUrl: string, lang: 'es' | 'en' | 'fr'): Promise<string>;

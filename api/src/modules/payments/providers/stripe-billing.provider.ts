@@ -138,6 +138,41 @@ export class StripeBillingProvider implements BillingProvider {
     }
   }
 
+  async movePrice(subscriptionId: string, priceId: string): Promise<void> {
+    const sub = await stripeCall(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    const item = sub.items.data[0];
+    if (!item || item.price.id === priceId) return;
+    await stripeCall(() =>
+      this.stripe.subscriptions.update(
+        subscriptionId,
+        {
+          items: [{ id: item.id, price: priceId }],
+          // the period paid stays as it is: the next invoice is the first at the new price
+          proration_behavior: 'none',
+        },
+        { idempotencyKey: `price-move:${subscriptionId}:${priceId}` },
+      ),
+    );
+  }
+
+  async archiveUnusedPrices(productId: string, keep: string): Promise<string[]> {
+    const prices = await stripeCall(() =>
+      this.stripe.prices.list({ product: productId, active: true, limit: 100 }),
+    );
+    const archived: string[] = [];
+    for (const price of prices.data) {
+      if (price.id === keep) continue;
+      // without a status, the list is of the subscriptions not cancelled
+      const on = await stripeCall(() =>
+        this.stripe.subscriptions.list({ price: price.id, limit: 1 }),
+      );
+      if (on.data.length > 0) continue;
+      await stripeCall(() => this.stripe.prices.update(price.id, { active: false }));
+      archived.push(price.id);
+    }
+    return archived;
+  }
+
   async retrieveInvoice(id: string): Promise<BillingInvoice> {
     const inv = await stripeCall(() => this.stripe.invoices.retrieve(id, { expand: ['payments'] }));
     const details = inv.parent?.subscription_details;
