@@ -149,12 +149,10 @@ describe('moving subscribers to the plan’s newer price', () => {
     expect(await row(t, m.id)).toMatchObject({ priceCents: 1900, newPriceCents: 2500 });
 
     // time passes to the renewal told of: two instances' clocks at once charge 25 once
+    const due = new Date(Date.now() - 60_000);
     await t.db
       .update(subscriptions)
-      .set({
-        currentPeriodEnd: new Date(Date.now() - 60_000),
-        newPriceFrom: new Date(Date.now() - 60_000),
-      })
+      .set({ currentPeriodEnd: due, newPriceFrom: due })
       .where(eq(subscriptions.id, m.id));
     const results = await Promise.all([clock(t).renew(m.id), clock(t).renew(m.id)]);
     expect(results).toContain('renewed');
