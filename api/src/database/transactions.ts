@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable } from '@nestjs/common';
+import type { SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { DB, type Database, type Transaction } from './database.js';
 
 // Why not @nestjs-cls/transactional: it (and nestjs-cls 6, which it requires) is CommonJS and
@@ -88,6 +90,19 @@ export abstract class Repository {
 
   protected get db(): Database {
     return this.host.tx;
+  }
+
+  /** The first row of `table` that `where` matches, if any. */
+  protected async firstWhere<T extends PgTable>(
+    table: T,
+    where: SQL | undefined,
+  ): Promise<T['$inferSelect'] | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(table as PgTable)
+      .where(where)
+      .limit(1);
+    return row as T['$inferSelect'] | undefined;
   }
 }
 

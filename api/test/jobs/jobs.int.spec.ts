@@ -251,3 +251,30 @@ it('runs a scheduled kind once per period, as each period begins', async () => {
   for (let i = 1; i < starts.length; i++) expect(starts[i] - starts[i - 1]).toBe(everyMs);
   expect(periods.length).toBe(rows.filter((r) => r.status === 'done').length);
 });
+
+it('runs the jobs of a kind with the method marked as its handler: the daily prune deletes done jobs older than seven days', async () => {
+  const day = 86_400_000;
+  const [old, recent] = [key('old-done'), key('recent-done')];
+  await t.db.insert(jobs).values([
+    {
+      kind: 'test.record',
+      key: old,
+      status: 'done',
+      maxAttempts: 1,
+      finishedAt: new Date(Date.now() - 8 * day),
+    },
+    {
+      kind: 'test.record',
+      key: recent,
+      status: 'done',
+      maxAttempts: 1,
+      finishedAt: new Date(Date.now() - day),
+    },
+  ]);
+  const prune = key('jobs.prune');
+  await service.enqueue('jobs.prune', {}, { key: prune });
+
+  expect(await settle(prune)).toMatchObject({ status: 'done', attempts: 1 });
+  expect(await rowOf(old)).toBeUndefined();
+  expect(await rowOf(recent)).toMatchObject({ status: 'done' });
+});

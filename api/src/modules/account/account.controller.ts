@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AccountExport, DeletionRequested } from '@circo/shared-contracts';
 import { AccountRateLimit, RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
+import { AccountExportService } from './account-export.service.js';
 import { AccountService } from './account.service.js';
 import { DeleteAccountDto } from './dto/delete-account.dto.js';
 
@@ -12,7 +13,10 @@ import { DeleteAccountDto } from './dto/delete-account.dto.js';
 @Controller('users/me')
 @Auth()
 export class AccountController {
-  constructor(private readonly account: AccountService) {}
+  constructor(
+    private readonly account: AccountService,
+    private readonly data: AccountExportService,
+  ) {}
 
   @Get('export')
   @AccountRateLimit('progress')
@@ -20,7 +24,7 @@ export class AccountController {
   @Header('Content-Disposition', 'attachment; filename="mis-datos.json"')
   @ApiOperation({ summary: 'Everything the shop holds about the caller, as JSON' })
   export(@CurrentUser() user: AuthUser): Promise<AccountExport> {
-    return this.account.export(user.id);
+    return this.data.export(user.id);
   }
 
   @ApiConflictResponse({

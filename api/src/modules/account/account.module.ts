@@ -5,12 +5,13 @@ import { PracticeClipsModule } from '../practice-clips/practice-clips.module.js'
 import { UsersModule } from '../users/users.module.js';
 import { AccountController } from './account.controller.js';
 import { AccountRepository } from './account.repository.js';
+import { AccountExportService } from './account-export.service.js';
 import { AccountService } from './account.service.js';
 
 /** A student's own data: export and deletion. */
 @Module({
   imports: [UsersModule, PracticeClipsModule, CertificatesModule, InvoicingModule],
   controllers: [AccountController],
-  providers: [AccountRepository, AccountService],
+  providers: [AccountRepository, AccountService, AccountExportService],
 })
 export class AccountModule {}

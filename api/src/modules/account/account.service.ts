@@ -1,20 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  ACCOUNT_DELETION_ERRORS,
-  LANGUAGES,
-  type AccountExport,
-  type Lang,
-} from '@circo/shared-contracts';
-import { JobsService, type JobContext } from '../jobs/index.js';
+import { ACCOUNT_DELETION_ERRORS, LANGUAGES, type Lang } from '@circo/shared-contracts';
+import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import { AppError, conflict } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Transactional } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/index.js';
 import { MailService } from '../mail/index.js';
 import { PracticeClipsService } from '../practice-clips/index.js';
-import { CertificatesService } from '../certificates/index.js';
-import { BillingService, InvoicesService } from '../invoicing/index.js';
 import { UsersService } from '../users/index.js';
 import { deletionMail } from './account-mail.js';
 import { AccountRepository } from './account.repository.js';
@@ -42,21 +35,9 @@ const tokenInvalid = () =>
     },
   );
 
-/** JSON-safe copy of database rows (dates as ISO text, bigints as numbers). */
-const plain = (rows: Array<Record<string, unknown>>) =>
-  rows.map((r) =>
-    Object.fromEntries(
-      Object.entries(r).map(([k, v]) => [
-        k,
-        v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? Number(v) : v,
-      ]),
-    ),
-  );
-
 /**
- * A student's data is theirs: they download everything the shop holds about them, and delete the
- * account. A deletion is confirmed by e-mail (a signed link, valid 1 hour, void after a password
- * change); then the account, its access, progress and reminders go, and its payments stay as
+ * A student's account is theirs to delete (their data to download is AccountExportService's). A
+ * deletion is confirmed by e-mail (a signed link, valid 1 hour, void after a password change); then the account, its access, progress and reminders go, and its payments stay as
  * accounting rows without a person.
  */
 @Injectable()
@@ -70,30 +51,16 @@ export class AccountService {
     private readonly mail: MailService,
     private readonly jobs: JobsService,
     private readonly practiceClips: PracticeClipsService,
-    private readonly certificates: CertificatesService,
-    private readonly invoices: InvoicesService,
-    private readonly billing: BillingService,
-  ) {
-    jobs.register(ACCOUNT_DELETION_JOB, (payload, job) =>
-      this.sendConfirmation(String(payload.userId), asLang(payload.lang), Number(payload.exp), job),
-    );
-  }
+  ) {}
 
-  /** GET /users/me/export */
-  async export(userId: string): Promise<AccountExport> {
-    const [profile] = plain(await this.repo.profile(userId));
-    return {
-      exportedAt: new Date().toISOString(),
-      profile: profile ?? {},
-      access: plain(await this.repo.grants(userId)),
-      payments: plain(await this.repo.payments(userId)),
-      progress: plain(await this.repo.progress(userId)),
-      reminders: plain(await this.repo.reminders(userId)),
-      practiceClips: plain(await this.repo.practiceClips(userId)),
-      certificates: plain(await this.certificates.exportOf(userId)),
-      invoices: await this.invoices.mine(userId),
-      billing: await this.billing.mine(userId),
-    };
+  @JobHandler(ACCOUNT_DELETION_JOB)
+  protected runConfirmation(payload: JobPayload, job: JobContext): Promise<void> {
+    return this.sendConfirmation(
+      String(payload.userId),
+      asLang(payload.lang),
+      Number(payload.exp),
+      job,
+    );
   }
 
   /** DELETE /users/me without a token: e-mails the confirmation link (a durable job). */

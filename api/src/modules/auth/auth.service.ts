@@ -9,7 +9,7 @@ import {
   type MessageResponse,
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { JobsService, type JobContext } from '../jobs/index.js';
+import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import { AppError } from '../../common/errors/app-error.js';
 import { Transactional } from '../../database/transactions.js';
 import type { TokenPayload } from './auth-user.js';
@@ -37,10 +37,11 @@ export class AuthService {
     private readonly repo: AuthRepository,
     private readonly mail: MailService,
     private readonly jobs: JobsService,
-  ) {
-    jobs.register(RESET_MAIL_JOB, (payload, job) =>
-      this.sendResetLink(String(payload.email), payload.lang as Lang, job),
-    );
+  ) {}
+
+  @JobHandler(RESET_MAIL_JOB)
+  protected runResetMail(payload: JobPayload, job: JobContext): Promise<void> {
+    return this.sendResetLink(String(payload.email), payload.lang as Lang, job);
   }
 
   async login(email: string, password: string): Promise<LoginResponse> {

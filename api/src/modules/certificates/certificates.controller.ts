@@ -3,6 +3,7 @@ import { ApiNotFoundResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs
 import type { FastifyReply } from 'fastify';
 import type { CertificateVerification, MyCertificate } from '@circo/shared-contracts';
 import { LangQueryDto } from '../../common/dto/lang-query.dto.js';
+import { sendPrivatePdf } from '../../common/http/private-pdf.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
@@ -34,13 +35,7 @@ export class CertificatesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const { bytes, code } = await this.certificates.pdfOf(user.id, id);
-    void reply.status(200).headers({
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="certificate-${code}.pdf"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    void reply.send(Buffer.from(bytes));
+    sendPrivatePdf(reply, bytes, 'inline', `certificate-${code}.pdf`);
   }
 
   @Get('certificates/:code')

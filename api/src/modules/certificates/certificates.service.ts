@@ -14,7 +14,7 @@ import { notFound } from '../../common/errors/app-error.js';
 import { TransactionHost } from '../../database/transactions.js';
 import type { CertificateRow } from '../../database/tables/certificates.table.js';
 import { CoursesService, FormationsService } from '../catalogue/index.js';
-import { JobsService } from '../jobs/index.js';
+import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import { layoutMail, MailService } from '../mail/index.js';
 import { COMPLETION_CHECK_JOB, ProgressService } from '../progress/index.js';
 import { PurchasesService } from '../purchases/index.js';
@@ -77,18 +77,21 @@ export class CertificatesService {
     private readonly progress: ProgressService,
     private readonly purchases: PurchasesService,
     private readonly users: UsersService,
-  ) {
-    jobs.register(COMPLETION_CHECK_JOB, async (payload) => {
-      await this.check(
-        String(payload.userId),
-        payload.itemType === 'formation' ? 'formation' : 'course',
-        String(payload.itemId),
-        asLang(payload.lang),
-      );
-    });
-    jobs.register(CERTIFICATE_MAIL_JOB, (payload, job) =>
-      this.sendMail(String(payload.certificateId), job),
+  ) {}
+
+  @JobHandler(COMPLETION_CHECK_JOB)
+  protected async runCheck(payload: JobPayload): Promise<void> {
+    await this.check(
+      String(payload.userId),
+      payload.itemType === 'formation' ? 'formation' : 'course',
+      String(payload.itemId),
+      asLang(payload.lang),
     );
+  }
+
+  @JobHandler(CERTIFICATE_MAIL_JOB)
+  protected runMail(payload: JobPayload, job: JobContext): Promise<void> {
+    return this.sendMail(String(payload.certificateId), job);
   }
 
   /**

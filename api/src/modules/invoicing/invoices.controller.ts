@@ -2,6 +2,7 @@ import { Controller, Get, Header, Param, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { MyBilling, MyInvoice } from '@circo/shared-contracts';
+import { sendPrivatePdf } from '../../common/http/private-pdf.js';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { BillingService } from './billing.service.js';
@@ -34,13 +35,7 @@ export class InvoicesController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const { bytes, number } = await this.invoices.pdfOf(user.id, id);
-    void reply.status(200).headers({
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `attachment; filename="${number}.pdf"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    });
-    void reply.send(Buffer.from(bytes));
+    sendPrivatePdf(reply, bytes, 'attachment', `${number}.pdf`);
   }
 
   @Get('billing')

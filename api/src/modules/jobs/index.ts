@@ -1,2 +1,3 @@
-// The job queue other modules enqueue to and register handlers with.
+// The job queue other modules enqueue to, and the decorator that makes a method a job's handler.
 export * from './jobs.service.js';
+export { JobHandler } from './job-handler.js';

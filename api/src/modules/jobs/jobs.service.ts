@@ -10,6 +10,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { isDatabaseUnavailable } from '../../database/db-errors.js';
 import { TransactionHost } from '../../database/transactions.js';
+import { JobHandler } from './job-handler.js';
 import { JobsRepository } from './jobs.repository.js';
 import type { JobRow } from '../../database/tables/jobs.table.js';
 import type { JobsDiagnostics } from '@circo/shared-contracts';
@@ -23,7 +24,11 @@ export interface JobContext {
   createdAt: Date;
 }
 
-export type JobHandler = (payload: Record<string, unknown>, job: JobContext) => Promise<void>;
+/** What a job carries (JSON), written by `enqueue`. */
+export type JobPayload = Record<string, unknown>;
+
+/** What runs a job of one kind. */
+export type JobRun = (payload: JobPayload, job: JobContext) => Promise<void>;
 
 export interface EnqueueOptions {
   /**
@@ -42,6 +47,8 @@ const LEASE_MS = 60_000;
 const MAX_RETRY_MS = 10 * 60_000;
 /** Done jobs are kept this long (what ran, when), then deleted by the daily `jobs.prune`. */
 const KEEP_DONE_MS = 7 * 24 * 3_600_000;
+/** The daily job that deletes done jobs kept long enough. */
+const PRUNE_JOB = 'jobs.prune';
 /** The stored error text is cut at this length. */
 const MAX_ERROR_CHARS = 2000;
 
@@ -50,7 +57,7 @@ const MAX_ERROR_CHARS = 2000;
  * so the job exists exactly when the change that needs it commits (a rollback takes it away).
  * Every instance with `JOBS_WORKER` on looks for due jobs every `JOBS_POLL_MS` (and at once
  * after a commit that wrote one), claims them with `FOR UPDATE SKIP LOCKED` and runs the handler
- * registered for the job's kind. A failure is retried with a doubling delay; after
+ * of the job's kind (a provider's method marked `@JobHandler(kind)`). A failure is retried with a doubling delay; after
  * `JOBS_MAX_ATTEMPTS` the job is dead: kept with its error, logged, and listed in the admin's
  * diagnostics. A job whose instance dies while running it is claimed again once its lease
  * (60 s, renewed while it runs) expires. At shutdown the jobs in hand may finish for half of
@@ -62,7 +69,7 @@ const MAX_ERROR_CHARS = 2000;
 @Injectable()
 export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Jobs');
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<string, JobRun>();
   private readonly schedules: Array<{ kind: string; everyMs: number }> = [];
   private readonly timers: NodeJS.Timeout[] = [];
   /** The timer of each schedule's next period, by kind. */
@@ -85,15 +92,18 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly repo: JobsRepository,
     private readonly host: TransactionHost,
   ) {
-    this.register('jobs.prune', async () => {
-      const n = await this.repo.pruneDone(new Date(Date.now() - KEEP_DONE_MS));
-      if (n > 0) this.logger.log(`${n} done job(s) older than 7 days deleted`);
-    });
-    this.every('jobs.prune', 24 * 3_600_000);
+    this.every(PRUNE_JOB, 24 * 3_600_000);
   }
 
-  /** Registers the handler of `kind` (modules call it while they are built). */
-  register(kind: string, handler: JobHandler): void {
+  /** Deletes the done jobs older than seven days. */
+  @JobHandler(PRUNE_JOB)
+  protected async prune(): Promise<void> {
+    const n = await this.repo.pruneDone(new Date(Date.now() - KEEP_DONE_MS));
+    if (n > 0) this.logger.log(`${n} done job(s) older than 7 days deleted`);
+  }
+
+  /** Registers the handler of `kind` (`@JobHandler` methods are registered by it at start). */
+  register(kind: string, handler: JobRun): void {
     if (this.handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
     this.handlers.set(kind, handler);
   }

@@ -9,21 +9,11 @@ import { uploadedAssets, type UploadedAssetRow } from '../../database/tables/upl
  */
 @Injectable()
 export class MediaAssetsRepository extends Repository {
-  async byPublicId(publicId: string): Promise<UploadedAssetRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(uploadedAssets)
-      .where(eq(uploadedAssets.publicId, publicId))
-      .limit(1);
-    return row;
+  byPublicId(publicId: string): Promise<UploadedAssetRow | undefined> {
+    return this.firstWhere(uploadedAssets, eq(uploadedAssets.publicId, publicId));
   }
 
-  async byId(id: string): Promise<UploadedAssetRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(uploadedAssets)
-      .where(eq(uploadedAssets.id, id))
-      .limit(1);
-    return row;
+  byId(id: string): Promise<UploadedAssetRow | undefined> {
+    return this.firstWhere(uploadedAssets, eq(uploadedAssets.id, id));
   }
 }

@@ -6,7 +6,7 @@ import type {
   NewSubscriptionRow,
   SubscriptionRow,
 } from '../../database/tables/memberships.table.js';
-import { JobsService } from '../jobs/index.js';
+import { JobHandler, JobsService, type JobPayload } from '../jobs/index.js';
 import {
   BILLING_PROVIDER,
   PaymentsService,
@@ -79,9 +79,11 @@ export class BillingEventsService {
       prepare: () => Promise.resolve(null),
       apply: (event) => this.subscriptionChanged(event),
     });
-    jobs.register(MEMBERSHIP_GRACE_JOB, (payload) =>
-      this.graceOver(String(payload.subscriptionId)).then(() => undefined),
-    );
+  }
+
+  @JobHandler(MEMBERSHIP_GRACE_JOB)
+  protected async runGraceOver(payload: JobPayload): Promise<void> {
+    await this.graceOver(String(payload.subscriptionId));
   }
 
   /** An invoice of a subscription was paid, declined, or waits for the card's confirmation. */

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transactions.js';
 import type { PaymentRow } from '../../database/tables/payments.table.js';
 import type { PlanRow, SubscriptionRow } from '../../database/tables/memberships.table.js';
-import { JobsService } from '../jobs/index.js';
+import { JobHandler, type JobPayload } from '../jobs/index.js';
 import {
   BILLING_PROVIDER,
   SubscriptionPaymentsService,
@@ -40,11 +40,11 @@ export class MembershipBillingService {
     private readonly payments: SubscriptionPaymentsService,
     private readonly users: UsersService,
     private readonly host: TransactionHost,
-    jobs: JobsService,
-  ) {
-    jobs.register(PLAN_SYNC_JOB, (payload) =>
-      this.syncPlan(String(payload.planId)).then(() => undefined),
-    );
+  ) {}
+
+  @JobHandler(PLAN_SYNC_JOB)
+  protected async runPlanSync(payload: JobPayload): Promise<void> {
+    await this.syncPlan(String(payload.planId));
   }
 
   get enabled(): boolean {

@@ -4,7 +4,7 @@ import { conflict } from '../../common/errors/app-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Transactional, TransactionHost } from '../../database/transactions.js';
 import type { SubscriptionRow } from '../../database/tables/memberships.table.js';
-import { JobsService } from '../jobs/index.js';
+import { JobHandler, JobsService, type JobPayload } from '../jobs/index.js';
 import { atProvider, MembershipBillingService } from './membership-billing.service.js';
 import { firstRenewalFrom } from './periods.js';
 import { PLAN_SYNC_JOB, PlansService } from './plans.service.js';
@@ -34,13 +34,14 @@ export class PriceMovesService {
     private readonly subscriptions: SubscriptionsService,
     private readonly billing: MembershipBillingService,
     private readonly jobs: JobsService,
-  ) {
-    jobs.register(PRICE_MOVE_JOB, (payload) =>
-      this.applyAtProvider(String(payload.subscriptionId), {
-        priceCents: Number(payload.priceCents),
-        from: String(payload.from),
-      }),
-    );
+  ) {}
+
+  @JobHandler(PRICE_MOVE_JOB)
+  protected runPriceMove(payload: JobPayload): Promise<void> {
+    return this.applyAtProvider(String(payload.subscriptionId), {
+      priceCents: Number(payload.priceCents),
+      from: String(payload.from),
+    });
   }
 
   /**

@@ -3,7 +3,7 @@ import { formatUsd, fromCents, type Lang } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transactions.js';
 import type { SubscriptionRow } from '../../database/tables/memberships.table.js';
-import { JobsService, type JobContext } from '../jobs/index.js';
+import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import { MailService } from '../mail/index.js';
 import { PaymentsService, SubscriptionPaymentsService } from '../payments/index.js';
 import { UsersService } from '../users/index.js';
@@ -50,28 +50,37 @@ export class SubscriptionClockService {
     private readonly mails: MailService,
     private readonly users: UsersService,
   ) {
-    jobs.register(MEMBERSHIP_CLOCK_JOB, async () => {
-      const n = await this.tick();
-      if (n > 0) this.logger.log(`${n} membership period(s) ended: renewing or ending`);
-    });
-    jobs.register(MEMBERSHIP_RENEW_JOB, (payload) =>
-      this.renew(String(payload.subscriptionId)).then(() => undefined),
-    );
-    jobs.register(MEMBERSHIP_MAIL_JOB, (payload, job) =>
-      this.deliver(
-        String(payload.subscriptionId),
-        payload.kind as MembershipMailKind,
-        job,
-        typeof payload.link === 'string' ? payload.link : undefined,
-      ),
-    );
-    jobs.register(MEMBERSHIP_UPCOMING_JOB, async () => {
-      const n = await this.announce();
-      if (n > 0) this.logger.log(`${n} yearly renewal(s) announced`);
-    });
     if (payments.providerName === 'local')
       jobs.every(MEMBERSHIP_CLOCK_JOB, config.memberships.clockMs);
     jobs.every(MEMBERSHIP_UPCOMING_JOB, UPCOMING_EVERY_MS);
+  }
+
+  @JobHandler(MEMBERSHIP_CLOCK_JOB)
+  protected async runClock(): Promise<void> {
+    const n = await this.tick();
+    if (n > 0) this.logger.log(`${n} membership period(s) ended: renewing or ending`);
+  }
+
+  @JobHandler(MEMBERSHIP_RENEW_JOB)
+  protected async runRenew(payload: JobPayload): Promise<void> {
+    await this.renew(String(payload.subscriptionId));
+  }
+
+  @JobHandler(MEMBERSHIP_MAIL_JOB)
+  protected runMail(payload: JobPayload, job: JobContext): Promise<void> {
+    const link = typeof payload.link === 'string' ? payload.link : undefined;
+    return this.deliver(
+      String(payload.subscriptionId),
+      payload.kind as MembershipMailKind,
+      job,
+      link,
+    );
+  }
+
+  @JobHandler(MEMBERSHIP_UPCOMING_JOB)
+  protected async runUpcoming(): Promise<void> {
+    const n = await this.announce();
+    if (n > 0) this.logger.log(`${n} yearly renewal(s) announced`);
   }
 
   /** Writes a renewal job per subscription whose period (or grace) ended by `now`. */

@@ -31,13 +31,8 @@ export class SubscriptionsRepository extends Repository {
     return created;
   }
 
-  async find(id: string): Promise<SubscriptionRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(subscriptions)
-      .where(eq(subscriptions.id, id))
-      .limit(1);
-    return row;
+  find(id: string): Promise<SubscriptionRow | undefined> {
+    return this.firstWhere(subscriptions, eq(subscriptions.id, id));
   }
 
   /** The row, locked until the transaction ends (confirm, webhook and clock take turns). */

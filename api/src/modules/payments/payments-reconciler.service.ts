@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { JobsService } from '../jobs/index.js';
+import { JobHandler, JobsService } from '../jobs/index.js';
 import { isDatabaseUnavailable } from '../../database/db-errors.js';
 import { PaymentsRepository } from './payments.repository.js';
 import { PaymentsService } from './payments.service.js';
@@ -39,10 +39,11 @@ export class PaymentsReconciler implements OnApplicationBootstrap, OnModuleDestr
     private readonly repo: PaymentsRepository,
     private readonly payments: PaymentsService,
     private readonly jobs: JobsService,
-  ) {
-    jobs.register(RECONCILE_JOB, async () => {
-      if (this.provider.name === 'local') await this.runOnce();
-    });
+  ) {}
+
+  @JobHandler(RECONCILE_JOB)
+  protected async runReconcile(): Promise<void> {
+    if (this.provider.name === 'local') await this.runOnce();
   }
 
   onApplicationBootstrap(): void {

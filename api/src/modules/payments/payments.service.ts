@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { PAYMENT_ERRORS, type PurchaseOutcome, type PurchaseResult } from '@circo/shared-contracts';
 import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
-import { JobsService } from '../jobs/index.js';
+import { JobHandler, JobsService, type JobPayload } from '../jobs/index.js';
 import { TransactionHost, Transactional } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/index.js';
 import { InvoicesService, MEMBERSHIP_LINE } from '../invoicing/index.js';
@@ -74,10 +74,11 @@ export class PaymentsService {
     private readonly subscriptions: SubscriptionPaymentsService,
     private readonly invoices: InvoicesService,
     private readonly cardCountry: CardCountryService,
-  ) {
-    jobs.register(REFUND_UNNEEDED_JOB, (payload) =>
-      this.refundUnneeded(String(payload.paymentId), Number(payload.ownedCents)),
-    );
+  ) {}
+
+  @JobHandler(REFUND_UNNEEDED_JOB)
+  protected runRefundUnneeded(payload: JobPayload): Promise<void> {
+    return this.refundUnneeded(String(payload.paymentId), Number(payload.ownedCents));
   }
 
   get providerName(): PaymentProvider['name'] {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Lang } from '@circo/shared-contracts';
-import { JobsService, type JobContext } from '../jobs/index.js';
+import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { InvoicesService } from '../invoicing/index.js';
 import { MailService, receiptMail } from '../mail/index.js';
@@ -27,8 +27,11 @@ export class ReceiptsService {
     private readonly mail: MailService,
     private readonly jobs: JobsService,
     private readonly invoices: InvoicesService,
-  ) {
-    jobs.register(RECEIPT_JOB, (payload, job) => this.deliver(String(payload.paymentId), job));
+  ) {}
+
+  @JobHandler(RECEIPT_JOB)
+  protected runReceipt(payload: JobPayload, job: JobContext): Promise<void> {
+    return this.deliver(String(payload.paymentId), job);
   }
 
   /** Writes the receipt job of `paymentId` in the open transaction (sent once it commits). */

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { JobsService } from '../jobs/index.js';
+import { JobHandler, type JobPayload } from '../jobs/index.js';
 import {
   BillingService,
   InvoicesService,
@@ -24,12 +24,16 @@ export class StripeTaxService {
     @Inject(TAX_PROVIDER) private readonly tax: StripeTaxProvider | null,
     private readonly billing: BillingService,
     private readonly invoices: InvoicesService,
-    jobs: JobsService,
-  ) {
-    jobs.register(STRIPE_TAX_RECORD_JOB, (p) => this.record(String(p.paymentId)));
-    jobs.register(STRIPE_TAX_REVERSAL_JOB, (p) =>
-      this.reverse(String(p.paymentId), String(p.refundKey)),
-    );
+  ) {}
+
+  @JobHandler(STRIPE_TAX_RECORD_JOB)
+  protected runRecord(payload: JobPayload): Promise<void> {
+    return this.record(String(payload.paymentId));
+  }
+
+  @JobHandler(STRIPE_TAX_REVERSAL_JOB)
+  protected runReversal(payload: JobPayload): Promise<void> {
+    return this.reverse(String(payload.paymentId), String(payload.refundKey));
   }
 
   /**

@@ -11,7 +11,7 @@ import {
   type PracticeClipStatus,
 } from '@circo/shared-contracts';
 import { conflict, notFound } from '../../common/errors/app-error.js';
-import { JobsService, type JobContext } from '../jobs/index.js';
+import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { TransactionHost } from '../../database/transactions.js';
 import { MailService } from '../mail/index.js';
@@ -41,10 +41,11 @@ export class PracticeAnswersService {
     private readonly mail: MailService,
     private readonly jobs: JobsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {
-    jobs.register(ANSWER_MAIL_JOB, (payload, job) =>
-      this.sendAnswerMail(String(payload.clipId), job),
-    );
+  ) {}
+
+  @JobHandler(ANSWER_MAIL_JOB)
+  protected runAnswerMail(payload: JobPayload, job: JobContext): Promise<void> {
+    return this.sendAnswerMail(String(payload.clipId), job);
   }
 
   async queue(

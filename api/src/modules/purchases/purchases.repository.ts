@@ -200,13 +200,8 @@ export class PurchasesRepository extends PreparedReadsRepository<ReturnType<type
   }
 
   /** The row that ends a grant (its refund or revocation), if any. */
-  async endingOf(grantId: string): Promise<AccessGrantRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(accessGrants)
-      .where(eq(accessGrants.refundsGrantId, grantId))
-      .limit(1);
-    return row;
+  endingOf(grantId: string): Promise<AccessGrantRow | undefined> {
+    return this.firstWhere(accessGrants, eq(accessGrants.refundsGrantId, grantId));
   }
 
   /** The grants a payment gave that no refund has cancelled yet. */

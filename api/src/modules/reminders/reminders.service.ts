@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LANGUAGES, type Lang } from '@circo/shared-contracts';
-import { JobsService, type JobContext } from '../jobs/index.js';
+import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Transactional } from '../../database/transactions.js';
 import { MailService } from '../mail/index.js';
@@ -36,14 +36,18 @@ export class RemindersService {
     private readonly mail: MailService,
     private readonly jobs: JobsService,
   ) {
-    jobs.register(REMINDERS_SCAN_JOB, async () => {
-      const n = await this.scan();
-      if (n > 0) this.logger.log(`${n} access reminder(s) to send`);
-    });
-    jobs.register(REMINDER_SEND_JOB, (payload, job) =>
-      this.deliver(String(payload.reminderId), job),
-    );
     if (config.reminders.enabled) jobs.every(REMINDERS_SCAN_JOB, config.reminders.scanMs);
+  }
+
+  @JobHandler(REMINDERS_SCAN_JOB)
+  protected async runScan(): Promise<void> {
+    const n = await this.scan();
+    if (n > 0) this.logger.log(`${n} access reminder(s) to send`);
+  }
+
+  @JobHandler(REMINDER_SEND_JOB)
+  protected runSend(payload: JobPayload, job: JobContext): Promise<void> {
+    return this.deliver(String(payload.reminderId), job);
   }
 
   /** Writes the reminders due at `now` and their mail jobs; answers how many. */

@@ -22,13 +22,8 @@ export class UploadsRepository extends Repository {
       .where(inArray(uploadedAssets.publicId, [...publicIds]));
   }
 
-  async findByPublicId(publicId: string): Promise<UploadedAssetRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(uploadedAssets)
-      .where(eq(uploadedAssets.publicId, publicId))
-      .limit(1);
-    return row;
+  findByPublicId(publicId: string): Promise<UploadedAssetRow | undefined> {
+    return this.firstWhere(uploadedAssets, eq(uploadedAssets.publicId, publicId));
   }
 
   findByUrls(urls: readonly string[]): Promise<UploadedAssetRow[]> {

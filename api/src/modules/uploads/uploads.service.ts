@@ -8,7 +8,7 @@ import {
 } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { AppError, notFound } from '../../common/errors/app-error.js';
-import { JobsService } from '../jobs/index.js';
+import { JobHandler, JobsService, type JobPayload } from '../jobs/index.js';
 import { TransactionHost } from '../../database/transactions.js';
 import {
   MediaStores,
@@ -89,14 +89,17 @@ export class UploadsService implements OnApplicationBootstrap {
     private readonly jobs: JobsService,
     private readonly stores: MediaStores,
     private readonly stamped: StampedPdfService,
-  ) {
-    jobs.register(REMOVE_FILES_JOB, async (payload) => {
-      const failed = await this.removeFiles(payload.files as StoredFile[]);
-      if (failed.length > 0) throw new Error(`could not remove ${failed.join(', ')}`);
-    });
-    jobs.register(SWEEP_JOB, async () => {
-      await this.sweep(new Date());
-    });
+  ) {}
+
+  @JobHandler(REMOVE_FILES_JOB)
+  protected async runRemoveFiles(payload: JobPayload): Promise<void> {
+    const failed = await this.removeFiles(payload.files as StoredFile[]);
+    if (failed.length > 0) throw new Error(`could not remove ${failed.join(', ')}`);
+  }
+
+  @JobHandler(SWEEP_JOB)
+  protected async runSweep(): Promise<void> {
+    await this.sweep(new Date());
   }
 
   onApplicationBootstrap(): void {

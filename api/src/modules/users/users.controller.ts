@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+} from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiForbiddenResponse,
@@ -9,6 +20,8 @@ import {
   COMMON_ERRORS,
   type CourseProgress,
   type FormationProgress,
+  type ItemType,
+  type Lang,
   type PurchasesResponse,
   type RegisterResponse,
   type UserPreferences,
@@ -30,6 +43,14 @@ function assertSelfOrAdmin(caller: AuthUser, userId: string): void {
     throw forbidden(COMMON_ERRORS.forbidden, "You cannot change another user's progress");
   }
 }
+
+/** A change to a student's progress: signed in, the progress rate limit, 403 as said. */
+const ProgressChange = () =>
+  applyDecorators(
+    Auth(),
+    AccountRateLimit('progress'),
+    ApiForbiddenResponse({ description: "Another student's progress, or a class without access" }),
+  );
 
 @ApiTags('users')
 @Controller('users')
@@ -76,19 +97,16 @@ export class UsersController {
   }
 
   /** Marks a class of a course as done (the student themself, or an admin). */
-  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Post(':userId/progreso-curso/:courseId')
-  @AccountRateLimit('progress')
   @HttpCode(200)
-  @Auth()
+  @ProgressChange()
   async markCourseClass(
     @CurrentUser() caller: AuthUser,
     @Param('userId', UuidPipe) userId: string,
     @Param('courseId', UuidPipe) courseId: string,
     @Body() dto: ProgressDto,
   ): Promise<CourseProgress> {
-    assertSelfOrAdmin(caller, userId);
-    const done = await this.progress.set(
+    const done = await this.setDone(
       caller,
       userId,
       'course',
@@ -101,35 +119,29 @@ export class UsersController {
   }
 
   /** Marks a class of a course as not done. */
-  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Delete(':userId/progreso-curso/:courseId/:classId')
-  @AccountRateLimit('progress')
-  @Auth()
+  @ProgressChange()
   async unmarkCourseClass(
     @CurrentUser() caller: AuthUser,
     @Param('userId', UuidPipe) userId: string,
     @Param('courseId', UuidPipe) courseId: string,
     @Param('classId', UuidPipe) classId: string,
   ): Promise<CourseProgress> {
-    assertSelfOrAdmin(caller, userId);
-    const done = await this.progress.set(caller, userId, 'course', courseId, classId, false);
+    const done = await this.setDone(caller, userId, 'course', courseId, classId, false);
     return { courseId, clasesCompletadas: done };
   }
 
   /** Marks a class of a formation as done (the student themself, or an admin). */
-  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Post(':userId/progreso-formacion/:formationId')
-  @AccountRateLimit('progress')
   @HttpCode(200)
-  @Auth()
+  @ProgressChange()
   async markFormationClass(
     @CurrentUser() caller: AuthUser,
     @Param('userId', UuidPipe) userId: string,
     @Param('formationId', UuidPipe) formationId: string,
     @Body() dto: ProgressDto,
   ): Promise<FormationProgress> {
-    assertSelfOrAdmin(caller, userId);
-    const done = await this.progress.set(
+    const done = await this.setDone(
       caller,
       userId,
       'formation',
@@ -142,18 +154,29 @@ export class UsersController {
   }
 
   /** Marks a class of a formation as not done. */
-  @ApiForbiddenResponse({ description: "Another student's progress, or a class without access" })
   @Delete(':userId/progreso-formacion/:formationId/:classId')
-  @AccountRateLimit('progress')
-  @Auth()
+  @ProgressChange()
   async unmarkFormationClass(
     @CurrentUser() caller: AuthUser,
     @Param('userId', UuidPipe) userId: string,
     @Param('formationId', UuidPipe) formationId: string,
     @Param('classId', UuidPipe) classId: string,
   ): Promise<FormationProgress> {
-    assertSelfOrAdmin(caller, userId);
-    const done = await this.progress.set(caller, userId, 'formation', formationId, classId, false);
+    const done = await this.setDone(caller, userId, 'formation', formationId, classId, false);
     return { formationId, clasesCompletadas: done };
+  }
+
+  /** Marks a class done or not (403 for another student's progress unless an admin asks). */
+  private setDone(
+    caller: AuthUser,
+    userId: string,
+    itemType: ItemType,
+    itemId: string,
+    classId: string,
+    done: boolean,
+    lang?: Lang,
+  ): Promise<string[]> {
+    assertSelfOrAdmin(caller, userId);
+    return this.progress.set(caller, userId, itemType, itemId, classId, done, lang);
   }
 }

@@ -44,13 +44,8 @@ export class UsersRepository extends PreparedReadsRepository<ReturnType<typeof p
     return row;
   }
 
-  async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(eq(users.email, email.toLowerCase()))
-      .limit(1);
-    return row;
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.firstWhere(users, eq(users.email, email.toLowerCase()));
   }
 
   /** Inserts a user; a taken e-mail is a 409 `users.email_taken`. */

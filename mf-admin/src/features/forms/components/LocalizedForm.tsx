@@ -128,6 +128,26 @@ export function TitleAndDescription<T extends object>({
 }
 
 /**
+ * The name (required in Spanish, the others falling back to it) and an optional description of
+ * the open language's tab: the first fields of a voucher and of a plan.
+ */
+export function NameAndDescription<T extends object>({ form }: { form: LocalizedFormState<T> }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <LangField
+        form={form}
+        name="name"
+        label={t('fields.name')}
+        required="es"
+        hint={form.lang === 'es' ? undefined : t('hints.fallsBackToSpanish')}
+      />
+      <LangField form={form} name="description" label={t('fields.descriptionOptional')} multiline />
+    </>
+  );
+}
+
+/**
  * A text field of the open language's tab, bound to `<name>.<lang>`. `required="es"`: required in
  * Spanish only (the other languages may be filled in later).
  */

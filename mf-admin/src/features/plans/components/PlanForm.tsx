@@ -3,7 +3,7 @@ import { validatePlan, type AdminPlan } from '@circo/shared-contracts';
 import { Checkbox, Select, adminPaths } from '@circo/shared-web';
 import { emptyText, type Errors } from '../../common/draft';
 import { Field } from '../../forms/components/Field';
-import { LangField, LocalizedForm } from '../../forms/components/LocalizedForm';
+import { LocalizedForm, NameAndDescription } from '../../forms/components/LocalizedForm';
 import { useLocalizedForm } from '../../forms/hooks/useLocalizedForm';
 import { PlanItemsPicker, type PlanItemRef } from './PlanItemsPicker';
 
@@ -51,30 +51,14 @@ export function PlanForm({
     },
     onSaved: onDone,
   });
-  const { idPrefix, draft, errors, set, lang, field: common } = form;
+  const { idPrefix, draft, errors, set, field: common } = form;
   return (
     <LocalizedForm
       form={form}
       editing={Boolean(item)}
       onCancel={onCancel}
       failureFallback={t('plans.saveFailed')}
-      localized={
-        <>
-          <LangField
-            form={form}
-            name="name"
-            label={t('fields.name')}
-            required="es"
-            hint={lang === 'es' ? undefined : t('hints.fallsBackToSpanish')}
-          />
-          <LangField
-            form={form}
-            name="description"
-            label={t('fields.descriptionOptional')}
-            multiline
-          />
-        </>
-      }
+      localized={<NameAndDescription form={form} />}
     >
       <div className="adm-two">
         <Field

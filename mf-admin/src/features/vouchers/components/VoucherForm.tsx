@@ -4,7 +4,7 @@ import { Checkbox, Select, adminPaths } from '@circo/shared-web';
 import { emptyText, type Errors } from '../../common/draft';
 import { useErrorText } from '../../common/hooks/useErrorText';
 import { Field } from '../../forms/components/Field';
-import { LangField, LocalizedForm } from '../../forms/components/LocalizedForm';
+import { LocalizedForm, NameAndDescription } from '../../forms/components/LocalizedForm';
 import { useLocalizedForm } from '../../forms/hooks/useLocalizedForm';
 import { VoucherTargets, type VoucherType } from './VoucherTargets';
 
@@ -59,30 +59,14 @@ export function VoucherForm({
     },
     onSaved: onDone,
   });
-  const { idPrefix, draft, errors, set, lang, field: common } = form;
+  const { idPrefix, draft, errors, set, field: common } = form;
   return (
     <LocalizedForm
       form={form}
       editing={Boolean(item)}
       onCancel={onCancel}
       failureFallback={t('vouchers.createFailed')}
-      localized={
-        <>
-          <LangField
-            form={form}
-            name="name"
-            label={t('fields.name')}
-            required="es"
-            hint={lang === 'es' ? undefined : t('hints.fallsBackToSpanish')}
-          />
-          <LangField
-            form={form}
-            name="description"
-            label={t('fields.descriptionOptional')}
-            multiline
-          />
-        </>
-      }
+      localized={<NameAndDescription form={form} />}
     >
       <Select
         name="type"
