@@ -299,12 +299,47 @@ export const HOSTILE_FILES: HostileFile[] = [
     status: 400,
     code: 'practice_clips.unreadable',
   },
+  ...['elst', 'stts', 'stss', 'stsc', 'stco'].map((type): HostileFile => ({
+    name: `an MP4 whose ${type} box declares 4 billion entries`,
+    as: 'clip',
+    bytes: () => mp4DeclaringEntries(type, 0xffffffff),
+    status: 400,
+    code: 'practice_clips.unreadable',
+  })),
+  {
+    name: 'an MP4 whose movie header nests 100,000 track boxes',
+    as: 'clip',
+    bytes: () => mp4WithNestedBoxes(100_000),
+    status: 400,
+    code: 'practice_clips.unreadable',
+  },
   {
     name: 'an MP4 video sent as a voice note',
     as: 'voice',
     bytes: () => DEMO_MP4,
     status: 415,
     code: 'uploads.wrong_type',
+  },
+];
+
+/**
+ * Files that no check before the parser stops: mp4box fills its heap or loops for seconds on
+ * them, so only the reader worker's limits refuse them (as too complex, 400).
+ */
+export const PARSER_BOMBS: HostileFile[] = [
+  {
+    name: 'an MP4 fragment whose run declares 4 billion samples (fills the heap)',
+    as: 'clip',
+    bytes: () => mp4WithFragmentRun(0xffffffff),
+    status: 400,
+    code: 'practice_clips.unreadable',
+  },
+  {
+    name: 'an MP4 fragment whose run declares 4 billion samples and a spare byte (loops)',
+    as: 'clip',
+    bytes: () => mp4WithFragmentRun(0xffffffff, 1),
+    status: 400,
+    code: 'practice_clips.unreadable',
   },
 ];
 

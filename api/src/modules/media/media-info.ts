@@ -37,7 +37,7 @@ export const MEDIA_READ_BUDGET_MS = 3000;
  * More time a reader worker gets than the read's own clock (`budgetMs`), which gives the better
  * message: past it, the worker is ended (a parser loop that checks no clock).
  */
-const WORKER_GRACE_MS = 1000;
+export const WORKER_GRACE_MS = 250;
 
 /**
  * Reads duration, frame rate, codec and size from an MP4/MOV (mp4box.js) or a WebM (our bounded

@@ -23,8 +23,11 @@ export class MediaReaderFailure extends Error {
 // The built API (api/dist/*.js) starts the compiled worker; from the TypeScript source (jest),
 // source-worker.mjs first registers the loader that compiles .ts files (as for PGlite's worker).
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-/** Workers kept per pool: a real file reads in milliseconds, and the machine has few cores. */
-const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
+/**
+ * Workers per pool (reads past it wait their turn, their clock not yet started): one per core,
+ * two at least so a file that runs to its time does not hold up the next, four at most.
+ */
+const POOL_SIZE = Math.min(4, Math.max(2, availableParallelism()));
 
 interface Pending {
   job: MediaReaderJob;
@@ -42,6 +45,7 @@ export class MediaReaderPool {
   private readonly idle: Worker[] = [];
   private readonly waiting: Pending[] = [];
   private running = 0;
+  private readonly ready = new WeakMap<Worker, Promise<void>>();
   private nextId = 0;
 
   constructor(private readonly limits: ResourceLimits) {}
@@ -52,6 +56,11 @@ export class MediaReaderPool {
       this.waiting.push({ job, timeoutMs, resolve, reject });
       this.drain();
     });
+  }
+
+  /** Ends the idle workers (a read after it starts new ones): the API's shutdown. */
+  async close(): Promise<void> {
+    await Promise.all(this.idle.splice(0).map((worker) => worker.terminate()));
   }
 
   private drain(): void {
@@ -75,12 +84,17 @@ export class MediaReaderPool {
       const at = this.idle.indexOf(worker);
       if (at >= 0) this.idle.splice(at, 1);
     });
+    // the clock of its first job starts once its modules are loaded (it says 'ready')
+    this.ready.set(worker, new Promise((resolve) => worker.once('message', () => resolve())));
     return worker;
   }
 
   private run(worker: Worker, { job, timeoutMs, resolve, reject }: Pending): void {
     const id = ++this.nextId;
+    let timer: NodeJS.Timeout | undefined;
+    let done = false;
     const finish = (reuse: boolean) => {
+      done = true;
       clearTimeout(timer);
       worker.off('message', onMessage).off('error', onDied).off('exit', onDied);
       this.running--;
@@ -90,8 +104,8 @@ export class MediaReaderPool {
       } else void worker.terminate();
       this.drain();
     };
-    const onMessage = (reply: MediaReaderReply) => {
-      if (reply.id !== id) return;
+    const onMessage = (reply: MediaReaderReply | 'ready') => {
+      if (reply === 'ready' || reply.id !== id) return;
       finish(true);
       if ('failed' in reply) reject(new Error('the reader failed'));
       else resolve(reply.result);
@@ -100,13 +114,16 @@ export class MediaReaderPool {
       finish(false);
       reject(new MediaReaderFailure('died'));
     };
-    const timer = setTimeout(() => {
-      finish(false);
-      reject(new MediaReaderFailure('timeout'));
-    }, timeoutMs);
     worker.on('message', onMessage).on('error', onDied).on('exit', onDied);
     worker.ref();
-    worker.postMessage({ id, job });
+    void this.ready.get(worker)!.then(() => {
+      if (done) return;
+      timer = setTimeout(() => {
+        finish(false);
+        reject(new MediaReaderFailure('timeout'));
+      }, timeoutMs);
+      worker.postMessage({ id, job });
+    });
   }
 }
 
@@ -123,3 +140,8 @@ const VIDEO_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 3
 export const clipReaders = new MediaReaderPool(CLIP_LIMITS);
 /** The readers of the class videos the admin uploads. */
 export const videoReaders = new MediaReaderPool(VIDEO_LIMITS);
+
+/** Ends every idle reader worker (the API's shutdown; reads after it start new ones). */
+export async function closeMediaReaders(): Promise<void> {
+  await Promise.all([clipReaders.close(), videoReaders.close()]);
+}

@@ -8,6 +8,9 @@ import { probeMediaFile } from './media-info.js';
 import type { MediaReaderJob, MediaReaderReply, MediaReaderResult } from './media-reader-pool.js';
 
 const port = parentPort!;
+// mp4box writes each box it cannot parse to console.error (thousands of lines for a crafted
+// file): dropped here, the caller logs the refusal with its reason
+console.error = () => undefined;
 
 async function run(job: MediaReaderJob): Promise<MediaReaderResult> {
   if (job.kind === 'frameRate') return frameRateOfFile(job.path);
@@ -20,3 +23,4 @@ port.on('message', (msg: { id: number; job: MediaReaderJob }) => {
     () => port.postMessage({ id: msg.id, failed: true } satisfies MediaReaderReply),
   );
 });
+port.postMessage('ready');
