@@ -4,8 +4,9 @@ import { apiLogin, DEMO, expect, test, useLanguage, type Lang } from '../support
 import { CARDS, loginWithToken, newBuyer } from '../pages/CheckoutPages';
 import { MyCoursesPage } from '../pages/learning';
 
-// A student subscribes to a membership on a phone, opens a course it includes, cancels, and keeps
-// the course until the period ends; the coach sees the subscriber and the MRR.
+// A student subscribes to a membership on a phone, saying who is billed (the VAT of her country
+// shown, then on the invoice), opens a course it includes, cancels, and keeps the course until the
+// period ends; the coach sees the subscriber and the MRR.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const TEXT = {
@@ -17,6 +18,8 @@ const TEXT = {
     withPlan: /^Con .+, se renueva el /,
     canceled: /^Cancelada: tienes acceso hasta el /,
     mrr: 'Ingreso mensual recurrente',
+    billing: { name: 'Erika Mustermann', country: 'DE', tax: 'Incluye IVA 19 % (Alemania)' },
+    invoiceTax: /19\s?%/,
   },
   en: {
     subscribe: 'Subscribe',
@@ -26,6 +29,12 @@ const TEXT = {
     withPlan: /^With .+, renews /,
     canceled: /^Cancelled: you have access until /,
     mrr: 'Monthly recurring revenue',
+    billing: {
+      name: 'Jane Doe',
+      country: 'US',
+      tax: 'No VAT: outside the European Union (United States)',
+    },
+    invoiceTax: '0%: $0.00',
   },
 } as const;
 
@@ -69,6 +78,12 @@ for (const lang of ['es', 'en'] as const) {
     await expect(card.getByRole('link', { name: course.title })).toBeVisible();
     await card.getByRole('link', { name: t.subscribe }).click();
     await expect(page.getByTestId('membership-summary')).toContainText(name);
+    // who is billed, as in the cart: the VAT inside the price for the country she gives
+    await expect(page.getByTestId('tax-line')).toBeVisible();
+    await page.locator('input[name="billingName"]').fill(t.billing.name);
+    await page.locator('select[name="billingCountry"]').selectOption(t.billing.country);
+    await page.locator('form.co-billing').getByRole('button').click();
+    await expect(page.getByTestId('tax-line')).toContainText(t.billing.tax);
     await page.locator('#accept-terms').check();
     const form = page.getByTestId('local-card-form');
     await form.locator('#cardNumber').fill(CARDS.success);
@@ -83,6 +98,11 @@ for (const lang of ['es', 'en'] as const) {
     await expect(my.card(course.title).getByTestId('with-membership')).toHaveText(t.withPlan);
     const membership = page.getByTestId('membership').filter({ hasText: name });
     await expect(membership).toBeVisible();
+    // the first period's invoice, with that country's VAT
+    const invoice = page.getByTestId('invoice');
+    await expect(invoice).toHaveCount(1, { timeout: 15_000 });
+    await expect(invoice).toContainText('19.00');
+    await expect(invoice).toContainText(t.invoiceTax);
 
     // the included course opens
     await my.openItem(course.title);

@@ -112,6 +112,7 @@ const screens = (f: Fixture) =>
     ['vouchers', '/admin/bonos'],
     ['presential', '/admin/formaciones-presenciales'],
     ['plans', '/admin/planes'],
+    ['billing', '/admin/facturacion'],
     ['students', '/admin/alumnos'],
     ['student', `/admin/alumnos/${f.studentId}`],
     ['practice-queue', '/admin/practica'],
@@ -136,6 +137,11 @@ for (const lang of ['es', 'en', 'fr'] as const) {
       await expect(page.locator('[data-remote="mf_admin"] [aria-busy="true"]')).toHaveCount(0);
       if (name === 'practice-clip') {
         await expect(page.getByTestId('clip-comment').first()).toBeVisible();
+      }
+      if (name === 'billing') {
+        // the settings form and the report's period and downloads, below the report
+        await expect(page.getByTestId('billing-settings')).toBeVisible();
+        await expect(page.getByTestId('tax-total')).toBeVisible();
       }
       await expectPhoneFit(page, `${lang}-${name}`);
     }

@@ -55,6 +55,7 @@ export class FakeApi {
       statusText: String(status),
       text: () => Promise.resolve(text),
       json: () => Promise.resolve(JSON.parse(text) as unknown),
+      blob: () => Promise.resolve(new Blob([text])),
     } as Response;
   };
 }

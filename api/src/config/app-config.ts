@@ -65,9 +65,15 @@ export interface AppConfig {
   /**
    * Memberships: the days a failed renewal keeps access (past due) before it ends; with the local
    * provider, a period's length in minutes instead of a month or a year (0: the real length; for
-   * demos and tests) and how often its clock looks for periods that end.
+   * demos and tests), how often its clock looks for periods that end, and the days of notice before
+   * current subscribers pay their plan's newer price.
    */
-  memberships: { graceDays: number; periodMinutes: number; clockMs: number };
+  memberships: {
+    graceDays: number;
+    periodMinutes: number;
+    clockMs: number;
+    priceNoticeDays: number;
+  };
   webRoot: string;
   remotesFile: string;
   /** How long the server waits for a re-pointed remote's manifest before it keeps the last good entry. */
@@ -244,6 +250,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       graceDays: int(env, 'MEMBERSHIP_GRACE_DAYS', 7, 0, 60),
       periodMinutes: int(env, 'MEMBERSHIP_PERIOD_MINUTES', 0, 0, 525_600),
       clockMs: int(env, 'MEMBERSHIP_CLOCK_MS', 60_000, 1_000, 3_600_000),
+      priceNoticeDays: int(env, 'MEMBERSHIP_PRICE_NOTICE_DAYS', 30, 1, 365),
     },
     reminders: {
       enabled: bool(env, 'REMINDERS', true),

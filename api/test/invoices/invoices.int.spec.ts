@@ -368,9 +368,28 @@ describe('billing settings', () => {
       .set('Authorization', `Bearer ${adminToken}`)
       .send(settings)
       .expect(200);
-    expect(put.body).toEqual(settings);
+    // Stripe Tax is on unless she turns it off; a PUT without it keeps it as it was
+    expect(put.body).toEqual({ ...settings, stripeTax: true });
     const read = await get('/admin/billing/settings', adminToken).expect(200);
-    expect(read.body).toEqual(settings);
+    expect(read.body).toEqual({ ...settings, stripeTax: true });
+    const off = await api()
+      .put('/api/admin/billing/settings')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ ...settings, stripeTax: false })
+      .expect(200);
+    expect(off.body.stripeTax).toBe(false);
+    const kept = await api()
+      .put('/api/admin/billing/settings')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send(settings)
+      .expect(200);
+    expect(kept.body.stripeTax).toBe(false);
+    const notBoolean = await api()
+      .put('/api/admin/billing/settings')
+      .set('Authorization', `Bearer ${adminToken}`)
+      .send({ ...settings, stripeTax: 'yes' });
+    expect(notBoolean.status).toBe(400);
+    expect(notBoolean.body.message).toMatch(/stripeTax must be true or false/);
     for (const wrong of [
       { ...settings, creditNoteSeries: 'F' },
       { ...settings, vatOverrides: { US: 5 } },

@@ -21,6 +21,7 @@ export class StripePaymentsStandIn {
   readonly requests: StandInRequest[] = [];
   protected readonly intents = new Map<string, Obj>();
   protected readonly sessions = new Map<string, Obj>();
+  protected readonly charges = new Map<string, Obj>();
   protected readonly byIdempotencyKey = new Map<string, Obj>();
   private server!: Server;
   private holds: Array<{ path: string; arrived: () => void; released: Promise<void> }> = [];
@@ -77,9 +78,28 @@ export class StripePaymentsStandIn {
     return pi;
   }
 
-  /** The card was charged. */
-  succeed(intentId: string): Obj {
-    return Object.assign(this.intent(intentId), { status: 'succeeded', last_payment_error: null });
+  /** The card was charged: a card of `cardCountry`, as its charge reports it. */
+  succeed(intentId: string, cardCountry = 'US'): Obj {
+    const pi = this.intent(intentId);
+    const charge: Obj = {
+      id: `ch_${id()}`,
+      object: 'charge',
+      amount: pi.amount,
+      currency: pi.currency,
+      paid: true,
+      status: 'succeeded',
+      payment_intent: pi.id,
+      payment_method_details: {
+        type: 'card',
+        card: { brand: 'visa', country: cardCountry, last4: '4242', funding: 'credit' },
+      },
+    };
+    this.charges.set(charge.id as string, charge);
+    return Object.assign(pi, {
+      status: 'succeeded',
+      last_payment_error: null,
+      latest_charge: charge.id,
+    });
   }
 
   /** The card was declined. */
@@ -95,7 +115,7 @@ export class StripePaymentsStandIn {
     const session = this.sessions.get(sessionId);
     if (!session) throw new Error(`no session ${sessionId}`);
     const pi = this.newIntent(session.amount_total as number, session.metadata as Obj);
-    pi.status = 'succeeded';
+    this.succeed(pi.id as string);
     return Object.assign(session, {
       payment_status: 'paid',
       status: 'complete',
@@ -139,7 +159,12 @@ export class StripePaymentsStandIn {
     }
     if (method === 'GET' && (m = /^\/v1\/payment_intents\/([\w]+)$/.exec(path))) {
       const pi = this.intents.get(m[1]);
-      return pi ? [200, pi] : notFound('payment_intent', m[1]);
+      if (!pi) return notFound('payment_intent', m[1]);
+      const expand = Object.entries(body).filter(([k]) => k.startsWith('expand['));
+      const charge = pi.latest_charge ? this.charges.get(pi.latest_charge as string) : null;
+      return expand.some(([, v]) => v === 'latest_charge') && charge
+        ? [200, { ...pi, latest_charge: charge }]
+        : [200, pi];
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const amount = Object.keys(body)
@@ -199,6 +224,7 @@ export class StripePaymentsStandIn {
       client_secret: `${piId}_secret_${id()}`,
       metadata,
       last_payment_error: null,
+      latest_charge: null,
     };
     this.intents.set(piId, pi);
     return pi;

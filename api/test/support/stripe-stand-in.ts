@@ -5,6 +5,7 @@ import {
   notFound,
   type Obj,
 } from './stripe-payments-stand-in.js';
+import { StripeTaxStandIn } from './stripe-tax-stand-in.js';
 
 export type { StandInRequest } from './stripe-payments-stand-in.js';
 
@@ -14,9 +15,10 @@ export type { StandInRequest } from './stripe-payments-stand-in.js';
  * invoices, the Customer Portal) the way api.stripe.com does, so the real `stripe` SDK can be
  * pointed at it (`host`, `port`, `protocol`). Idempotency keys return the first object, as Stripe
  * does. Tests move objects along with `succeed()`, `completeSession()`, `payInvoice()` and
- * `renew()`, as a card payment and Stripe's billing clock would.
+ * `renew()`, as a card payment and Stripe's billing clock would. Stripe Tax's calls are `tax`'s.
  */
 export class StripeStandIn extends StripePaymentsStandIn {
+  readonly tax = new StripeTaxStandIn();
   private readonly customers = new Map<string, Obj>();
   private readonly products = new Map<string, Obj>();
   private readonly prices = new Map<string, Obj>();
@@ -75,6 +77,17 @@ export class StripeStandIn extends StripePaymentsStandIn {
     return [...this.prices.values()].filter((p) => p.product === productId);
   }
 
+  /** The subscription's one item on `price` (Stripe lists a subscription's items in it). */
+  private putOnPrice(sub: Obj, price: Obj, itemId: string): void {
+    sub.priceId = price.id;
+    sub.items = {
+      object: 'list',
+      has_more: false,
+      url: `/v1/subscription_items?subscription=${sub.id as string}`,
+      data: [{ id: itemId, object: 'subscription_item', price, quantity: 1 }],
+    };
+  }
+
   private newInvoice(sub: Obj, amount: number, reason: string): Obj {
     const pi = this.newIntent(amount, {});
     const invId = `in_test_${id()}`;
@@ -131,6 +144,8 @@ export class StripeStandIn extends StripePaymentsStandIn {
     body: Record<string, string>,
     remember: (o: Obj) => [number, Obj],
   ): [number, Obj] | null {
+    const taxed = this.tax.answer(method, path, body, remember);
+    if (taxed) return taxed;
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/customers') {
       const c: Obj = {
@@ -182,10 +197,32 @@ export class StripeStandIn extends StripePaymentsStandIn {
       this.prices.set(p.id as string, p);
       return remember(p);
     }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      // without a status, the subscriptions not cancelled
+      const data = [...this.subscriptions.values()].filter(
+        (sub) => sub.status !== 'canceled' && (!body.price || sub.priceId === body.price),
+      );
+      return [200, list('/v1/subscriptions', data.slice(0, Number(body.limit ?? 10)))];
+    }
+    if (method === 'GET' && path === '/v1/prices') {
+      const data = [...this.prices.values()].filter(
+        (p) =>
+          (!body.product || p.product === body.product) &&
+          (body.active === undefined || p.active === (body.active === 'true')),
+      );
+      return [200, list('/v1/prices', data.slice(0, Number(body.limit ?? 10)))];
+    }
+    if (method === 'POST' && (m = /^\/v1\/prices\/(\w+)$/.exec(path))) {
+      const p = this.prices.get(m[1]);
+      if (!p) return notFound('price', m[1]);
+      if (body.active) p.active = body.active === 'true';
+      return [200, p];
+    }
     if (method === 'POST' && path === '/v1/subscriptions') {
       const price = this.prices.get(body['items[0][price]']);
       if (!this.customers.has(body.customer)) return notFound('customer', body.customer);
       if (!price) return notFound('price', body['items[0][price]']);
+      if (!price.active) return inactivePrice(price.id as string);
       const sub: Obj = {
         id: `sub_test_${id()}`,
         object: 'subscription',
@@ -198,6 +235,7 @@ export class StripeStandIn extends StripePaymentsStandIn {
         priceId: price.id,
         payment_behavior: body.payment_behavior,
       };
+      this.putOnPrice(sub, price, `si_test_${id()}`);
       const inv = this.newInvoice(sub, price.unit_amount as number, 'subscription_create');
       sub.latest_invoice = inv.id;
       this.subscriptions.set(sub.id as string, sub);
@@ -218,6 +256,13 @@ export class StripeStandIn extends StripePaymentsStandIn {
       if (!sub) return notFound('subscription', m[1]);
       if (method === 'POST' && body.cancel_at_period_end) {
         sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+      }
+      if (method === 'POST' && body['items[0][price]']) {
+        const price = this.prices.get(body['items[0][price]']);
+        if (!price) return notFound('price', body['items[0][price]']);
+        if (!price.active) return inactivePrice(price.id as string);
+        this.putOnPrice(sub, price, body['items[0][id]']);
+        sub.proration_behavior = body.proration_behavior ?? 'create_prorations';
       }
       if (method === 'DELETE') {
         Object.assign(sub, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
@@ -251,3 +296,17 @@ export class StripeStandIn extends StripePaymentsStandIn {
 }
 const subscriptionOf = (inv: Obj): string =>
   ((inv.parent as Obj).subscription_details as Obj).subscription as string;
+
+const list = (url: string, data: Obj[]): Obj => ({ object: 'list', url, has_more: false, data });
+
+/** Stripe's answer to a subscription put on an archived Price. */
+const inactivePrice = (priceId: string): [number, Obj] => [
+  400,
+  {
+    error: {
+      type: 'invalid_request_error',
+      message: `The price specified (${priceId}) is inactive. This field only accepts active prices.`,
+      param: 'items[0][price]',
+    },
+  },
+];

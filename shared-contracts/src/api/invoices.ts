@@ -87,11 +87,19 @@ export interface BillingSettings {
   ossRegistered: boolean;
   /** Check VAT numbers with the EU's VIES service (their format is always checked). */
   viesCheck: boolean;
+  /**
+   * With Stripe keys, Stripe Tax computes the tax (its Tax Calculations API) instead of the table;
+   * without them, or off, the table does. A PUT without it keeps it as it was.
+   */
+  stripeTax: boolean;
   /** Rates set over the table, in percent, by country: `{ "EE": 24 }`. */
   vatOverrides: Record<string, number>;
   /** USD to EUR by month (`{ "2026-11": 0.93 }`: 1 USD = 0.93 EUR), for the tax in EUR. */
   eurRates: Record<string, number>;
 }
+
+/** PUT /admin/billing/settings: the settings, `stripeTax` optional (absent: kept). */
+export type BillingSettingsInput = Omit<BillingSettings, 'stripeTax'> & { stripeTax?: boolean };
 
 /** One country of the tax report: what was invoiced there in the period, in EUR. */
 export interface TaxReportRow {

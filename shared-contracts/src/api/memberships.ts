@@ -3,6 +3,7 @@
 import type { Lang, Localized } from '../languages.js';
 import type { ItemType } from './catalog.js';
 import type { BillingDetails, PaymentProviderName } from './payments.js';
+import type { CheckoutTax } from './invoices.js';
 
 export const PLAN_INTERVALS = ['month', 'year'] as const;
 export type PlanInterval = (typeof PLAN_INTERVALS)[number];
@@ -55,6 +56,11 @@ export interface AdminPlan {
   active: boolean;
   /** Subscriptions active or in their grace period now. */
   subscribers: number;
+  /**
+   * Of those, the ones that renew at another price than the plan's (they subscribed before it
+   * changed) and are not yet moved to it: POST /admin/plans/{id}/move-subscribers moves them.
+   */
+  olderPrice: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -76,6 +82,11 @@ export interface SubscribeResponse {
   provider: PaymentProviderName;
   /** The first period's price, USD. */
   amount: number;
+  /**
+   * The VAT inside that price for the billing country, as checkout answers it (a membership's
+   * start; the payment of a renewal that is due has none here).
+   */
+  tax?: CheckoutTax;
 }
 
 /** GET /users/me/subscriptions: the caller's subscriptions, newest first. */
@@ -95,6 +106,16 @@ export interface MySubscription {
   opensItems: boolean;
   /** Whether its cards and past invoices are on the provider's Customer Portal (Stripe). */
   portal: boolean;
+  /** The plan's newer price the student was told of, and the renewal it applies from. */
+  newPrice: number | null;
+  newPriceFrom: string | null;
+}
+
+/** POST /admin/plans/{id}/move-subscribers: how many were told of the plan's price. */
+export interface MoveSubscribersResponse {
+  moved: number;
+  /** The days of notice: each pays the new price from the first renewal this far away. */
+  noticeDays: number;
 }
 
 /** POST /users/me/subscriptions/portal: a Customer Portal session (cards, past invoices). */
@@ -124,6 +145,7 @@ export const MEMBERSHIP_ERRORS = {
   planNotFound: 'plans.not_found',
   planInUse: 'plans.in_use',
   planItemNotFound: 'plans.item_not_found',
+  nothingToMove: 'plans.nothing_to_move',
   planWithdrawn: 'subscriptions.plan_withdrawn',
   alreadySubscribed: 'subscriptions.already_subscribed',
   notFound: 'subscriptions.not_found',

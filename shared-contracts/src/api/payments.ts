@@ -137,6 +137,22 @@ export const TEST_CARDS = {
   failsAtRenewal: '4000000000000341',
 } as const;
 
+/**
+ * Stripe's country test cards: each pays as 4242... does and reports its country
+ * (`payment_method_details.card.country`), the evidence of the buyer's country a card gives.
+ */
+export const COUNTRY_TEST_CARDS: Readonly<Record<string, string>> = {
+  '4000002760000016': 'DE',
+  '4000002500000003': 'FR',
+  '4000007240000007': 'ES',
+  '4000003800000008': 'IT',
+  '4000005280000002': 'NL',
+  '4000008260000000': 'GB',
+};
+
+/** The country a test card reports: its own for a country card, else the United States. */
+export const testCardCountry = (digits: string): string => COUNTRY_TEST_CARDS[digits] ?? 'US';
+
 export const PAYMENT_ERRORS = {
   salesPaused: 'payments.sales_paused',
   emptyCart: 'payments.empty_cart',

@@ -21,7 +21,7 @@ import { users } from './users.table.js';
 /**
  * Who sells and how invoices are numbered and taxed: one row, the coach's billing settings
  * (legal name, tax id, address, country, series, prices with or without VAT, OSS, rates set over
- * the table, the monthly USD to EUR rates).
+ * the table, the monthly USD to EUR rates, whether Stripe Tax computes the tax with Stripe keys).
  */
 export const billingSettings = pgTable(
   'billing_settings',
@@ -36,6 +36,7 @@ export const billingSettings = pgTable(
     pricesIncludeTax: boolean('prices_include_tax').notNull().default(true),
     ossRegistered: boolean('oss_registered').notNull().default(true),
     viesCheck: boolean('vies_check').notNull().default(false),
+    stripeTax: boolean('stripe_tax').notNull().default(true),
     vatOverrides: jsonb('vat_overrides')
       .$type<Record<string, number>>()
       .notNull()
@@ -80,6 +81,10 @@ export const paymentBilling = pgTable(
     taxIdVerified: boolean('tax_id_verified'),
     /** The card's country as the provider reports it, when it does. */
     cardCountry: text('card_country'),
+    /** Stripe Tax's calculation the payment was charged by (with Stripe keys and Stripe Tax on). */
+    taxCalculationId: text('tax_calculation_id'),
+    /** The tax transaction recorded from it once paid (what Stripe's tax reports count). */
+    taxTransactionId: text('tax_transaction_id'),
     rateBp: integer('rate_bp').notNull(),
     scheme: text('scheme').$type<TaxScheme>().notNull(),
     reverseCharge: boolean('reverse_charge').notNull(),

@@ -121,6 +121,12 @@ export const subscriptions = pgTable(
     graceUntil: timestamp('grace_until', { withTimezone: true }),
     /** The card payment of the renewal that failed (a link to pay it with another card). */
     duePaymentId: uuid('due_payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    /**
+     * A move to the plan's newer price the student was told of: the price that applies from the
+     * renewal at `new_price_from` (never earlier); both are cleared once it applies.
+     */
+    newPriceCents: integer('new_price_cents'),
+    newPriceFrom: timestamp('new_price_from', { withTimezone: true }),
     /** Who is billed for every period (name, country, tax ID), when the student said. */
     billing: jsonb('billing').$type<BillingDetails>(),
     /** Language of its e-mails: the one the student subscribed in. */
@@ -148,6 +154,10 @@ export const subscriptions = pgTable(
     check('subscriptions_interval_check', sql`${t.interval} in ('month', 'year')`),
     check('subscriptions_lang_check', sql`${t.lang} in ('es', 'en', 'fr')`),
     check('subscriptions_price_check', sql`${t.priceCents} > 0`),
+    check(
+      'subscriptions_new_price_check',
+      sql`(${t.newPriceCents} is null) = (${t.newPriceFrom} is null) and (${t.newPriceCents} is null or ${t.newPriceCents} > 0)`,
+    ),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
   taxFor,
   type BillingDetails,
   type BillingSettings,
+  type BillingSettingsInput,
   type CountrySource,
   type MyBilling,
   type SellerTax,
@@ -33,9 +34,15 @@ export const DEFAULT_BILLING: BillingSettings = {
   pricesIncludeTax: true,
   ossRegistered: true,
   viesCheck: false,
+  stripeTax: true,
   vatOverrides: {},
   eurRates: {},
 };
+
+/** The job that records Stripe Tax's transaction of a paid payment (payload `paymentId`). */
+export const STRIPE_TAX_RECORD_JOB = 'invoicing.stripe-tax-record';
+/** The job that reverses it by a credit note (payload `paymentId`, `refundKey`). */
+export const STRIPE_TAX_REVERSAL_JOB = 'invoicing.stripe-tax-reversal';
 
 /** The tax of a payment and who it is billed to, as checkout quotes it. */
 export interface BillingQuote {
@@ -50,6 +57,8 @@ export interface BillingQuote {
   total: TaxSplit;
   /** The buyer gave these details now: they become the prefill of the next checkout. */
   given: boolean;
+  /** Stripe Tax's calculation, when it computed the figures (else the table did). */
+  taxCalculationId?: string;
 }
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -96,7 +105,7 @@ export class BillingService {
   }
 
   /** PUT /admin/billing/settings: every field checked (400 `billing.invalid_settings`). */
-  async setSettings(input: BillingSettings): Promise<BillingSettings> {
+  async setSettings(input: BillingSettingsInput): Promise<BillingSettings> {
     const bad = (message: string) => badRequest(BILLING_ERRORS.invalidSettings, message);
     if (!isCountryCode(input.country)) throw bad('country must be an ISO 3166 country code');
     for (const series of [input.invoiceSeries, input.creditNoteSeries]) {
@@ -129,6 +138,7 @@ export class BillingService {
       pricesIncludeTax: input.pricesIncludeTax,
       ossRegistered: input.ossRegistered,
       viesCheck: input.viesCheck,
+      stripeTax: input.stripeTax ?? (await this.settings()).stripeTax,
       vatOverrides: input.vatOverrides,
       eurRates: input.eurRates,
     };
@@ -162,13 +172,34 @@ export class BillingService {
   ): Promise<BillingQuote> {
     const settings = await this.settings();
     const who = await this.buyer(userId, given, settings);
+    return { ...this.priced(who, settings, lineCents, included), given: !!given };
+  }
+
+  /**
+   * `quote` for billing details kept earlier (a membership's, given when it started): checked
+   * then, so neither VIES nor the buyer's prefill is touched now.
+   */
+  async quoteKept(kept: BillingDetails, lineCents: number[], included?: boolean) {
+    const settings = await this.settings();
+    const { name, country, taxId } = billingDetailsOf(kept);
+    const who = { name, country, countrySource: 'billing' as const, taxIdVerified: null };
+    const quote = this.priced({ ...who, taxId: taxId ?? null }, settings, lineCents, included);
+    return { ...quote, given: false };
+  }
+
+  private priced(
+    who: Pick<BillingQuote, 'name' | 'country' | 'countrySource' | 'taxId' | 'taxIdVerified'>,
+    settings: BillingSettings,
+    lineCents: number[],
+    included?: boolean,
+  ): Omit<BillingQuote, 'given'> {
     const decision = taxFor(this.sellerTax(settings), {
       country: who.country,
       vatId: who.taxId && isEuCountry(who.country) ? who.taxId : null,
     });
     const pricesIncludeTax = included ?? settings.pricesIncludeTax;
     const { lines, total } = splitLines(lineCents, decision.rateBp, pricesIncludeTax);
-    return { ...who, decision, pricesIncludeTax, lines, total, given: !!given };
+    return { ...who, decision, pricesIncludeTax, lines, total };
   }
 
   /** Keeps the quote with its payment (and, when the buyer gave details, as their prefill). */
@@ -186,11 +217,23 @@ export class BillingService {
       pricesIncludeTax: q.pricesIncludeTax,
       netCents: q.total.netCents,
       taxCents: q.total.taxCents,
+      taxCalculationId: q.taxCalculationId ?? null,
     };
     await this.repo.insertPaymentBilling(row);
     if (q.given && userId) {
       await this.repo.setProfile({ userId, name: q.name, country: q.country, taxId: q.taxId });
     }
+  }
+
+  /** Keeps the card's country with the payment's evidence (a two-letter code, else nothing). */
+  async keepCardCountry(paymentId: string, country: string): Promise<void> {
+    const code = country.trim().toUpperCase();
+    if (isCountryCode(code)) await this.repo.setCardCountry(paymentId, code);
+  }
+
+  /** Keeps the tax transaction Stripe Tax recorded of the payment. */
+  keepTaxTransaction(paymentId: string, transactionId: string): Promise<void> {
+    return this.repo.setTaxTransaction(paymentId, transactionId);
   }
 
   paymentBilling(paymentId: string) {

@@ -5,6 +5,8 @@ export {
   BillingService,
   DEFAULT_BILLING,
   billingDetailsOf,
+  STRIPE_TAX_RECORD_JOB,
+  STRIPE_TAX_REVERSAL_JOB,
   type BillingQuote,
 } from './billing.service.js';
 export {

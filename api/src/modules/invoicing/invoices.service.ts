@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  type BillingDetails,
   BILLING_ERRORS,
   fromCents,
   rateBpToPercent,
@@ -10,8 +11,13 @@ import {
 } from '@circo/shared-contracts';
 import { notFound } from '../../common/errors/app-error.js';
 import type { InvoiceContent, InvoiceRow } from '../../database/tables/invoicing.table.js';
+import { JobsService } from '../jobs/index.js';
 import { UsersService } from '../users/index.js';
-import { BillingService } from './billing.service.js';
+import {
+  BillingService,
+  STRIPE_TAX_RECORD_JOB,
+  STRIPE_TAX_REVERSAL_JOB,
+} from './billing.service.js';
 import { eurAmount, eurRateOf } from './eur-rates.js';
 import { INVOICE_TEXT } from './invoice-texts.js';
 import { invoicePdf } from './invoice-pdf.js';
@@ -58,18 +64,20 @@ export class InvoicesService {
     private readonly repo: InvoicingRepository,
     private readonly billing: BillingService,
     private readonly users: UsersService,
+    private readonly jobs: JobsService,
   ) {}
 
   /**
    * The invoice of a paid payment (once: a second call answers the first). A payment of nothing
    * (a free purchase) has none. Its tax is the one checkout quoted and kept; a payment that kept
-   * none (a membership's renewal) is taxed now by the buyer's last billing details, its amount
-   * read as tax included.
+   * none (a membership's period) is taxed now by `billedTo` (the billing details kept on its
+   * subscription), else by the buyer's last ones, its amount read as tax included.
    */
   async issue(
     payment: PaidPayment,
     lines: InvoiceLineInput[],
     now = new Date(),
+    billedTo?: BillingDetails | null,
   ): Promise<InvoiceRow | null> {
     if (payment.amountCents <= 0) return null;
     const existing = await this.repo.invoiceOfPayment(payment.id);
@@ -78,12 +86,10 @@ export class InvoicesService {
     let kept = await this.billing.paymentBilling(payment.id);
     const items = lines.length > 0 ? lines : [];
     if (!kept) {
-      const quote = await this.billing.quote(
-        payment.userId ?? '',
-        undefined,
-        items.map((l) => l.cents),
-        true,
-      );
+      const cents = items.map((l) => l.cents);
+      const quote = billedTo
+        ? await this.billing.quoteKept(billedTo, cents, true)
+        : await this.billing.quote(payment.userId ?? '', undefined, cents, true);
       await this.billing.record(payment.id, payment.userId, quote);
       kept = (await this.billing.paymentBilling(payment.id))!;
     }
@@ -131,6 +137,14 @@ export class InvoicesService {
       (s, l) => ({ net: s.net + l.netCents, tax: s.tax + l.taxCents }),
       { net: 0, tax: 0 },
     );
+    if (kept.taxCalculationId) {
+      // Stripe Tax computed it: its tax transaction is recorded once this commits
+      await this.jobs.enqueue(
+        STRIPE_TAX_RECORD_JOB,
+        { paymentId: payment.id },
+        { key: `${STRIPE_TAX_RECORD_JOB}:${payment.id}` },
+      );
+    }
     return this.write({
       kind: 'invoice',
       series: settings.invoiceSeries,
@@ -207,6 +221,14 @@ export class InvoicesService {
       return null;
     }
     const settings = await this.billing.settings();
+    if ((await this.billing.paymentBilling(paymentId))?.taxCalculationId) {
+      // and Stripe Tax's transaction is reversed by as much, once this commits
+      await this.jobs.enqueue(
+        STRIPE_TAX_REVERSAL_JOB,
+        { paymentId, refundKey: key },
+        { key: `${STRIPE_TAX_REVERSAL_JOB}:${key}` },
+      );
+    }
     return this.write({
       kind: 'credit_note',
       series: settings.creditNoteSeries,
@@ -230,6 +252,23 @@ export class InvoicesService {
         credits: { number: invoice.number, issuedAt: invoice.issuedAt.toISOString() },
       },
     });
+  }
+
+  /**
+   * The credit note of refund `key` as Stripe Tax reverses it: `full` when it credits its whole
+   * invoice at once, else its total (negative, tax included). Null: no such credit note.
+   */
+  async creditForTax(
+    key: string,
+  ): Promise<{ number: string; full: boolean; totalCents: number } | null> {
+    const note = await this.repo.byRefundKey(key);
+    const invoice = note?.creditsInvoiceId ? await this.repo.byId(note.creditsInvoiceId) : null;
+    if (!note || !invoice) return null;
+    return {
+      number: note.number,
+      full: note.totalCents === -invoice.totalCents,
+      totalCents: note.totalCents,
+    };
   }
 
   /** How much of a payment its credit notes gave back so far, in cents. */

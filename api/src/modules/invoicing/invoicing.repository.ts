@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { Repository } from '../../database/transactions.js';
 import {
   billingProfiles,
@@ -58,6 +58,21 @@ export class InvoicingRepository extends Repository {
       .from(paymentBilling)
       .where(eq(paymentBilling.paymentId, paymentId));
     return row;
+  }
+
+  /** The card's country, as the provider reported it once the payment was paid. */
+  async setCardCountry(paymentId: string, cardCountry: string): Promise<void> {
+    await this.db
+      .update(paymentBilling)
+      .set({ cardCountry })
+      .where(eq(paymentBilling.paymentId, paymentId));
+  }
+
+  async setTaxTransaction(paymentId: string, taxTransactionId: string): Promise<void> {
+    await this.db
+      .update(paymentBilling)
+      .set({ taxTransactionId })
+      .where(eq(paymentBilling.paymentId, paymentId));
   }
 
   /** Writes a payment's billing evidence once (a second write of the same payment keeps the first). */
@@ -127,5 +142,21 @@ export class InvoicingRepository extends Repository {
       .where(and(gte(invoices.issuedAt, from), lt(invoices.issuedAt, to)))
       .orderBy(asc(invoices.series), asc(invoices.year), asc(invoices.seq));
     return limit ? q.limit(limit) : q;
+  }
+
+  /** The evidence of the buyer's country kept with these payments, by payment. */
+  async evidenceOf(
+    paymentIds: string[],
+  ): Promise<Map<string, Pick<PaymentBillingRow, 'countrySource' | 'cardCountry'>>> {
+    if (paymentIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({
+        paymentId: paymentBilling.paymentId,
+        countrySource: paymentBilling.countrySource,
+        cardCountry: paymentBilling.cardCountry,
+      })
+      .from(paymentBilling)
+      .where(inArray(paymentBilling.paymentId, [...new Set(paymentIds)]));
+    return new Map(rows.map(({ paymentId, ...e }) => [paymentId, e]));
   }
 }

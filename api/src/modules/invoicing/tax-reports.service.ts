@@ -5,6 +5,7 @@ import {
   BILLING_LIMITS,
   fromCents,
   rateBpToPercent,
+  type CountrySource,
   type Lang,
   type TaxReport,
   type TaxReportRow,
@@ -73,6 +74,8 @@ const HEADERS = {
       'iva_eur',
       'cambio_usd_eur',
       'inversión_sujeto_pasivo',
+      'origen_país',
+      'país_tarjeta',
     ],
     en: [
       'number',
@@ -91,6 +94,8 @@ const HEADERS = {
       'vat_eur',
       'usd_eur_rate',
       'reverse_charge',
+      'country_source',
+      'card_country',
     ],
     fr: [
       'numéro',
@@ -109,7 +114,15 @@ const HEADERS = {
       'tva_eur',
       'taux_usd_eur',
       'autoliquidation',
+      'source_pays',
+      'pays_carte',
     ],
+  },
+  /** Where the invoice's country came from (payment_billing.country_source). */
+  source: {
+    billing: { es: 'facturación', en: 'billing', fr: 'facturation' },
+    profile: { es: 'perfil', en: 'profile', fr: 'profil' },
+    seller: { es: 'vendedor', en: 'seller', fr: 'vendeur' },
   },
   yes: { es: 'sí', en: 'yes', fr: 'oui' },
   no: { es: 'no', en: 'no', fr: 'non' },
@@ -218,6 +231,8 @@ export class TaxReportsService {
     const [from, to] = this.period(fromDay, toDay);
     const rows = await this.repo.issuedBetween(from, to);
     const numbers = new Map(rows.map((r) => [r.id, r.number]));
+    // the evidence of the buyer's country: where the billing country came from, the card's
+    const evidence = await this.repo.evidenceOf(rows.map((r) => r.paymentId));
     return toCsv(
       [...HEADERS.invoices[lang]],
       rows.map((r) => [
@@ -239,6 +254,7 @@ export class TaxReportsService {
         r.taxEurCents === null ? null : fromCents(r.taxEurCents),
         r.eurRate === null ? null : Number(r.eurRate),
         r.reverseCharge ? HEADERS.yes[lang] : HEADERS.no[lang],
+        ...evidenceCells(evidence.get(r.paymentId), lang),
       ]),
       lang,
     );
@@ -287,4 +303,11 @@ export class TaxReportsService {
       ? null
       : { net: eurAmount(inv.netCents, rate), tax: eurAmount(inv.taxCents, rate) };
   }
+}
+
+function evidenceCells(
+  e: { countrySource: CountrySource; cardCountry: string | null } | undefined,
+  lang: Lang,
+): string[] {
+  return [e ? HEADERS.source[e.countrySource][lang] : '', e?.cardCountry ?? ''];
 }

@@ -9,6 +9,7 @@ import { JobsService } from '../jobs/index.js';
 import {
   BILLING_PROVIDER,
   SubscriptionPaymentsService,
+  type BillingPlan,
   type BillingProvider,
   type StartedPayment,
 } from '../payments/index.js';
@@ -58,21 +59,33 @@ export class MembershipBillingService {
     if (!this.billing) return null;
     const plan = await this.plans.find(planId);
     if (!plan) return null;
-    const ids = await this.billing.syncPlan({
-      id: plan.id,
-      name: plan.name.es,
-      description: plan.description.es,
-      priceCents: plan.priceCents,
-      interval: plan.interval,
-      active: plan.active,
-      productId: plan.stripeProductId,
-      priceId: plan.stripePriceId,
-      version: String(plan.updatedAt.getTime()),
-    });
+    const ids = await this.billing.syncPlan(billingPlan(plan));
     if (ids.productId !== plan.stripeProductId || ids.priceId !== plan.stripePriceId) {
       await this.plans.setProviderIds(plan.id, ids, plan);
     }
+    // the plan's older Prices nobody is on any more (moved, cancelled) take no one again
+    await this.billing.archiveUnusedPrices(ids.productId, ids.priceId);
     return ids.priceId;
+  }
+
+  /**
+   * The plan's Price at `priceCents`: its current one, or (the plan's price changed again since
+   * the subscribers were told) a Price made for the price they were told of.
+   */
+  async priceFor(plan: PlanRow, priceCents: number): Promise<string> {
+    if (plan.priceCents === priceCents) {
+      const priceId = plan.stripePriceId ?? (await this.syncPlan(plan.id));
+      if (priceId) return priceId;
+    }
+    const told = { ...billingPlan(plan), priceCents, priceId: null, version: 'moved' };
+    return (await this.billing!.syncPlan(told)).priceId;
+  }
+
+  /** Puts the provider's subscription on another Price from its next renewal (no proration). */
+  async movePrice(sub: SubscriptionRow, priceId: string): Promise<void> {
+    if (this.billing && atProvider(sub)) {
+      await this.billing.movePrice(sub.providerSubscriptionId, priceId);
+    }
   }
 
   /**
@@ -141,10 +154,24 @@ export class MembershipBillingService {
     const contact = await this.users.contact(sub.userId);
     return this.billing!.createCustomer({
       userId: sub.userId,
-      email: contact?.email ?? '',
       name: sub.billing?.name ?? contact?.name ?? '',
       country: sub.billing?.country ?? null,
       lang: sub.lang as Lang,
     });
   }
+}
+
+/** What the provider is told of a plan. */
+function billingPlan(plan: PlanRow): BillingPlan {
+  return {
+    id: plan.id,
+    name: plan.name.es,
+    description: plan.description.es,
+    priceCents: plan.priceCents,
+    interval: plan.interval,
+    active: plan.active,
+    productId: plan.stripeProductId,
+    priceId: plan.stripePriceId,
+    version: String(plan.updatedAt.getTime()),
+  };
 }

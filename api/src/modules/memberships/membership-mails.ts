@@ -8,7 +8,7 @@ export const MEMBERSHIP_MAIL_JOB = 'memberships.mail';
  * started: the first period is paid; renewed: a renewal is paid; failed: a renewal was declined
  * (past due, pay with another card); action: a renewal needs the card's confirmation step;
  * canceled: cancelled at the period's end; ended: it ended (cancelled, or grace over); upcoming:
- * a yearly renewal is near.
+ * a yearly renewal is near; price: the plan's newer price applies from a coming renewal.
  */
 export const MEMBERSHIP_MAIL_KINDS = [
   'started',
@@ -18,6 +18,7 @@ export const MEMBERSHIP_MAIL_KINDS = [
   'canceled',
   'ended',
   'upcoming',
+  'price',
 ] as const;
 export type MembershipMailKind = (typeof MEMBERSHIP_MAIL_KINDS)[number];
 
@@ -25,7 +26,7 @@ export interface MembershipMailFacts {
   plan: string;
   /** The date that matters to this mail (period end, grace end, renewal), already written. */
   date: string;
-  /** The amount, already written ("19.00 USD"). */
+  /** The amount, already written ("19.00 USD"; a price: "24.00 USD a month"). */
   amount: string;
   /** Where the student goes: My Courses, or the payment of what is due. */
   link: string;
@@ -69,6 +70,11 @@ const TEXT: Record<Lang, Texts> = {
       body: (f) =>
         `Terminó el ${f.date}. Los cursos que compraste aparte siguen en Mis cursos, y puedes suscribirte de nuevo cuando quieras.`,
     },
+    price: {
+      subject: (f) => `Cambia el precio de tu membresía «${f.plan}»`,
+      body: (f) =>
+        `Desde la renovación del ${f.date}, tu membresía costará ${f.amount}; hasta entonces no cambia nada. Si no quieres seguir con ese precio, cancélala antes desde Mis cursos: mantienes el acceso hasta el final del periodo pagado.`,
+    },
     upcoming: {
       subject: (f) => `Tu membresía «${f.plan}» se renueva el ${f.date}`,
       body: (f) =>
@@ -82,6 +88,7 @@ const TEXT: Record<Lang, Texts> = {
       canceled: 'Ir a Mis cursos',
       ended: 'Ver los planes',
       upcoming: 'Ir a Mis cursos',
+      price: 'Ir a Mis cursos',
     },
   },
   en: {
@@ -115,6 +122,11 @@ const TEXT: Record<Lang, Texts> = {
       body: (f) =>
         `It ended on ${f.date}. The courses you bought on their own stay in My Courses, and you can subscribe again whenever you like.`,
     },
+    price: {
+      subject: (f) => `The price of your “${f.plan}” membership is changing`,
+      body: (f) =>
+        `From the renewal on ${f.date}, your membership will cost ${f.amount}; until then nothing changes. If you do not want to continue at that price, cancel before then from My Courses: you keep access until the end of the period you paid.`,
+    },
     upcoming: {
       subject: (f) => `Your “${f.plan}” membership renews on ${f.date}`,
       body: (f) =>
@@ -128,6 +140,7 @@ const TEXT: Record<Lang, Texts> = {
       canceled: 'Go to My Courses',
       ended: 'See the plans',
       upcoming: 'Go to My Courses',
+      price: 'Go to My Courses',
     },
   },
   fr: {
@@ -162,6 +175,11 @@ const TEXT: Record<Lang, Texts> = {
       body: (f) =>
         `Il s’est terminé le ${f.date}. Les cours achetés à part restent dans Mes cours, et vous pouvez vous réabonner quand vous voulez.`,
     },
+    price: {
+      subject: (f) => `Le prix de votre abonnement « ${f.plan} » change`,
+      body: (f) =>
+        `À partir du renouvellement du ${f.date}, votre abonnement coûtera ${f.amount} ; d’ici là, rien ne change. Si vous ne voulez pas continuer à ce prix, résiliez-le avant depuis Mes cours : vous gardez l’accès jusqu’à la fin de la période payée.`,
+    },
     upcoming: {
       subject: (f) => `Votre abonnement « ${f.plan} » se renouvelle le ${f.date}`,
       body: (f) =>
@@ -175,8 +193,16 @@ const TEXT: Record<Lang, Texts> = {
       canceled: 'Aller à Mes cours',
       ended: 'Voir les forfaits',
       upcoming: 'Aller à Mes cours',
+      price: 'Aller à Mes cours',
     },
   },
+};
+
+/** "a month" or "a year" after a price, in the student's language. */
+export const PER_INTERVAL: Record<Lang, Record<'month' | 'year', string>> = {
+  es: { month: 'al mes', year: 'al año' },
+  en: { month: 'a month', year: 'a year' },
+  fr: { month: 'par mois', year: 'par an' },
 };
 
 /** A membership's e-mail in the student's language, with the one link it asks to follow. */

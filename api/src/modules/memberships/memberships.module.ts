@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { PublicCacheModule } from '../catalogue/cache/public-cache.module.js';
 import { CoursesModule } from '../catalogue/courses/courses.module.js';
 import { FormationsModule } from '../catalogue/formations/formations.module.js';
+import { InvoicingModule } from '../invoicing/invoicing.module.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -11,6 +12,7 @@ import { PlansAdminController } from './plans-admin.controller.js';
 import { PlansController } from './plans.controller.js';
 import { PlansRepository } from './plans.repository.js';
 import { PlansService } from './plans.service.js';
+import { PriceMovesService } from './price-moves.service.js';
 import { SubscriptionClockService } from './subscription-clock.service.js';
 import { SubscriptionsAdminController } from './subscriptions-admin.controller.js';
 import { SubscriptionsAdminService } from './subscriptions-admin.service.js';
@@ -25,6 +27,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
     CoursesModule,
     FormationsModule,
     PaymentsModule,
+    InvoicingModule,
     MailModule,
     UsersModule,
   ],
@@ -43,6 +46,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
     SubscriptionsAdminService,
     MembershipBillingService,
     BillingEventsService,
+    PriceMovesService,
   ],
   exports: [PlansService, SubscriptionsService],
 })

@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AdminPlan } from '@circo/shared-contracts';
+import type { AdminPlan, MoveSubscribersResponse } from '@circo/shared-contracts';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { Auth } from '../auth/index.js';
 import { InvalidatesCatalog } from '../catalogue/index.js';
 import { PlanBodyDto } from './dto/plan-body.dto.js';
 import { PlansService } from './plans.service.js';
+import { PriceMovesService } from './price-moves.service.js';
 
 /** The coach's membership plans. The public list is GET /plans. */
 @ApiTags('admin: memberships')
@@ -13,7 +14,10 @@ import { PlansService } from './plans.service.js';
 @Controller('admin/plans')
 @Auth('admin')
 export class PlansAdminController {
-  constructor(private readonly plans: PlansService) {}
+  constructor(
+    private readonly plans: PlansService,
+    private readonly moves: PriceMovesService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Every plan, withdrawn ones too, newest first, with its subscribers' })
@@ -31,6 +35,17 @@ export class PlansAdminController {
   @Put(':id')
   update(@Param('id', UuidPipe) id: string, @Body() body: PlanBodyDto): Promise<AdminPlan> {
     return this.plans.update(id, body);
+  }
+
+  /**
+   * Tells every subscriber who renews at an older price that the plan's price applies from their
+   * first renewal at least MEMBERSHIP_PRICE_NOTICE_DAYS away (an e-mail each).
+   */
+  @ApiConflictResponse({ description: 'plans.nothing_to_move: everyone pays the current price' })
+  @Post(':id/move-subscribers')
+  @HttpCode(200)
+  moveSubscribers(@Param('id', UuidPipe) id: string): Promise<MoveSubscribersResponse> {
+    return this.moves.move(id);
   }
 
   /** Deletes a plan nobody subscribed to. */

@@ -93,6 +93,21 @@ export class PlansRepository extends Repository {
     return new Map(rows.map((r) => [r.planId, Number(r.n)]));
   }
 
+  /**
+   * Per plan, its subscribers that renew at another price than the plan's, on its interval, and
+   * are not yet moved to it (those cancelled at the period's end do not renew).
+   */
+  async olderPriceCounts(planIds: readonly string[]): Promise<Map<string, number>> {
+    if (planIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ planId: subscriptions.planId, n: count() })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(and(inArray(subscriptions.planId, [...planIds]), onOlderPrice))
+      .groupBy(subscriptions.planId);
+    return new Map(rows.map((r) => [r.planId, Number(r.n)]));
+  }
+
   /** Whether any subscription (of any status) ever named the plan: it then stays, withdrawn. */
   async hasSubscriptions(planId: string): Promise<boolean> {
     const [row] = await this.db
@@ -103,3 +118,12 @@ export class PlansRepository extends Repository {
     return Boolean(row);
   }
 }
+
+/** A renewing subscription at another price than its plan's (joined), not yet moved to it. */
+export const onOlderPrice = and(
+  inArray(subscriptions.status, ['active', 'past_due']),
+  eq(subscriptions.cancelAtPeriodEnd, false),
+  eq(subscriptions.interval, plans.interval),
+  sql`${subscriptions.priceCents} <> ${plans.priceCents}`,
+  sql`${subscriptions.newPriceCents} is distinct from ${plans.priceCents}`,
+);

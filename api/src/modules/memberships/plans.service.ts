@@ -73,11 +73,14 @@ export class PlansService {
   async listAll(): Promise<AdminPlan[]> {
     const rows = await this.repo.listAll();
     const ids = rows.map((r) => r.id);
-    const [items, counts] = await Promise.all([
+    const [items, counts, older] = await Promise.all([
       this.repo.itemsOf(ids),
       this.repo.subscriberCounts(ids),
+      this.repo.olderPriceCounts(ids),
     ]);
-    return rows.map((r) => toAdmin(r, items.get(r.id) ?? [], counts.get(r.id) ?? 0));
+    return rows.map((r) =>
+      toAdmin(r, items.get(r.id) ?? [], counts.get(r.id) ?? 0, older.get(r.id) ?? 0),
+    );
   }
 
   @Transactional()
@@ -92,7 +95,7 @@ export class PlansService {
   /**
    * PUT /admin/plans/{id}. A new price applies to new subscribers: the current ones keep the
    * price their subscription started with (with Stripe, their Price: a Price cannot change, so a
-   * new price or interval gets a new one).
+   * new price or interval gets a new one) until the coach moves them (PriceMovesService).
    */
   @Transactional()
   async update(id: string, body: PlanBodyDto): Promise<AdminPlan> {
@@ -145,11 +148,12 @@ export class PlansService {
   }
 
   private async adminView(row: PlanRow): Promise<AdminPlan> {
-    const [items, counts] = await Promise.all([
+    const [items, counts, older] = await Promise.all([
       this.repo.itemsOf([row.id]),
       this.repo.subscriberCounts([row.id]),
+      this.repo.olderPriceCounts([row.id]),
     ]);
-    return toAdmin(row, items.get(row.id) ?? [], counts.get(row.id) ?? 0);
+    return toAdmin(row, items.get(row.id) ?? [], counts.get(row.id) ?? 0, older.get(row.id) ?? 0);
   }
 
   /** The shared rule, then every listed item must exist (400 plans.item_not_found). */
@@ -204,7 +208,12 @@ function values(body: PlanBodyDto) {
   };
 }
 
-function toAdmin(row: PlanRow, items: PlanItemRow[], subscribers: number): AdminPlan {
+function toAdmin(
+  row: PlanRow,
+  items: PlanItemRow[],
+  subscribers: number,
+  olderPrice: number,
+): AdminPlan {
   return {
     _id: row.id,
     name: row.name,
@@ -216,6 +225,7 @@ function toAdmin(row: PlanRow, items: PlanItemRow[], subscribers: number): Admin
       : items.map((i) => ({ itemType: i.itemType, itemId: i.itemId })),
     active: row.active,
     subscribers,
+    olderPrice,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -11,6 +11,7 @@ import {
   MEMBERSHIP_MAIL_JOB,
   MEMBERSHIP_MAIL_KINDS,
   membershipMail,
+  PER_INTERVAL,
   type MembershipMailKind,
 } from './membership-mails.js';
 import { graceEnd } from './periods.js';
@@ -126,10 +127,16 @@ export class SubscriptionClockService {
       if (!paidWith) return null;
       let dueId = sub.duePaymentId;
       if (!dueId) {
+        // the plan's newer price, told of with notice, applies from this renewal on
+        const moved = sub.newPriceFrom !== null && sub.newPriceFrom <= sub.currentPeriodEnd;
+        const priceCents = moved ? sub.newPriceCents! : sub.priceCents;
+        if (moved) {
+          await this.repo.update(sub.id, { priceCents, newPriceCents: null, newPriceFrom: null });
+        }
         dueId = (
           await this.payments.reserve({
             userId: sub.userId,
-            amountCents: sub.priceCents,
+            amountCents: priceCents,
             lang: sub.lang as Lang,
           })
         ).id;
@@ -186,10 +193,12 @@ export class SubscriptionClockService {
       if (!due || due.fulfilledAt) return;
       link = given ?? `${base}${await this.payments.confirmationLink(due)}`;
     }
+    const price = kind === 'price' ? (sub.newPriceCents ?? sub.priceCents) : sub.priceCents;
+    const per = kind === 'price' ? ` ${PER_INTERVAL[lang][sub.interval]}` : '';
     const mail = membershipMail(lang, kind, contact.name, {
       plan: sub.planName[lang] || sub.planName.es,
       date: this.written(date, lang),
-      amount: `${formatUsd(fromCents(sub.priceCents))} USD`,
+      amount: `${formatUsd(fromCents(price))} USD${per}`,
       link,
     });
     await this.mails.send({ to: contact.email, ...mail, job });
@@ -198,6 +207,7 @@ export class SubscriptionClockService {
   private dateOf(kind: MembershipMailKind, sub: SubscriptionRow): Date | null {
     if (kind === 'failed' || kind === 'action') return sub.graceUntil;
     if (kind === 'ended') return sub.endedAt;
+    if (kind === 'price') return sub.newPriceFrom;
     return sub.currentPeriodEnd;
   }
 

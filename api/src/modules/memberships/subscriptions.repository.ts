@@ -11,6 +11,7 @@ import {
 } from '../../database/tables/memberships.table.js';
 import type { LocalizedText } from '../../database/tables/columns.js';
 import { users } from '../../database/tables/users.table.js';
+import { onOlderPrice } from './plans.repository.js';
 
 /** The most rows one scheduled look reads. */
 const BATCH_MAX = 500;
@@ -98,6 +99,21 @@ export class SubscriptionsRepository extends Repository {
     await this.db
       .delete(subscriptions)
       .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'incomplete')));
+  }
+
+  /**
+   * The plan's subscriptions that renew at another price than its own and are not yet moved to
+   * it, locked until the transaction ends.
+   */
+  async lockOnOlderPrice(planId: string): Promise<SubscriptionRow[]> {
+    const rows = await this.db
+      .select({ s: subscriptions })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.planId))
+      .where(and(eq(subscriptions.planId, planId), onOlderPrice))
+      .orderBy(asc(subscriptions.createdAt))
+      .for('update', { of: subscriptions });
+    return rows.map((r) => r.s);
   }
 
   /** The student's subscriptions to a plan that are not over, newest first. */
@@ -297,6 +313,8 @@ const subscriptionColumns = {
   duePaymentId: subscriptions.duePaymentId,
   lang: subscriptions.lang,
   billing: subscriptions.billing,
+  newPriceCents: subscriptions.newPriceCents,
+  newPriceFrom: subscriptions.newPriceFrom,
   canceledAt: subscriptions.canceledAt,
   endedAt: subscriptions.endedAt,
   createdAt: subscriptions.createdAt,

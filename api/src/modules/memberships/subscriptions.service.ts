@@ -5,6 +5,7 @@ import {
   fromCents,
   MEMBERSHIP_ERRORS,
   type Lang,
+  type BillingDetails,
   type BillingPortalResponse,
   type MySubscription,
   type SubscribeRequest,
@@ -16,13 +17,13 @@ import { TransactionHost } from '../../database/transactions.js';
 import type { PaymentRow } from '../../database/tables/payments.table.js';
 import type { SubscriptionRow } from '../../database/tables/memberships.table.js';
 import type { AuthUser } from '../auth/index.js';
-import { billingDetailsOf } from '../invoicing/index.js';
+import { BillingService, billingDetailsOf } from '../invoicing/index.js';
 import { JobsService } from '../jobs/index.js';
-import { SubscriptionPaymentsService } from '../payments/index.js';
+import { SubscriptionPaymentsService, taxAnswer } from '../payments/index.js';
 import { MembershipBillingService, RESERVED_PREFIX } from './membership-billing.service.js';
 import { MEMBERSHIP_MAIL_JOB, type MembershipMailKind } from './membership-mails.js';
 import { periodEnd } from './periods.js';
-import { PlansService } from './plans.service.js';
+import { PLAN_SYNC_JOB, PlansService } from './plans.service.js';
 import { SubscriptionsRepository, type SubscriptionWithPlan } from './subscriptions.repository.js';
 
 /** A second "subscribe" within this time reuses the first one's unpaid payment. */
@@ -48,6 +49,7 @@ export class SubscriptionsService {
     private readonly payments: SubscriptionPaymentsService,
     private readonly jobs: JobsService,
     private readonly billing: MembershipBillingService,
+    private readonly tax: BillingService,
   ) {
     payments.onPaid((payment, now) => this.periodPaid(payment, now));
   }
@@ -67,6 +69,10 @@ export class SubscriptionsService {
     }
     const lang: Lang = req.lang ?? 'es';
     const now = Date.now();
+    // the VAT inside the plan's price for the buyer's country, as checkout quotes it (400 for a
+    // malformed VAT number): kept with the first payment, so its invoice says what was shown
+    const tax = await this.tax.quote(user.id, req.billing, [plan.priceCents], true);
+    const billing = req.billing ? billingDetailsOf(req.billing) : null;
     const { subscription, payment } = await this.host.run(async () => {
       await this.repo.lockUser(user.id);
       const open = await this.repo.openOf(user.id, plan.id);
@@ -76,8 +82,12 @@ export class SubscriptionsService {
           'You are already subscribed to this plan',
         );
       }
+      // a second click with the same billing details (other details are another tax)
       const recent = open.find(
-        (s) => s.duePaymentId && s.createdAt.getTime() > now - REUSE_WINDOW_MS,
+        (s) =>
+          s.duePaymentId &&
+          s.createdAt.getTime() > now - REUSE_WINDOW_MS &&
+          sameBilling(s.billing, billing),
       );
       const reused = recent?.duePaymentId
         ? await this.payments.findPayment(recent.duePaymentId)
@@ -98,8 +108,9 @@ export class SubscriptionsService {
         interval: plan.interval,
         duePaymentId: reserved.id,
         lang,
-        billing: req.billing ? billingDetailsOf(req.billing) : null,
+        billing,
       });
+      await this.tax.record(reserved.id, user.id, tax);
       return { subscription: created, payment: reserved };
     });
     const started = this.billing.enabled
@@ -114,6 +125,7 @@ export class SubscriptionsService {
       clientSecret: started.clientSecret,
       provider: this.payments.providerName,
       amount: fromCents(subscription.priceCents),
+      tax: taxAnswer(tax),
     };
   }
 
@@ -121,17 +133,18 @@ export class SubscriptionsService {
    * A subscription's payment succeeded (called once per payment, in the fulfilment's
    * transaction): records the period it pays and makes the subscription active. The first
    * payment starts now; a renewal, late or not, continues from the end of the period before.
+   * Answers the billing details kept on the subscription: its periods' invoices are taxed by them.
    */
-  private async periodPaid(payment: PaymentRow, now: Date): Promise<void> {
+  private async periodPaid(payment: PaymentRow, now: Date): Promise<BillingDetails | null> {
     const sub = await this.repo.lockByDuePayment(payment.id);
     if (!sub) {
       this.logger.warn(`paid subscription payment ${payment.id} is due on no subscription`);
-      return;
+      return null;
     }
     if (sub.provider === 'stripe' && sub.status === 'canceled') {
       // Stripe ended it (nothing would renew it): the payment is recorded, no period opens
       this.logger.warn(`subscription ${sub.id} ended at Stripe before ${payment.id} was paid`);
-      return;
+      return sub.billing ?? null;
     }
     const renewal =
       sub.status !== 'incomplete' && sub.status !== 'canceled' && sub.currentPeriodEnd;
@@ -148,7 +161,7 @@ export class SubscriptionsService {
       this.logger.warn(
         `subscription ${sub.id}: the period from ${startsAt.toISOString()} is paid already`,
       );
-      return;
+      return sub.billing ?? null;
     }
     await this.repo.update(sub.id, {
       status: 'active',
@@ -159,6 +172,7 @@ export class SubscriptionsService {
       endedAt: null,
     });
     await this.mail(sub.id, renewal ? 'renewed' : 'started', payment.id);
+    return sub.billing ?? null;
   }
 
   /** GET /users/me/subscriptions */
@@ -274,6 +288,14 @@ export class SubscriptionsService {
   async end(sub: SubscriptionRow, at: Date): Promise<void> {
     await this.repo.update(sub.id, { status: 'canceled', endedAt: at, duePaymentId: null });
     await this.mail(sub.id, 'ended', at.toISOString());
+    if (sub.provider === 'stripe') {
+      // its Price may be an older one nobody else is on: the plan's sync archives it
+      await this.jobs.enqueue(
+        PLAN_SYNC_JOB,
+        { planId: sub.planId },
+        { key: `plan-sync:${sub.planId}:ended:${sub.id}` },
+      );
+    }
   }
 
   /** POST /users/me/subscriptions/portal: the student's cards and past invoices at Stripe. */
@@ -293,6 +315,15 @@ export class SubscriptionsService {
     return toMine(found, now);
   }
 }
+
+/** Whether two subscriptions are billed alike (stored as jsonb, whose keys come back reordered). */
+const sameBilling = (a: BillingDetails | null, b: BillingDetails | null): boolean =>
+  a === b ||
+  (!!a &&
+    !!b &&
+    a.name === b.name &&
+    a.country === b.country &&
+    (a.taxId ?? null) === (b.taxId ?? null));
 
 /** How long a Stripe subscription that renews keeps its access while Stripe collects it. */
 const COLLECTING_MS = 3 * 86_400_000;
@@ -322,5 +353,7 @@ function toMine(s: SubscriptionWithPlan, now: Date): MySubscription {
     graceUntil: s.graceUntil?.toISOString() ?? null,
     opensItems: opensItems(s, now),
     portal: s.provider === 'stripe' && s.providerCustomerId !== null,
+    newPrice: s.newPriceCents === null ? null : fromCents(s.newPriceCents),
+    newPriceFrom: s.newPriceFrom?.toISOString() ?? null,
   };
 }

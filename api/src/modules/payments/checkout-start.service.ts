@@ -24,6 +24,7 @@ import { FREE_PREFIX, isFree, RESERVED } from './payments.service.js';
 import type { PaymentRow } from '../../database/tables/payments.table.js';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './providers/payment-provider.js';
 import { shopBaseOf } from './shop-origin.js';
+import { StripeTaxService } from './stripe-tax.service.js';
 
 const RESERVED_PREFIX = 'reserved_';
 /** A second click within this time on the same cart reuses the payment it started. */
@@ -44,6 +45,7 @@ export class CheckoutStartService {
     private readonly pricing: CheckoutPricingService,
     private readonly purchases: PurchasesService,
     private readonly billing: BillingService,
+    private readonly stripeTax: StripeTaxService,
   ) {}
 
   /**
@@ -59,10 +61,11 @@ export class CheckoutStartService {
     const lang = req.lang ?? 'es';
     const quote = await this.pricing.quote(user.id, req.items, now);
     // the VAT of the buyer's country: inside the price (the default) or added to it
-    const tax = await this.billing.quote(
-      user.id,
-      req.billing,
-      quote.lines.map((l) => l.priceCents),
+    // (with Stripe keys and Stripe Tax on, Stripe's calculation: what the PaymentIntent charges)
+    const lineCents = quote.lines.map((l) => l.priceCents);
+    const tax = await this.stripeTax.quote(
+      await this.billing.quote(user.id, req.billing, lineCents),
+      lineCents,
     );
     const amountCents = tax.total.totalCents;
     const key = idempotencyKeyOf(user.id, 'payment_intent', quote, billingKey(tax));
@@ -271,7 +274,8 @@ export class CheckoutStartService {
 const billingKey = (t: BillingQuote): string =>
   [t.name, t.country, t.taxId ?? '', t.decision.rateBp, t.total.totalCents].join('|');
 
-const taxAnswer = (t: BillingQuote): PaymentIntentResponse['tax'] => ({
+/** The tax of a quote as the checkout (and a membership's start) answers it. */
+export const taxAnswer = (t: BillingQuote): PaymentIntentResponse['tax'] => ({
   rate: rateBpToPercent(t.decision.rateBp),
   amount: fromCents(t.total.taxCents),
   net: fromCents(t.total.netCents),

@@ -6,6 +6,7 @@ import { FormationsModule } from '../catalogue/formations/formations.module.js';
 import { InvoicingModule } from '../invoicing/invoicing.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { CardCountryService } from './card-country.service.js';
 import { CheckoutPricingService } from './checkout-pricing.service.js';
 import { LocalProviderController } from './local-provider.controller.js';
 import { PaymentsAdminController, PaymentsController } from './payments.controller.js';
@@ -19,14 +20,16 @@ import { BILLING_PROVIDER } from './providers/billing-provider.js';
 import { PAYMENT_PROVIDER } from './providers/payment-provider.js';
 import { StripeBillingProvider } from './providers/stripe-billing.provider.js';
 import { StripePaymentProvider } from './providers/stripe-payment.provider.js';
+import { StripeTaxProvider, TAX_PROVIDER } from './providers/stripe-tax.provider.js';
 import { ReceiptsService } from './receipts.service.js';
+import { StripeTaxService } from './stripe-tax.service.js';
 import { SubscriptionPaymentsService } from './subscription-payments.service.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /**
  * Cart checkout and card payments. The provider is chosen once from the configuration: Stripe
  * when STRIPE_SECRET_KEY is set, else the local test provider; with Stripe, memberships bill
- * through Stripe Billing too.
+ * through Stripe Billing too and Stripe Tax computes the tax of a checkout.
  */
 @Module({
   imports: [
@@ -49,6 +52,8 @@ import { WebhooksService } from './webhooks.service.js';
     ReceiptsService,
     WebhooksService,
     SubscriptionPaymentsService,
+    StripeTaxService,
+    CardCountryService,
     {
       provide: PAYMENT_PROVIDER,
       inject: [APP_CONFIG, LocalPaymentProvider],
@@ -65,6 +70,15 @@ import { WebhooksService } from './webhooks.service.js';
       useFactory: (config: AppConfig) =>
         config.stripe.secretKey
           ? new StripeBillingProvider({ ...config.stripe, secretKey: config.stripe.secretKey })
+          : null,
+    },
+    {
+      // the tax of a checkout: Stripe Tax with Stripe keys (when the coach leaves it on)
+      provide: TAX_PROVIDER,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        config.stripe.secretKey
+          ? new StripeTaxProvider({ ...config.stripe, secretKey: config.stripe.secretKey })
           : null,
     },
   ],

@@ -13,6 +13,7 @@ import {
   type IntentStatus,
   type PaymentProvider,
 } from './providers/payment-provider.js';
+import { CardCountryService } from './card-country.service.js';
 import { ReceiptsService } from './receipts.service.js';
 import { SubscriptionPaymentsService } from './subscription-payments.service.js';
 
@@ -72,6 +73,7 @@ export class PaymentsService {
     private readonly jobs: JobsService,
     private readonly subscriptions: SubscriptionPaymentsService,
     private readonly invoices: InvoicesService,
+    private readonly cardCountry: CardCountryService,
   ) {
     jobs.register(REFUND_UNNEEDED_JOB, (payload) =>
       this.refundUnneeded(String(payload.paymentId), Number(payload.ownedCents)),
@@ -145,7 +147,7 @@ export class PaymentsService {
     now = new Date(),
     buyerId?: PaymentRow['userId'],
   ): Promise<Fulfilment> {
-    return this.host.run(async () => {
+    const fulfilled = await this.host.run(async () => {
       const result = await this.fulfilInTransaction(paymentId, now, buyerId);
       if (result.newlyGranted > 0) await this.receipts.send(result.payment.id);
       if (result.refundOwned || result.ownedCents > 0) {
@@ -157,6 +159,8 @@ export class PaymentsService {
       }
       return result;
     });
+    if (fulfilled.fulfilledNow) await this.cardCountry.keep(fulfilled.payment);
+    return fulfilled;
   }
 
   /**
@@ -213,7 +217,7 @@ export class PaymentsService {
     paymentId: string,
     now: Date,
     buyerId?: PaymentRow['userId'],
-  ): Promise<Fulfilment & { refundOwned: boolean; ownedCents: number }> {
+  ): Promise<Fulfilment & { refundOwned: boolean; ownedCents: number; fulfilledNow: boolean }> {
     // one fulfilment per buyer at a time (the lock checkout starts take): two payments of the
     // same item (two tabs with overlapping carts) paid at once must not both grant it; the buyer
     // first, then the payment, the order every path takes (a payment's buyer never changes, so
@@ -223,19 +227,26 @@ export class PaymentsService {
     const payment = await this.repo.lockById(paymentId);
     if (!payment) throw notFound(PAYMENT_ERRORS.notFound, 'Payment not found');
     if (payment.fulfilledAt) {
-      return { payment, newlyGranted: 0, refundOwned: false, ownedCents: 0 };
+      return { payment, newlyGranted: 0, refundOwned: false, ownedCents: 0, fulfilledNow: false };
     }
     if (payment.purpose === 'subscription') {
       // a membership's period: the memberships module records it (its mail is its own)
-      await this.subscriptions.paid(payment, now);
+      const billedTo = await this.subscriptions.paid(payment, now);
       await this.repo.update(payment.id, { status: 'succeeded', fulfilledAt: now });
       await this.invoices.issue(
         payment,
         [{ ref: 'subscription', title: MEMBERSHIP_LINE, cents: payment.amountCents }],
         now,
+        billedTo,
       );
       const paid = { ...payment, status: 'succeeded', fulfilledAt: now };
-      return { payment: paid, newlyGranted: 0, refundOwned: false, ownedCents: 0 };
+      return {
+        payment: paid,
+        newlyGranted: 0,
+        refundOwned: false,
+        ownedCents: 0,
+        fulfilledNow: true,
+      };
     }
     const items = await this.repo.items(payment.id);
     const outcome = await this.purchases.grantPaidItems(
@@ -261,6 +272,7 @@ export class PaymentsService {
     return {
       payment: { ...payment, status: 'succeeded', fulfilledAt: now },
       newlyGranted: granted,
+      fulfilledNow: true,
       refundOwned: granted === 0,
       // only part of it was needed: the owned items' prices go back
       ownedCents:

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { PAYMENT_ERRORS, type Lang } from '@circo/shared-contracts';
+import { PAYMENT_ERRORS, type BillingDetails, type Lang } from '@circo/shared-contracts';
 import { AppError } from '../../common/errors/app-error.js';
 import { TransactionHost } from '../../database/transactions.js';
 import type { PaymentRow } from '../../database/tables/payments.table.js';
@@ -14,8 +14,14 @@ import {
   type ProviderIntent,
 } from './providers/payment-provider.js';
 
-/** What the memberships module does with a paid subscription payment (inside its transaction). */
-export type SubscriptionPaidHandler = (payment: PaymentRow, now: Date) => Promise<void>;
+/**
+ * What the memberships module does with a paid subscription payment (inside its transaction);
+ * it answers the billing details kept on the subscription (its invoice's), or null.
+ */
+export type SubscriptionPaidHandler = (
+  payment: PaymentRow,
+  now: Date,
+) => Promise<BillingDetails | null>;
 
 export interface StartedPayment {
   payment: PaymentRow;
@@ -50,9 +56,9 @@ export class SubscriptionPaymentsService {
   }
 
   /** Called by PaymentsService's fulfilment, in its transaction, once per paid payment. */
-  async paid(payment: PaymentRow, now: Date): Promise<void> {
+  async paid(payment: PaymentRow, now: Date): Promise<BillingDetails | null> {
     if (!this.handler) throw new Error('no handler of paid subscription payments is registered');
-    await this.handler(payment, now);
+    return this.handler(payment, now);
   }
 
   /**

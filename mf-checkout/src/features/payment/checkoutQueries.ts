@@ -22,7 +22,8 @@ export const checkoutKeys = {
   intent: (items: string, billing?: BillingDetails) =>
     ['checkout', 'intent', items, billing ?? null] as const,
   purchase: (ref: PaymentRef) => ['checkout', 'purchase', ref] as const,
-  subscription: (planId: string) => ['checkout', 'subscription', planId] as const,
+  subscription: (planId: string, billing?: BillingDetails) =>
+    ['checkout', 'subscription', planId, billing ?? null] as const,
 };
 
 const asApiError =
@@ -59,11 +60,14 @@ export const checkoutQueries = {
       queryFn: () => asApiError(confirmPurchase)(ref),
       staleTime: Infinity,
     }),
-  /** The first payment of a membership (POST /subscriptions), kept while the page shows it. */
-  subscription: (planId: string, lang: Lang) =>
+  /**
+   * The first payment of a membership (POST /subscriptions), billed to `billing` when the student
+   * gave it (another country is another tax, so another start), kept while the page shows it.
+   */
+  subscription: (planId: string, lang: Lang, billing?: BillingDetails) =>
     queryOptions({
-      queryKey: checkoutKeys.subscription(planId),
-      queryFn: () => asApiError(startSubscription)(planId, lang),
+      queryKey: checkoutKeys.subscription(planId, billing),
+      queryFn: () => asApiError(startSubscription)(planId, lang, billing),
       staleTime: Infinity,
       gcTime: 0,
     }),

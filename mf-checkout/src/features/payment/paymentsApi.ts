@@ -44,8 +44,15 @@ export function createPaymentIntent(
  * POST /subscriptions: a membership waiting for its first payment, paid like a purchase's
  * PaymentIntent. Asking again within a while answers the same unpaid payment.
  */
-export function startSubscription(planId: string, lang: Lang): Promise<SubscribeResponse> {
-  return api<SubscribeResponse>('/subscriptions', { method: 'POST', body: { planId, lang } });
+export function startSubscription(
+  planId: string,
+  lang: Lang,
+  billing?: BillingDetails,
+): Promise<SubscribeResponse> {
+  return api<SubscribeResponse>('/subscriptions', {
+    method: 'POST',
+    body: { planId, lang, ...(billing && { billing }) },
+  });
 }
 
 /** POST /stripe/local/confirm: the local test provider charges the test card. */

@@ -32,6 +32,8 @@ const sub: MySubscription = {
   graceUntil: null,
   opensItems: true,
   portal: true,
+  newPrice: null,
+  newPriceFrom: null,
 };
 
 let api: FakeApi;
@@ -82,5 +84,25 @@ describe('a membership’s cards and invoices', () => {
     const row = await screen.findByTestId('membership');
     expect(within(row).getByRole('button', { name: es.membership.cancel })).toBeVisible();
     expect(within(row).queryByRole('button', { name: es.membership.portal })).toBeNull();
+  });
+});
+
+describe('the plan’s newer price, told of with notice', () => {
+  it('shows the renewal it applies from and the price, in the student’s language', async () => {
+    useLanguageStore.getState().setLang('en');
+    await i18n.changeLanguage('en');
+    show([{ ...sub, newPrice: 25, newPriceFrom: '2027-01-27T10:00:00.000Z' }]);
+    const row = await screen.findByTestId('membership');
+    expect(within(row).getByTestId('membership-new-price')).toHaveTextContent(
+      'Renews on January 27, 2027 at $25.00 USD a month: the plan’s new price. You can cancel before then.',
+    );
+  });
+
+  it('is not shown once cancelled, nor without a move', async () => {
+    show([
+      { ...sub, cancelAtPeriodEnd: true, newPrice: 25, newPriceFrom: '2027-01-27T10:00:00.000Z' },
+    ]);
+    const row = await screen.findByTestId('membership');
+    expect(within(row).queryByTestId('membership-new-price')).toBeNull();
   });
 });

@@ -73,6 +73,14 @@ function MembershipRow({ sub, highlighted }: { sub: MySubscription; highlighted:
       <p className="learn-membership__state" data-testid="membership-state">
         {state}
       </p>
+      {sub.status === 'active' && !sub.cancelAtPeriodEnd && sub.newPrice && sub.newPriceFrom && (
+        <p className="learn-membership__state" data-testid="membership-new-price">
+          {t('membership.newPrice', {
+            date: formatDate(sub.newPriceFrom, lang),
+            price: `${formatUsd(sub.newPrice)} USD ${t(`membership.per.${sub.interval}`)}`,
+          })}
+        </p>
+      )}
       <div className="learn-settings__actions">
         {sub.status === 'active' && !sub.cancelAtPeriodEnd && (
           <button

@@ -115,4 +115,5 @@ export const adminPaths = {
   discount: (did: string) => `/discounts/${id(did)}`,
   plans: '/admin/plans',
   plan: (pid: string) => `/admin/plans/${id(pid)}`,
+  planMove: (pid: string) => `/admin/plans/${id(pid)}/move-subscribers`,
 };

@@ -13,7 +13,7 @@ import {
   BILLING_LIMITS,
   INVOICE_SERIES_PATTERN,
   type BillingDetails,
-  type BillingSettings,
+  type BillingSettingsInput,
   type Lang,
 } from '@circo/shared-contracts';
 import { IsCalendarDay } from '../../../common/date-fields.js';
@@ -72,7 +72,7 @@ export class BillingDetailsDto implements BillingDetails {
 }
 
 /** PUT /admin/billing/settings */
-export class BillingSettingsDto implements BillingSettings {
+export class BillingSettingsDto implements BillingSettingsInput {
   @ApiProperty({ maxLength: BILLING_LIMITS.name })
   @IsString()
   @IsPlainText()
@@ -117,6 +117,11 @@ export class BillingSettingsDto implements BillingSettings {
   @ApiProperty()
   @IsBoolean({ message: 'viesCheck must be true or false' })
   viesCheck: boolean;
+
+  @ApiPropertyOptional({ description: 'Absent: kept as it was' })
+  @IsOptional()
+  @IsBoolean({ message: 'stripeTax must be true or false' })
+  stripeTax?: boolean;
 
   @ApiProperty({ type: 'object', additionalProperties: { type: 'number' }, example: { EE: 24 } })
   @IsNumberRecord(27)

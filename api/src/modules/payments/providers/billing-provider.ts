@@ -21,9 +21,13 @@ export interface BillingPlan {
   version: string;
 }
 
+/**
+ * A student as Stripe Billing knows them. No e-mail address: our invoice is the legal one and
+ * the shop sends its own receipts and reminders, so Stripe must have no address to send its own
+ * invoices and receipts to (docs/payments.md, "Invoices and VAT").
+ */
 export interface BillingCustomer {
   userId: string;
-  email: string;
   name: string;
   /** The billing country (ISO 3166-1 alpha-2), when the student gave it. */
   country: string | null;
@@ -79,6 +83,10 @@ export interface BillingProvider {
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void>;
   /** Ends the provider's subscription now: nothing more is charged or retried. */
   cancelNow(subscriptionId: string): Promise<void>;
+  /** Puts the subscription on another Price from its next renewal (nothing prorated). */
+  movePrice(subscriptionId: string, priceId: string): Promise<void>;
+  /** Sets inactive the product's Prices but `keep` that no subscription is on; answers them. */
+  archiveUnusedPrices(productId: string, keep: string): Promise<string[]>;
   retrieveInvoice(id: string): Promise<BillingInvoice>;
   /** A Customer Portal session's address (cards and past invoices), back to `returnUrl`. */
   portalUrl(customerId: string, returnUrl: string, lang: 'es' | 'en' | 'fr'): Promise<string>;

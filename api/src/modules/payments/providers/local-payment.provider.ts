@@ -1,6 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { PAYMENT_ERRORS, TEST_CARDS } from '@circo/shared-contracts';
+import {
+  COUNTRY_TEST_CARDS,
+  PAYMENT_ERRORS,
+  TEST_CARDS,
+  testCardCountry,
+} from '@circo/shared-contracts';
 import type { LocalProviderObjectRow } from '../../../database/tables/payments.table.js';
 import { LocalProviderRepository, type NewObject } from './local-provider.repository.js';
 import {
@@ -144,12 +149,21 @@ export class LocalPaymentProvider implements PaymentProvider {
     const problem = cardProblem(card, now);
     if (problem) return { status: 'failed', error: decline(problem, lang) };
     const digits = card.cardNumber.replace(/[\s-]/g, '');
-    if (digits === TEST_CARDS.success || digits === TEST_CARDS.failsAtRenewal) {
-      await this.succeed(row, digits === TEST_CARDS.success ? 'pays' : 'declines');
+    const country = testCardCountry(digits);
+    if (digits === TEST_CARDS.success || digits in COUNTRY_TEST_CARDS) {
+      await this.succeed(row, 'pays', country);
+      return { status: 'succeeded' };
+    }
+    if (digits === TEST_CARDS.failsAtRenewal) {
+      await this.succeed(row, 'declines', country);
       return { status: 'succeeded' };
     }
     if (digits === TEST_CARDS.requiresAction) {
-      await this.repo.update(row.id, { status: 'requires_action', lastError: null });
+      await this.repo.update(row.id, {
+        status: 'requires_action',
+        lastError: null,
+        metadata: { ...row.metadata, card_country: country },
+      });
       return { status: 'requires_action', redirectUrl: this.authenticateUrl(row) };
     }
     const error = decline(
@@ -191,7 +205,7 @@ export class LocalPaymentProvider implements PaymentProvider {
     const row = await this.get(id, 'payment_intent');
     if (row.status === 'requires_action') {
       // the card asks for the confirmation step on every charge, renewals too
-      if (approve) await this.succeed(row, 'asks');
+      if (approve) await this.succeed(row, 'asks', row.metadata.card_country ?? 'US');
       else {
         await this.repo.update(row.id, {
           status: 'requires_payment_method',
@@ -253,12 +267,22 @@ export class LocalPaymentProvider implements PaymentProvider {
    * Marks the intent paid and keeps how its card behaves when charged again without the buyer
    * (a membership's renewal): it pays, it is declined, or it asks for the confirmation step.
    */
-  private async succeed(row: LocalProviderObjectRow, savedCard: SavedCard): Promise<void> {
+  private async succeed(
+    row: LocalProviderObjectRow,
+    savedCard: SavedCard,
+    cardCountry: string,
+  ): Promise<void> {
     await this.repo.update(row.id, {
       status: 'succeeded',
       lastError: null,
-      metadata: { ...row.metadata, saved_card: savedCard },
+      metadata: { ...row.metadata, saved_card: savedCard, card_country: cardCountry },
     });
+  }
+
+  /** The country of the card that paid intent `id` (null: not paid by a card). */
+  async cardCountry(id: string): Promise<string | null> {
+    const row = await this.get(id, 'payment_intent');
+    return row.status === 'succeeded' ? (row.metadata.card_country ?? null) : null;
   }
 
   /**
@@ -269,16 +293,21 @@ export class LocalPaymentProvider implements PaymentProvider {
    */
   async chargeSaved(paidIntentId: string, input: CreateIntentInput): Promise<ProviderIntent> {
     const paid = await this.get(paidIntentId, 'payment_intent');
+    const country = paid.metadata.card_country ?? 'US';
     const created = await this.createIntent(input);
     if (created.status !== 'requires_payment_method' || created.lastError) return created;
     const row = await this.get(created.id, 'payment_intent');
     const lang = langOf(row.metadata);
     switch ((paid.metadata.saved_card ?? 'pays') as SavedCard) {
       case 'pays':
-        await this.succeed(row, 'pays');
+        await this.succeed(row, 'pays', country);
         break;
       case 'asks':
-        await this.repo.update(row.id, { status: 'requires_action', lastError: null });
+        await this.repo.update(row.id, {
+          status: 'requires_action',
+          lastError: null,
+          metadata: { ...row.metadata, card_country: country },
+        });
         break;
       case 'declines':
         await this.repo.update(row.id, { lastError: decline('card_declined', lang) });

@@ -72,6 +72,11 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent>;
   createSession(input: CreateSessionInput): Promise<ProviderSession>;
   retrieveSession(id: string): Promise<ProviderSession>;
+  /**
+   * The country of the card that paid a PaymentIntent (ISO 3166 alpha-2), as the card network
+   * reports it: evidence of the buyer's country. Null when the provider does not say.
+   */
+  cardCountry(paymentIntentId: string): Promise<string | null>;
   /** Refunds a succeeded PaymentIntent: `amountCents` of it, or the whole amount when absent. */
   refund(paymentIntentId: string, idempotencyKey: string, amountCents?: number): Promise<void>;
   /** Verifies a webhook's signature against its raw body; throws when it does not match. */

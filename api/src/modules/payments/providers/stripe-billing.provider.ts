@@ -75,7 +75,8 @@ export class StripeBillingProvider implements BillingProvider {
     const made = await stripeCall(() =>
       this.stripe.customers.create(
         {
-          email: customer.email,
+          // no e-mail: Stripe then sends the student none of its invoices or receipts (ours are
+          // the legal ones)
           name: customer.name,
           ...(customer.country && { address: { country: customer.country } }),
           preferred_locales: [customer.lang],
@@ -94,6 +95,8 @@ export class StripeBillingProvider implements BillingProvider {
           customer: input.customerId,
           items: [{ price: input.priceId }],
           payment_behavior: 'default_incomplete',
+          // charged to the saved card: Stripe never e-mails an invoice to be paid
+          collection_method: 'charge_automatically',
           // the card of the first payment pays the renewals
           payment_settings: { save_default_payment_method: 'on_subscription' },
           expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments'],
@@ -133,6 +136,41 @@ export class StripeBillingProvider implements BillingProvider {
       if (err instanceof ProviderError && err.statusCode === 404) return;
       throw err;
     }
+  }
+
+  async movePrice(subscriptionId: string, priceId: string): Promise<void> {
+    const sub = await stripeCall(() => this.stripe.subscriptions.retrieve(subscriptionId));
+    const item = sub.items.data[0];
+    if (!item || item.price.id === priceId) return;
+    await stripeCall(() =>
+      this.stripe.subscriptions.update(
+        subscriptionId,
+        {
+          items: [{ id: item.id, price: priceId }],
+          // the period paid stays as it is: the next invoice is the first at the new price
+          proration_behavior: 'none',
+        },
+        { idempotencyKey: `price-move:${subscriptionId}:${priceId}` },
+      ),
+    );
+  }
+
+  async archiveUnusedPrices(productId: string, keep: string): Promise<string[]> {
+    const prices = await stripeCall(() =>
+      this.stripe.prices.list({ product: productId, active: true, limit: 100 }),
+    );
+    const archived: string[] = [];
+    for (const price of prices.data) {
+      if (price.id === keep) continue;
+      // without a status, the list is of the subscriptions not cancelled
+      const on = await stripeCall(() =>
+        this.stripe.subscriptions.list({ price: price.id, limit: 1 }),
+      );
+      if (on.data.length > 0) continue;
+      await stripeCall(() => this.stripe.prices.update(price.id, { active: false }));
+      archived.push(price.id);
+    }
+    return archived;
   }
 
   async retrieveInvoice(id: string): Promise<BillingInvoice> {

@@ -48,6 +48,15 @@ export class StripePaymentProvider implements PaymentProvider {
     return toIntent(await this.call(() => this.stripe.paymentIntents.retrieve(id)));
   }
 
+  async cardCountry(id: string): Promise<string | null> {
+    const pi = await this.call(() =>
+      this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }),
+    );
+    const charge = pi.latest_charge;
+    if (!charge || typeof charge === 'string') return null;
+    return charge.payment_method_details?.card?.country ?? null;
+  }
+
   async createSession(input: CreateSessionInput): Promise<ProviderSession> {
     const session = await this.call(() =>
       this.stripe.checkout.sessions.create(

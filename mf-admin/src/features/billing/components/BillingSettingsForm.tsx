@@ -5,7 +5,7 @@ import { Checkbox, Spinner, TextField } from '@circo/shared-web';
 import { useSettingsDraft, type SettingsDraft } from '../hooks/useSettingsDraft';
 
 type TextKey = 'legalName' | 'taxId' | 'country' | 'invoiceSeries' | 'creditNoteSeries';
-type FlagKey = 'pricesIncludeTax' | 'ossRegistered' | 'viesCheck';
+type FlagKey = 'pricesIncludeTax' | 'ossRegistered' | 'viesCheck' | 'stripeTax';
 type AreaKey = 'address' | 'vatOverrides' | 'eurRates';
 
 const TEXTS: Array<[TextKey, number]> = [
@@ -15,7 +15,7 @@ const TEXTS: Array<[TextKey, number]> = [
   ['invoiceSeries', BILLING_LIMITS.series],
   ['creditNoteSeries', BILLING_LIMITS.series],
 ];
-const FLAGS: FlagKey[] = ['pricesIncludeTax', 'ossRegistered', 'viesCheck'];
+const FLAGS: FlagKey[] = ['pricesIncludeTax', 'ossRegistered', 'viesCheck', 'stripeTax'];
 
 /**
  * Who sells and how she invoices: legal name, tax ID, address, country, the invoice and credit

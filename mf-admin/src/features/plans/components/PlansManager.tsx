@@ -4,6 +4,7 @@ import type { AdminPlan, Lang } from '@circo/shared-contracts';
 import { Alert, Price, Spinner, adminPaths, adminQueries, toResource } from '@circo/shared-web';
 import { ListManager } from '../../common/components/ListManager';
 import { displayTitle } from '../../common/titles';
+import { MoveSubscribers } from './MoveSubscribers';
 import { PlanForm } from './PlanForm';
 
 /** /admin/planes: membership plans with their price, status and subscribers. */
@@ -40,7 +41,10 @@ export function PlansManager() {
       <dt>{t('fields.status')}</dt>
       <dd>{status(p)}</dd>
       <dt>{t('plans.subscribers')}</dt>
-      <dd>{p.subscribers}</dd>
+      <dd>
+        {p.subscribers}
+        <MoveSubscribers plan={p} />
+      </dd>
     </dl>
   );
   return (
@@ -58,6 +62,7 @@ export function PlansManager() {
       marks={(p) => (
         <span className="adm-muted">
           {price(p)} · {status(p)} · {t('plans.subscriberCount', { count: p.subscribers })}
+          {p.olderPrice > 0 && ` · ${t('plans.move.older', { count: p.olderPrice })}`}
         </span>
       )}
       rowTestId="plan-row"

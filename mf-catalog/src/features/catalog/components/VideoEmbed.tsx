@@ -47,6 +47,10 @@ export function VideoEmbed({
           title={title}
           allow="autoplay; fullscreen; picture-in-picture"
           referrerPolicy="strict-origin-when-cross-origin"
+          // a frame whose page fails to load can drop the focus on the way: take it back
+          onLoad={(e) => {
+            if (document.activeElement === document.body) e.currentTarget.focus();
+          }}
         />
       ) : (
         <button

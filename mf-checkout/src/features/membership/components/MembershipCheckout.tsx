@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { MEMBERSHIP_ERRORS, formatUsd, type PublicPlan } from '@circo/shared-contracts';
+import {
+  BILLING_ERRORS,
+  MEMBERSHIP_ERRORS,
+  formatUsd,
+  type BillingDetails,
+  type PublicPlan,
+} from '@circo/shared-contracts';
 import {
   Alert,
   Spinner,
@@ -11,6 +17,8 @@ import {
   useLanguageStore,
   useSessionStore,
 } from '@circo/shared-web';
+import { BillingForm } from '../../billing/components/BillingForm';
+import { TaxLine } from '../../billing/components/TaxLine';
 import { LoginRequired } from '../../cart/components/LoginRequired';
 import { TermsAcceptance } from '../../cart/components/TermsAcceptance';
 import { PaymentForm, StartFailed } from '../../payment/components/PaymentPanel';
@@ -35,12 +43,16 @@ function PlanSummary({ plan }: { plan: PublicPlan }) {
   );
 }
 
-/** The payment of the first period, once the terms are accepted. */
+/**
+ * Who is billed (prefilled with the student's last details, as checkout does), the VAT inside
+ * the price for that country, and the payment of the first period once the terms are accepted.
+ */
 function SubscriptionPayment({ plan }: { plan: PublicPlan }) {
   const { t } = useTranslation('checkout');
   const lang = useLanguageStore((s) => s.lang);
   const [accepted, setAccepted] = useState(false);
-  const started = toResource(useQuery(checkoutQueries.subscription(plan._id, lang)));
+  const [billing, setBilling] = useState<BillingDetails | undefined>();
+  const started = toResource(useQuery(checkoutQueries.subscription(plan._id, lang, billing)));
   const code = started.status === 'error' ? started.error.code : null;
   let body = null;
   if (code === MEMBERSHIP_ERRORS.alreadySubscribed) {
@@ -51,20 +63,28 @@ function SubscriptionPayment({ plan }: { plan: PublicPlan }) {
     );
   } else if (code === MEMBERSHIP_ERRORS.planWithdrawn) {
     body = <Alert tone="error">{t('membership.withdrawn')}</Alert>;
-  } else if (started.status === 'error') {
+  } else if (started.status === 'error' && code !== BILLING_ERRORS.invalidVatNumber) {
     body = <StartFailed retry={started.retry} />;
-  } else if (accepted) {
+  } else if (accepted && started.status !== 'error') {
     body = started.status === 'loading' ? <Spinner /> : <PaymentForm intent={started.data} />;
   }
   return (
-    <section className="co-payment" aria-labelledby="payment-title" data-testid="payment-panel">
-      <h2 id="payment-title" className="co-payment__title">
-        {t('payment.title')}
-      </h2>
-      <TermsAcceptance accepted={accepted} onChange={setAccepted} />
-      {body}
-      <p className="co-payment__secure">{t('payment.secure')}</p>
-    </section>
+    <>
+      {started.status === 'success' && started.data.tax && <TaxLine tax={started.data.tax} />}
+      <BillingForm
+        onApply={setBilling}
+        error={code === BILLING_ERRORS.invalidVatNumber ? t('billing.invalidVatNumber') : null}
+        busy={started.status === 'loading'}
+      />
+      <section className="co-payment" aria-labelledby="payment-title" data-testid="payment-panel">
+        <h2 id="payment-title" className="co-payment__title">
+          {t('payment.title')}
+        </h2>
+        <TermsAcceptance accepted={accepted} onChange={setAccepted} />
+        {body}
+        <p className="co-payment__secure">{t('payment.secure')}</p>
+      </section>
+    </>
   );
 }
 

@@ -64,7 +64,8 @@ export function useMediaDriver(
 
 /**
  * Each animation frame: the A-B loop's boundaries (pausing at A, playing again), the position
- * saved while playing, and the time shown (at most 4 times a second).
+ * saved while playing, and the time shown: at most 4 times a second while playing, at once when
+ * the video pauses, plays or is moved while paused (the frame number a student steps from).
  */
 export function usePlayerTick(
   playback: Playback | null,
@@ -78,6 +79,7 @@ export function usePlayerTick(
     if (!playback) return;
     let raf = 0;
     let lastShown = 0;
+    let shown = { time: NaN, playing: false };
     const tick = () => {
       const clockNow = browserClock.now();
       const time = playback.time();
@@ -92,8 +94,10 @@ export function usePlayerTick(
         playback.seek(r.action.to);
       } else if (r.action.kind === 'play') playback.play();
       if (isPlaying) saver.update(time, clockNow);
-      if (clockNow - lastShown > 250) {
+      const changed = isPlaying !== shown.playing || (!isPlaying && time !== shown.time);
+      if (changed || clockNow - lastShown > 250) {
         lastShown = clockNow;
+        shown = { time, playing: isPlaying };
         const duration = playback.duration();
         setNow((p) => (p.time === time && p.duration === duration ? p : { time, duration }));
         setPlaying((p) => (p === isPlaying ? p : isPlaying));
