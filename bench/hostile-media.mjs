@@ -1,17 +1,16 @@
 // `npm run bench -- media`: what a hostile practice file costs the API. Each file of the
-// hostile-media corpus (api/test/support/media-corpus.ts, compiled here with swc) is sent as a
-// clip (or a voice note) by the demo student (or admin) ROUNDS times: status and time, median and
-// max; beside them, genuine files of the same sizes (a 12 MB recording, a 12 MB MP4), taken and
-// deleted. Then /api/health timed back to back while IN_FLIGHT hostile files are in flight, and
-// the coach's queue's size with five clips pending. The built API (api/dist) on PGlite with the
-// demo data, production mode.
+// hostile-media corpus (api/test/support/media-corpus.ts, compiled here with swc), and each file
+// only the reader workers' limits stop, is sent as a clip (or a voice note) by the demo student
+// (or admin) ROUNDS times: status and time, median and max; beside them, genuine files of the
+// same sizes (a 12 MB recording, a 12 MB MP4), taken and deleted. Then /api/health timed back to
+// back while IN_FLIGHT hostile files are in flight, and the coach's queue's size with five clips
+// pending. The built API (api/dist) on PGlite with the demo data, production mode.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import swc from '@swc/core';
+import { loadCorpus } from './media-corpus.mjs';
 
 const root = join(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -29,26 +28,6 @@ const freePort = () =>
       srv.close(() => resolve(port));
     });
   });
-
-/** The corpus modules compiled to JavaScript beside their fixtures (they read files relative to themselves). */
-async function loadCorpus() {
-  const out = join(root, 'api/test/support/.bench-corpus');
-  mkdirSync(out, { recursive: true });
-  for (const name of ['webm', 'media-corpus']) {
-    const { code } = swc.transformFileSync(join(root, `api/test/support/${name}.ts`), {
-      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-      module: { type: 'es6' },
-    });
-    writeFileSync(join(out, `${name}.mjs`), code.replaceAll("'./webm.js'", "'./webm.mjs'"));
-  }
-  // the compiled module sits one folder lower than its source: its paths point one level up
-  const corpus = join(out, 'media-corpus.mjs');
-  writeFileSync(
-    corpus,
-    readFileSync(corpus, 'utf8').replaceAll('import.meta.dirname', "import.meta.dirname + '/..'"),
-  );
-  return { mod: await import(pathToFileURL(corpus).href), out };
-}
 
 async function send(port, path, token, field, bytes, name, fields = {}) {
   const form = new FormData();
@@ -71,7 +50,7 @@ const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const { mod: corpus, out } = await loadCorpus();
+const { mod: corpus, remove } = await loadCorpus();
 const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-media-'));
 const port = await freePort();
 const api = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
@@ -155,7 +134,7 @@ try {
       `| ${name} | ${size} | ${statuses} | ${median(runs.map((r) => r.ms)).toFixed(1)} | ${max(runs.map((r) => r.ms)).toFixed(1)} |`,
     );
   };
-  for (const f of corpus.HOSTILE_FILES) {
+  for (const f of [...corpus.HOSTILE_FILES, ...corpus.PARSER_BOMBS]) {
     await row(
       `${f.name}${f.as === 'voice' ? ' (voice note)' : ''}`,
       f.bytes(),
@@ -192,5 +171,5 @@ try {
   api.kill('SIGTERM');
   await new Promise((r) => api.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
-  rmSync(out, { recursive: true, force: true });
+  remove();
 }

@@ -1,23 +1,27 @@
-// `npm run bench [-- api|web|hostile|media|pages]`: the API's speed (bench/api-speed.mjs, long),
+// `npm run bench [-- api|web|hostile|media|reader|pages]`: the API's speed (bench/api-speed.mjs, long),
 // the storefront's weight and Lighthouse figures (bench/web-perf.mjs), what a hostile body costs
 // (bench/hostile-input.mjs, short), what a hostile practice file costs (bench/hostile-media.mjs,
-// short) and how long a course page's HTML takes (bench/page-render.mjs, short); all five when no
-// part is named.
+// short), what reading a genuine one costs in the reader workers (bench/media-reader.mjs, short)
+// and how long a course page's HTML takes (bench/page-render.mjs, short); all six when no part is
+// named.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const parts = process.argv.slice(2);
-const run = parts.length ? parts : ['api', 'web', 'hostile', 'media', 'pages'];
+const run = parts.length ? parts : ['api', 'web', 'hostile', 'media', 'reader', 'pages'];
 const scripts = {
   api: 'api-speed.mjs',
   web: 'web-perf.mjs',
   hostile: 'hostile-input.mjs',
   media: 'hostile-media.mjs',
+  reader: 'media-reader.mjs',
   pages: 'page-render.mjs',
 };
 for (const part of run) {
   if (!scripts[part]) {
-    console.error(`unknown part "${part}": use api, web, hostile, media, pages or nothing (all)`);
+    console.error(
+      `unknown part "${part}": use api, web, hostile, media, reader, pages or nothing (all)`,
+    );
     process.exit(2);
   }
 }

@@ -16,6 +16,7 @@ import {
   DEMO_MP4,
   GENUINE_FILES,
   HOSTILE_FILES,
+  PARSER_BOMBS,
   recording,
   type HostileFile,
 } from '../support/media-corpus.js';
@@ -98,6 +99,24 @@ describe('hostile practice files: refused fast, genuine ones of the same size ta
       expect(res.text.length).toBeLessThan(1024);
       expect(ms).toBeLessThan(boundFor(bytes.length));
       expect(await pending()).toBe(before);
+    },
+  );
+
+  it.each(PARSER_BOMBS.map((f) => [f.name, f] as const))(
+    '%s: refused as too complex by the reader worker, and the API answers the next request',
+    async (_name, file) => {
+      const res = await send(file.bytes(), 'clip.mp4');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: file.code });
+      expect(res.body.message).toMatch(
+        /^The file cannot be used \(the file (needs more memory|takes too long)/,
+      );
+      await server().get('/api/health').expect(200);
+      const next = await send(DEMO_MP4, 'clip.mp4').expect(201);
+      await server()
+        .delete(`/api/practice/clips/${(next.body as PracticeClip)._id}`)
+        .set('Authorization', `Bearer ${token}`)
+        .expect(204);
     },
   );
 

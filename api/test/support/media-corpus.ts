@@ -134,6 +134,61 @@ export function mp4WithEmptySampleGroups(count: number): Buffer {
   return b;
 }
 
+/** An ISO-BMFF box: its size, its four letters, then its payload. */
+function box(type: string, ...payload: Buffer[]): Buffer {
+  const body = Buffer.concat(payload);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + body.length, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+
+/** Big-endian 32-bit words: a full box's version and flags, a count, an id. */
+const words = (...values: number[]) => {
+  const b = Buffer.alloc(4 * values.length);
+  values.forEach((v, i) => b.writeUInt32BE(v >>> 0, 4 * i));
+  return b;
+};
+
+/**
+ * The demo MP4 whose first `type` box (a full box whose entry count follows its version and
+ * flags: elst, stts, stss, stsc, stco) declares `count` entries in its few bytes.
+ */
+export function mp4DeclaringEntries(type: string, count: number): Buffer {
+  const b = Buffer.from(DEMO_MP4);
+  const at = b.indexOf(type, 0, 'latin1');
+  if (at < 0) throw new Error(`the demo MP4 has no ${type} box`);
+  // type (4), version and flags (4), entry_count (4)
+  b.writeUInt32BE(count, at + 8);
+  return b;
+}
+
+/**
+ * The demo MP4 followed by a movie fragment (moof) for its first track whose run (trun) declares
+ * `count` samples and gives none of their fields: each takes the defaults, so mp4box makes an
+ * object for every declared sample. With `spare` bytes after the count, mp4box also loops over
+ * the count while it reads the box.
+ */
+export function mp4WithFragmentRun(count: number, spare = 0): Buffer {
+  const trun = box('trun', words(0, count), Buffer.alloc(spare));
+  const traf = box('traf', box('tfhd', words(0, 1)), trun);
+  return Buffer.concat([DEMO_MP4, box('moof', box('mfhd', words(0, 1)), traf)]);
+}
+
+/** The demo MP4 whose movie header holds `depth` track boxes, each inside the one before. */
+export function mp4WithNestedBoxes(depth: number): Buffer {
+  const moovAt = DEMO_MP4.indexOf('moov', 0, 'latin1') - 4;
+  const moovSize = DEMO_MP4.readUInt32BE(moovAt);
+  const nested = Buffer.alloc(8 * depth);
+  for (let i = 0; i < depth; i++) {
+    nested.writeUInt32BE(8 * (depth - i), 8 * i);
+    nested.write('trak', 8 * i + 4, 'latin1');
+  }
+  const moov = Buffer.concat([DEMO_MP4.subarray(moovAt, moovAt + moovSize), nested]);
+  moov.writeUInt32BE(moov.length, 0);
+  return Buffer.concat([DEMO_MP4.subarray(0, moovAt), moov, DEMO_MP4.subarray(moovAt + moovSize)]);
+}
+
 /** The demo MP4 followed by a `free` box: a genuine file of `bytes`. */
 export function paddedMp4(bytes: number): Buffer {
   const pad = Math.max(8, bytes - DEMO_MP4.length);
@@ -244,12 +299,47 @@ export const HOSTILE_FILES: HostileFile[] = [
     status: 400,
     code: 'practice_clips.unreadable',
   },
+  ...['elst', 'stts', 'stss', 'stsc', 'stco'].map((type): HostileFile => ({
+    name: `an MP4 whose ${type} box declares 4 billion entries`,
+    as: 'clip',
+    bytes: () => mp4DeclaringEntries(type, 0xffffffff),
+    status: 400,
+    code: 'practice_clips.unreadable',
+  })),
+  {
+    name: 'an MP4 whose movie header nests 100,000 track boxes',
+    as: 'clip',
+    bytes: () => mp4WithNestedBoxes(100_000),
+    status: 400,
+    code: 'practice_clips.unreadable',
+  },
   {
     name: 'an MP4 video sent as a voice note',
     as: 'voice',
     bytes: () => DEMO_MP4,
     status: 415,
     code: 'uploads.wrong_type',
+  },
+];
+
+/**
+ * Files that no check before the parser stops: mp4box fills its heap or loops for seconds on
+ * them, so only the reader worker's limits refuse them (as too complex, 400).
+ */
+export const PARSER_BOMBS: HostileFile[] = [
+  {
+    name: 'an MP4 fragment whose run declares 4 billion samples (fills the heap)',
+    as: 'clip',
+    bytes: () => mp4WithFragmentRun(0xffffffff),
+    status: 400,
+    code: 'practice_clips.unreadable',
+  },
+  {
+    name: 'an MP4 fragment whose run declares 4 billion samples and a spare byte (loops)',
+    as: 'clip',
+    bytes: () => mp4WithFragmentRun(0xffffffff, 1),
+    status: 400,
+    code: 'practice_clips.unreadable',
   },
 ];
 

@@ -3,8 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { frameRateOf, readFrameRate } from './frame-rate.js';
+import { closeMediaReaders } from './media-reader-pool.js';
 
 const DEMO = join(import.meta.dirname, '../../../content/demo-media/clase-demo.mp4');
+
+afterAll(closeMediaReaders);
 
 describe('frame rate from the container', () => {
   it('reads the demo class video (MP4) frame rate: 96 frames in 8 s', async () => {

@@ -1,6 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
 import { MediaReadError } from './media-facts.js';
+import { videoReaders } from './media-reader-pool.js';
 
 /** Bytes read at a time; the moov box may be at the end of the file (not "fast start"). */
 const CHUNK = 1 << 20;
@@ -14,12 +15,26 @@ const MAX_MOOV_BYTES = 64 * 1_048_576;
 const MAX_SAMPLES = 2_000_000;
 
 /**
+ * The longest a class video's header may take to read (tens of ms for a real one, even two hours
+ * long): past it, the reader worker is ended and the video stored without a frame rate.
+ */
+const FRAME_RATE_READ_MS = 20_000;
+
+/**
  * The frame rate of an MP4 or MOV video, read from its container with mp4box.js (GPAC's parser
  * in JavaScript; no native binary): the first video track's samples over its media duration, so a
  * variable-rate phone video gets its average. Null when the file is not ISO-BMFF (WebM), has no
- * video track, or the rate makes no sense; the player then measures it in the browser.
+ * video track, or the rate makes no sense; the player then measures it in the browser. Read in a
+ * worker thread with memory limits and a clock (media-reader-pool.ts): a file that makes mp4box
+ * fill its heap or loop also gives null, and the API keeps serving.
  */
 export async function readFrameRate(path: string): Promise<number | null> {
+  const read = videoReaders.read({ kind: 'frameRate', path }, FRAME_RATE_READ_MS);
+  return ((await read.catch(() => null)) as number | null) ?? null;
+}
+
+/** What `readFrameRate` reads, in the calling thread (the reader worker runs it). */
+export async function frameRateOfFile(path: string): Promise<number | null> {
   const handle = await open(path, 'r').catch(() => null);
   if (!handle) return null;
   try {

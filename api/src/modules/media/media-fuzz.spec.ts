@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_DIMENSION } from './media-facts.js';
 import { MEDIA_READ_BUDGET_MS, readMediaInfo } from './media-info.js';
+import { closeMediaReaders } from './media-reader-pool.js';
 import {
   DEMO_MP4,
   denseBlocks,
@@ -85,6 +86,8 @@ function mutate(input: Buffer, next: () => number): Buffer {
   }
   return b;
 }
+
+afterAll(closeMediaReaders);
 
 describe('the container reader under mutated files', () => {
   it(

@@ -11,6 +11,7 @@ import {
   RECORDING,
   VOICE,
 } from '../../../test/support/media-corpus.js';
+import { closeMediaReaders } from './media-reader-pool.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'media-info-'));
 let n = 0;
@@ -26,6 +27,8 @@ const infoOf = (probe: MediaProbe) => {
   if (!probe.ok) throw new Error(`refused: ${probe.problem} (${probe.detail})`);
   return probe.info;
 };
+
+afterAll(closeMediaReaders);
 
 describe('the container of a practice clip or voice note', () => {
   it('reads an MP4: duration, frame rate, codec and size', async () => {

@@ -7,6 +7,7 @@ import {
   type MediaProblem,
   type RawMediaFacts,
 } from './media-facts.js';
+import { clipReaders, MediaReaderFailure } from './media-reader-pool.js';
 import { EBML_MAGIC, readWebm } from './webm-reader.js';
 
 export type { MediaInfo, MediaProblem } from './media-facts.js';
@@ -33,12 +34,41 @@ const MAX_SAMPLES_PER_SECOND = 1000;
 export const MEDIA_READ_BUDGET_MS = 3000;
 
 /**
+ * More time a reader worker gets than the read's own clock (`budgetMs`), which gives the better
+ * message: past it, the worker is ended (a parser loop that checks no clock).
+ */
+export const WORKER_GRACE_MS = 250;
+
+/**
  * Reads duration, frame rate, codec and size from an MP4/MOV (mp4box.js) or a WebM (our bounded
- * EBML walk, webm-reader.ts), and checks each fact against what may be stored (media-facts.ts).
- * `maxSeconds`, the longest file allowed, bounds how much of a WebM is walked; the whole read
- * stops at `budgetMs`.
+ * EBML walk, webm-reader.ts), and checks each fact against what may be stored (media-facts.ts),
+ * in a worker thread with memory limits and a clock (media-reader-pool.ts): a file that makes a
+ * parser fill its heap, overflow its stack or loop is refused as too complex, and the API keeps
+ * serving. `maxSeconds`, the longest file allowed, bounds how much of a WebM is walked; the whole
+ * read stops at `budgetMs`.
  */
 export async function readMediaInfo(
+  path: string,
+  limits: { maxSeconds: number; budgetMs?: number },
+): Promise<MediaProbe> {
+  const budgetMs = limits.budgetMs ?? MEDIA_READ_BUDGET_MS;
+  const job = { kind: 'info', path, limits: { maxSeconds: limits.maxSeconds, budgetMs } } as const;
+  try {
+    return (await clipReaders.read(job, budgetMs + WORKER_GRACE_MS)) as MediaProbe;
+  } catch (err) {
+    if (!(err instanceof MediaReaderFailure)) {
+      return { ok: false, problem: 'malformed', detail: 'its structure cannot be read' };
+    }
+    const detail =
+      err.reason === 'timeout'
+        ? 'the file takes too long to read'
+        : 'the file needs more memory to read than any recording';
+    return { ok: false, problem: 'too_complex', detail };
+  }
+}
+
+/** What `readMediaInfo` reads, in the calling thread (the reader worker runs it). */
+export async function probeMediaFile(
   path: string,
   limits: { maxSeconds: number; budgetMs?: number },
 ): Promise<MediaProbe> {

@@ -1,6 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnApplicationShutdown } from '@nestjs/common';
 import { FilesController } from './files.controller.js';
 import { MediaAssetsRepository } from './media-assets.repository.js';
+import { closeMediaReaders } from './media-reader-pool.js';
 import { MediaStorageService } from './media-storage.service.js';
 import { StampedPdfService } from './stamped-pdfs.service.js';
 import { MediaStores } from './stores/media-stores.js';
@@ -27,10 +28,16 @@ import { MediaStores } from './stores/media-stores.js';
  * per file and student under $DATA_DIR/stamped/ until the file changes.
  * Each of the three is a `MediaStore` (stores/: one interface, one file per store); `MediaStores`
  * chooses once, from the configuration, where new files go.
+ * The containers of uploaded videos and voice notes are read in worker threads with memory and
+ * time limits (media-reader-pool.ts), ended when the API shuts down.
  */
 @Module({
   controllers: [FilesController],
   providers: [MediaAssetsRepository, MediaStorageService, MediaStores, StampedPdfService],
   exports: [MediaStorageService, MediaStores, StampedPdfService],
 })
-export class MediaModule {}
+export class MediaModule implements OnApplicationShutdown {
+  async onApplicationShutdown(): Promise<void> {
+    await closeMediaReaders();
+  }
+}
