@@ -25,7 +25,8 @@ function send(reply: FastifyReply, file: FileResponse): void {
 
 /**
  * Local storage files. Public ones (course images) as they are; private ones (class PDFs and
- * videos) only through a link signed by MediaStorageService, until its expiry. Both stream with
+ * videos, and the downloadable copy of a Vimeo video, `vimeo/<id>.mp4`, streamed from Vimeo) only
+ * through a link signed by MediaStorageService, until its expiry. Both stream with
  * HTTP ranges (a video seeks by asking for a byte range: 206 + Content-Range, 416 past the end).
  */
 @ApiTags('media')
@@ -64,7 +65,12 @@ export class FilesController {
         'This link has expired: ask for a new one',
       );
     }
-    const file = await this.storage.openFile('private', publicId, req.headers.range);
+    const file = await this.storage.openFile(
+      'private',
+      publicId,
+      req.headers.range,
+      req.method !== 'HEAD',
+    );
     send(reply, file);
   }
 }
