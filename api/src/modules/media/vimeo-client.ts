@@ -170,22 +170,9 @@ export class VimeoClient {
   }
 
   /** GET /videos/{id}?fields=status: its processing state. */
-  videoStatus(id: string): Promise<VideoStatus> {
-    return new Promise((resolve, reject) => {
-      this.client.request(
-        {
-          method: 'GET',
-          path: `/videos/${encodeURIComponent(id)}`,
-          query: { fields: 'status' },
-        },
-        (err, body, statusCode) => {
-          if (statusCode === 404)
-            return reject(new VimeoNotFoundError(`Vimeo video ${id} not found`));
-          if (err) return reject(new VimeoUnavailableError(String((err as Error).message ?? err)));
-          resolve(toVideoStatus((body as { status?: unknown } | undefined)?.status));
-        },
-      );
-    });
+  async videoStatus(id: string): Promise<VideoStatus> {
+    const body = (await this.video(id, 'status')) as { status?: unknown } | null;
+    return toVideoStatus(body?.status);
   }
 
   /**
@@ -193,22 +180,26 @@ export class VimeoClient {
    * them only to accounts with file access (Pro and above): an empty list otherwise (a 403 for
    * those fields included).
    */
-  videoFiles(id: string): Promise<VimeoFile[]> {
+  async videoFiles(id: string): Promise<VimeoFile[]> {
+    const body = (await this.video(id, 'files,download', true)) as {
+      files?: unknown;
+      download?: unknown;
+    } | null;
+    const list = (v: unknown) => (Array.isArray(v) ? (v as VimeoFile[]) : []);
+    return [...list(body?.files), ...list(body?.download)];
+  }
+
+  /** GET /videos/{id}?fields=...: null for a 403 when `forbiddenIsEmpty`; 404 VimeoNotFoundError. */
+  private video(id: string, fields: string, forbiddenIsEmpty = false): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.client.request(
-        {
-          method: 'GET',
-          path: `/videos/${encodeURIComponent(id)}`,
-          query: { fields: 'files,download' },
-        },
+        { method: 'GET', path: `/videos/${encodeURIComponent(id)}`, query: { fields } },
         (err, body, statusCode) => {
-          if (statusCode === 403) return resolve([]);
+          if (statusCode === 403 && forbiddenIsEmpty) return resolve(null);
           if (statusCode === 404)
             return reject(new VimeoNotFoundError(`Vimeo video ${id} not found`));
           if (err) return reject(new VimeoUnavailableError(String((err as Error).message ?? err)));
-          const b = (body ?? {}) as { files?: unknown; download?: unknown };
-          const list = (v: unknown) => (Array.isArray(v) ? (v as VimeoFile[]) : []);
-          resolve([...list(b.files), ...list(b.download)]);
+          resolve(body ?? null);
         },
       );
     });

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ItemType } from '@circo/shared-contracts';
+import { useOnline } from '@circo/shared-web';
 import { offlineSupported } from '../model/downloads';
 import { useLang } from '../../shared/hooks';
 import { formatBytes } from '../hooks/formatBytes';
 import { useDownload, useDownloadRecords } from '../hooks/useDownloads';
-import { useOnline } from '../hooks/useOnline';
 
 /**
  * "Download for offline practice" of a course or formation (`classIds`: all its classes) or of one

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { PrivateVideoResponse } from '@circo/shared-contracts';
+import { useOnline } from '@circo/shared-web';
 import { isDownloaded, offlineSupported } from '../model/downloads';
 import { useUserId } from '../../shared/hooks';
-import { useOnline } from './useOnline';
 
 /**
  * The class video the player plays. A Vimeo video whose file was downloaded plays from that file,
