@@ -49,7 +49,7 @@ export class FilesController {
   @Get('private/*')
   @ApiOperation({
     summary:
-      'A private local file through a signed link: GET /api/files/private/<publicId>?exp=<unix>&sig=<hex> (403 media.link_invalid / media.link_expired)',
+      "A private file through a signed link: GET /api/files/private/<publicId>?exp=<unix>&sig=<hex> (403 media.link_invalid / media.link_expired); vimeo/<id>.mp4 is a Vimeo video's file, streamed from Vimeo",
   })
   async privateFile(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const publicId = publicIdOf(req, 'private');
