@@ -5,8 +5,8 @@ import { count, eq } from 'drizzle-orm';
 import { loadConfig } from '../src/config/app-config.js';
 import { DATABASE_HANDLE, type DatabaseHandle } from '../src/database/database.js';
 import { prepareDatabase } from '../src/demo/prepare.js';
-import { DEMO_ACCOUNTS } from '../src/demo/seed.js';
-import { courses, users } from '../src/database/schema.js';
+import { DEMO_ACCOUNTS, DEMO_COACH_NAME } from '../src/demo/seed.js';
+import { certificateSigner, courses, users } from '../src/database/schema.js';
 import { verifyPassword } from '../src/modules/users/password.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -93,4 +93,7 @@ it('the embedded demo (no DATABASE_URL, not production) still seeds the demo acc
   const t = await start({ SEED_DEMO: undefined });
   const [admin] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
   expect(admin.role).toBe('admin');
+  // the demo certificates are signed with the coach's name, not a blank line
+  const [signer] = await t.db.select().from(certificateSigner);
+  expect(signer.coachName).toBe(DEMO_COACH_NAME);
 });

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { DEFAULT_BILLING } from '../modules/invoicing/index.js';
 import { hashPassword } from '../modules/users/index.js';
 import type { Database, Transaction } from '../database/database.js';
-import { billingSettings, courses, users } from '../database/schema.js';
+import { billingSettings, certificateSigner, courses, users } from '../database/schema.js';
 import { DEMO_ACCOUNTS, writeAccounts } from './seed-accounts.js';
 import { writeCatalogue, type SeedConfig, type SeededCatalogue } from './seed-catalogue.js';
 
@@ -23,6 +23,9 @@ export const DEMO_SELLER = {
   address: 'Calle del Circo 12, 3.º B\n28012 Madrid',
   eurRates: { [new Date().toISOString().slice(0, 7)]: 0.92 },
 };
+
+/** The name the demo certificates are signed with (the coach changes it in /admin/certificados). */
+export const DEMO_COACH_NAME = 'Lucía Martín García';
 
 export interface SeedSummary extends SeededCatalogue {
   /** The demo accounts' ids; null when the accounts were not seeded. */
@@ -63,6 +66,7 @@ export async function seedDemo(
     if (!(await isDatabaseEmpty(tx))) return null;
     const catalogue = await writeCatalogue(tx, config);
     await tx.insert(billingSettings).values(DEMO_SELLER).onConflictDoNothing();
+    await tx.insert(certificateSigner).values({ coachName: DEMO_COACH_NAME }).onConflictDoNothing();
     if (!hashes) return { ...catalogue, adminId: null, studentId: null };
     return { ...catalogue, ...(await writeAccounts(tx, config, catalogue, hashes)) };
   });
