@@ -71,5 +71,6 @@ export {
   watchOutbox,
   type QueuedWrite,
 } from './offline/outbox';
+export { useOnline } from './offline/useOnline';
 // practice feedback's clip player is not exported here: mf-learning and mf-admin import
 // `@circo/shared-web/src/practice` by path, so it is bundled with them, not with every page

@@ -14,6 +14,8 @@ export interface Reply {
   body?: unknown;
   /** A raw text body (e.g. an HTML error page), instead of JSON. */
   text?: string;
+  /** Response headers (names in lower case). */
+  headers?: Record<string, string>;
 }
 
 type Handler = (req: RecordedRequest) => Reply | Promise<Reply>;
@@ -40,23 +42,28 @@ export class FakeApi {
       window.location.href,
     );
     const method = (init.method ?? 'GET').toUpperCase();
-    const headers = { ...(init.headers as Record<string, string> | undefined) };
+    const sent = { ...(init.headers as Record<string, string> | undefined) };
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
-    const req: RecordedRequest = { method, url, headers, body };
+    const req: RecordedRequest = { method, url, headers: sent, body };
     this.requests.push(req);
     const handler = this.routes.get(`${method} ${url.pathname}`);
     const reply: Reply = handler ? await handler(req) : { status: 404, body: notFound(url) };
     if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     const status = reply.status ?? 200;
     const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
-    return {
-      ok: status >= 200 && status < 300,
-      status,
-      statusText: String(status),
-      text: () => Promise.resolve(text),
-      json: () => Promise.resolve(JSON.parse(text) as unknown),
-      blob: () => Promise.resolve(new Blob([text])),
-    } as Response;
+    const headers = reply.headers ?? {};
+    const response = (): Response =>
+      ({
+        ok: status >= 200 && status < 300,
+        status,
+        statusText: String(status),
+        headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+        text: () => Promise.resolve(text),
+        json: () => Promise.resolve(JSON.parse(text) as unknown),
+        blob: () => Promise.resolve(new Blob([text])),
+        clone: response,
+      }) as unknown as Response;
+    return response();
   };
 }
 

@@ -1,51 +1,28 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import cloudinary from 'cloudinary';
 import type { PrivateMediaResponse, PrivateVideoResponse } from '@circo/shared-contracts';
 import { classMedia, uploadedAssets } from '../../src/database/schema.js';
 import { createCourse, createPurchase, createUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { get, tokenFor } from '../catalog/catalog-helpers.js';
+import { VIMEO_TOKEN, vimeoStandIn } from '../support/vimeo-stand-in.js';
 
 const API_KEY = '123456789012345';
 const API_SECRET = 'stand-in-secret-abcdefghijkl';
-const VIMEO_TOKEN = 'vimeo-test-token';
-
-/** A local stand-in of the Vimeo API: GET /videos/{id} answers the status the test sets. */
-function vimeoStandIn() {
-  const statuses = new Map<string, string>();
-  const seen: IncomingMessage[] = [];
-  const server: Server = createServer((req, res) => {
-    seen.push(req);
-    const m = /^\/videos\/(\d+)/.exec(req.url ?? '');
-    if (req.headers.authorization !== `Bearer ${VIMEO_TOKEN}`) {
-      res.writeHead(401).end('{"error":"unauthorized"}');
-    } else if (!m || !statuses.has(m[1])) {
-      res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
-    } else {
-      res
-        .writeHead(200, { 'Content-Type': 'application/json' })
-        .end(JSON.stringify({ status: statuses.get(m[1]) }));
-    }
-  });
-  return { server, statuses, seen };
-}
 
 describe('private media with Cloudinary and Vimeo configured (real SDKs, local stand-in)', () => {
   let t: TestApp;
   const vimeo = vimeoStandIn();
   beforeAll(async () => {
-    await new Promise<void>((resolve) => vimeo.server.listen(0, '127.0.0.1', resolve));
-    const { port } = vimeo.server.address() as AddressInfo;
+    const vimeoApiUrl = await vimeo.listen();
     t = await createTestApp({
       cloudinaryUrl: `cloudinary://${API_KEY}:${API_SECRET}@demo-cloud`,
       vimeoToken: VIMEO_TOKEN,
-      vimeoApiUrl: `http://127.0.0.1:${port}`,
+      vimeoApiUrl,
     });
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise((resolve) => vimeo.server.close(resolve));
+    await vimeo.close();
   });
 
   async function courseClassWith(
@@ -105,7 +82,7 @@ describe('private media with Cloudinary and Vimeo configured (real SDKs, local s
   });
 
   it('answers the Vimeo player URL of a video and asks Vimeo for its status', async () => {
-    vimeo.statuses.set('76979871', 'transcoding');
+    vimeo.videos.set('76979871', { status: 'transcoding' });
     const { cls, token } = await courseClassWith([
       { kind: 'video', url: 'https://vimeo.com/76979871', publicId: null },
     ]);
@@ -118,7 +95,7 @@ describe('private media with Cloudinary and Vimeo configured (real SDKs, local s
     expect((await get(t, '/upload/video-status/76979871', token).expect(200)).body).toEqual({
       status: 'processing',
     });
-    vimeo.statuses.set('76979871', 'available');
+    vimeo.videos.set('76979871', { status: 'available' });
     expect((await get(t, '/upload/video-status/76979871', token).expect(200)).body).toEqual({
       status: 'available',
     });

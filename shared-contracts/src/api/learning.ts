@@ -75,6 +75,12 @@ export interface PrivateVideoResponse extends PrivateMediaResponse {
    * unknown (a link, a WebM, an older upload): the player then measures it.
    */
   frameRate: number | null;
+  /**
+   * A Vimeo video whose account gives file links: its file as a signed link of this origin
+   * (`/api/files/private/vimeo/<id>.mp4?exp=&sig=`, ranges served) and its size, for offline
+   * practice. Absent for any other video (online only).
+   */
+  offlineFile?: { url: string; bytes: number };
 }
 
 /** "available" means ready; the player polls every 15 s while "processing" (spec section 9). */

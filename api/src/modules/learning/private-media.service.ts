@@ -54,6 +54,11 @@ export class PrivateMediaService {
   ): Promise<PrivateVideoResponse> {
     const ref = await this.ref('video', classId, index, lang, viewer);
     const d = await this.storage.deliver(ref);
+    // a Vimeo video's file, when the account gives file links: what a download takes
+    const offlineFile =
+      d.provider === 'vimeo' && d.status === 'available'
+        ? await this.storage.vimeoOfflineFile(d.videoId)
+        : null;
     return {
       url: d.url,
       expiresAt: d.expiresAt,
@@ -61,6 +66,7 @@ export class PrivateMediaService {
       videoId: d.videoId,
       status: d.status,
       frameRate: d.frameRate,
+      ...(offlineFile ? { offlineFile } : {}),
     };
   }
 

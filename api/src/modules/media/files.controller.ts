@@ -25,7 +25,8 @@ function send(reply: FastifyReply, file: FileResponse): void {
 
 /**
  * Local storage files. Public ones (course images) as they are; private ones (class PDFs and
- * videos) only through a link signed by MediaStorageService, until its expiry. Both stream with
+ * videos, and the downloadable copy of a Vimeo video, `vimeo/<id>.mp4`, streamed from Vimeo) only
+ * through a link signed by MediaStorageService, until its expiry. Both stream with
  * HTTP ranges (a video seeks by asking for a byte range: 206 + Content-Range, 416 past the end).
  */
 @ApiTags('media')
@@ -48,7 +49,7 @@ export class FilesController {
   @Get('private/*')
   @ApiOperation({
     summary:
-      'A private local file through a signed link: GET /api/files/private/<publicId>?exp=<unix>&sig=<hex> (403 media.link_invalid / media.link_expired)',
+      "A private file through a signed link: GET /api/files/private/<publicId>?exp=<unix>&sig=<hex> (403 media.link_invalid / media.link_expired); vimeo/<id>.mp4 is a Vimeo video's file, streamed from Vimeo",
   })
   async privateFile(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const publicId = publicIdOf(req, 'private');
@@ -64,7 +65,12 @@ export class FilesController {
         'This link has expired: ask for a new one',
       );
     }
-    const file = await this.storage.openFile('private', publicId, req.headers.range);
+    const file = await this.storage.openFile(
+      'private',
+      publicId,
+      req.headers.range,
+      req.method !== 'HEAD',
+    );
     send(reply, file);
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createReadStream, type ReadStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { stat } from 'node:fs/promises';
 import { LEARNING_ERRORS, type VideoStatus } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
@@ -10,7 +11,7 @@ import { contentTypeOf, filePathOf, isLocalPublicId, type Visibility } from './m
 import { checkPrivateLink, PUBLIC_FILES_PATH, type LinkCheck } from './signed-links.js';
 import type { Delivery } from './stores/media-store.js';
 import { MediaStores } from './stores/media-stores.js';
-import { vimeoIdOf } from './vimeo-client.js';
+import { vimeoFilePublicId, vimeoIdOf, vimeoIdOfFile } from './vimeo-client.js';
 
 export type { Delivery } from './stores/media-store.js';
 
@@ -21,11 +22,11 @@ export interface MediaRef {
   publicId: string | null;
 }
 
-/** A local file ready to send: status, headers and the byte stream (none for a 416). */
+/** A file ready to send: status, headers and the byte stream (none for a 416 or a HEAD). */
 export interface FileResponse {
   statusCode: 200 | 206 | 416;
   headers: Record<string, string>;
-  stream: ReadStream | null;
+  stream: Readable | null;
 }
 
 const fileNotFound = () => notFound(LEARNING_ERRORS.fileNotFound, 'File not found');
@@ -34,6 +35,23 @@ const videoNotFound = () => notFound(LEARNING_ERRORS.videoNotFound, 'Video not f
 /** The policy of every stored file served from this origin. */
 export const FILE_CSP =
   "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'";
+
+/** The headers every stored file of this origin is sent with. */
+function fileHeaders(type: string, visibility: Visibility): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': visibility === 'private' ? 'private, no-store' : 'public, max-age=86400',
+    'X-Content-Type-Options': 'nosniff',
+    // uploaded files are data, never a page of this origin: a file that is also HTML or has
+    // scripts (a polyglot) runs nothing (the PDF viewer still shows a sandboxed PDF). An SVG,
+    // which a browser would run as a document, is downloaded when opened on its own
+    'Content-Security-Policy': FILE_CSP,
+  };
+  if (type === 'application/pdf') headers['Content-Disposition'] = 'inline';
+  if (type === 'image/svg+xml') headers['Content-Disposition'] = 'attachment';
+  return headers;
+}
 
 /**
  * The media storage, read side: how the browser may get a stored file, whichever store holds it
@@ -137,33 +155,48 @@ export class MediaStorageService {
   }
 
   /**
-   * A local file for GET /api/files/{public|private}/<publicId>, honouring one `Range`.
-   * 404 when the publicId is not of the layout or no file is there.
+   * The downloadable copy of a Vimeo video (an account with file links) as our own signed link
+   * (`/api/files/private/vimeo/<id>.mp4?exp=&sig=`) and its size; null when Vimeo gives none.
+   */
+  async vimeoOfflineFile(
+    videoId: string,
+    nowMs = Date.now(),
+  ): Promise<{ url: string; bytes: number } | null> {
+    const file = await this.stores.vimeo.offlineFiles?.fileOf(videoId, nowMs);
+    if (!file) return null;
+    return { url: this.signPrivate(vimeoFilePublicId(videoId), nowMs).url, bytes: file.bytes };
+  }
+
+  /**
+   * A file for GET /api/files/{public|private}/<publicId>, honouring one `Range`: a local file,
+   * or a Vimeo video's downloadable copy streamed from Vimeo (not fetched for a HEAD:
+   * `withBody` false). 404 when the publicId is not of the layout or no file is there.
    */
   async openFile(
     visibility: Visibility,
     publicId: string,
     rangeHeader: string | undefined,
+    withBody = true,
   ): Promise<FileResponse> {
+    const vimeoId = visibility === 'private' ? vimeoIdOfFile(publicId) : null;
+    if (vimeoId) {
+      const headers = fileHeaders('video/mp4', visibility);
+      const file = await this.stores.vimeo.offlineFiles?.open(
+        vimeoId,
+        rangeHeader,
+        headers,
+        withBody,
+      );
+      if (!file) throw fileNotFound();
+      return file;
+    }
     const path = filePathOf(this.config.dataDir, visibility, publicId);
     if (!path) throw fileNotFound();
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) throw fileNotFound();
     const size = info.size;
-    const type = contentTypeOf(publicId);
-    const headers: Record<string, string> = {
-      'Content-Type': type,
-      'Accept-Ranges': 'bytes',
-      'Cache-Control': visibility === 'private' ? 'private, no-store' : 'public, max-age=86400',
-      'X-Content-Type-Options': 'nosniff',
-      'Last-Modified': info.mtime.toUTCString(),
-    };
-    // uploaded files are data, never a page of this origin: a file that is also HTML or has
-    // scripts (a polyglot) runs nothing (the PDF viewer still shows a sandboxed PDF). An SVG,
-    // which a browser would run as a document, is downloaded when opened on its own
-    headers['Content-Security-Policy'] = FILE_CSP;
-    if (type === 'application/pdf') headers['Content-Disposition'] = 'inline';
-    if (type === 'image/svg+xml') headers['Content-Disposition'] = 'attachment';
+    const headers = fileHeaders(contentTypeOf(publicId), visibility);
+    headers['Last-Modified'] = info.mtime.toUTCString();
     const answer = rangedAnswer(rangeHeader, size, headers, (start, end) =>
       start === 0 && end === size - 1
         ? createReadStream(path)

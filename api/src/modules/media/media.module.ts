@@ -22,7 +22,9 @@ import { MediaStores } from './stores/media-stores.js';
  * generated into $DATA_DIR/media-signing-key on first start), valid MEDIA_LINK_TTL_SECONDS
  * (default 600), compared in constant time; answers carry `Cache-Control: private, no-store`.
  * With CLOUDINARY_URL, private assets get the SDK's signed, expiring `authenticated` download URL;
- * with VIMEO_ACCESS_TOKEN, videos are Vimeo player URLs and their status is asked of Vimeo.
+ * with VIMEO_ACCESS_TOKEN, videos are Vimeo player URLs and their status is asked of Vimeo; a
+ * Vimeo video's file (accounts with file links) is streamed, for downloads, through the signed
+ * route as `vimeo/<id>.mp4` (stores/vimeo-offline-files.ts).
  * A student's class PDF goes out as a copy stamped with their name, e-mail and the date
  * (`StampedPdfService`, GET /api/files/stamped/<publicId>?u=<userId>&exp=<unix>&sig=<hex>), kept
  * per file and student under $DATA_DIR/stamped/ until the file changes.

@@ -11,6 +11,13 @@ export function vimeoIdOf(url: string | null | undefined): string | null {
   return m ? m[1] : null;
 }
 
+/** The publicId our private-files route serves a Vimeo video's downloadable copy under. */
+export const vimeoFilePublicId = (id: string): string => `vimeo/${id}.mp4`;
+
+/** The Vimeo id of such a publicId, or null for any other file. */
+export const vimeoIdOfFile = (publicId: string): string | null =>
+  /^vimeo\/(\d{1,15})\.mp4$/.exec(publicId)?.[1] ?? null;
+
 /** The embeddable player URL of a Vimeo video (the unlisted hash `h` kept when the link has one). */
 export function vimeoPlayerUrl(id: string, sourceUrl?: string | null): string {
   let hash: string | null = null;
@@ -48,6 +55,61 @@ function requestTarget(apiUrl: string | null): {
     protocol: u.protocol,
     hostname: u.hostname,
     port: u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80,
+  };
+}
+
+/** One rendition of a video as Vimeo's `files` (or `download`) lists it. */
+export interface VimeoFile {
+  quality?: string;
+  rendition?: string;
+  type?: string;
+  width?: number;
+  height?: number;
+  link?: string;
+  size?: number;
+  /** ISO instant the link stops working (`download` calls it `expires`) */
+  link_expiration_time?: string;
+  expires?: string;
+}
+
+/** The file a student may download: its link, size and until when the link works. */
+export interface VimeoOfflineFile {
+  link: string;
+  bytes: number;
+  /** ms since the epoch; null when Vimeo does not say */
+  expiresAt: number | null;
+}
+
+/** The greatest height a downloaded class video is taken in (a phone's screen, a gym's storage). */
+export const OFFLINE_MAX_HEIGHT = 720;
+
+/**
+ * The file to download among a video's renditions: a progressive `video/mp4` (not HLS or DASH),
+ * the tallest up to 720 lines, else the smallest there is; null when there is none.
+ */
+export function pickOfflineFile(files: readonly VimeoFile[]): VimeoOfflineFile | null {
+  const progressive = files.filter(
+    (f) =>
+      f.type === 'video/mp4' &&
+      typeof f.link === 'string' &&
+      /^https?:\/\//.test(f.link) &&
+      f.quality !== 'hls' &&
+      f.quality !== 'dash' &&
+      f.rendition !== 'adaptive' &&
+      Number.isSafeInteger(f.size) &&
+      (f.size ?? 0) > 0 &&
+      Number.isFinite(f.height),
+  );
+  const fits = progressive.filter((f) => f.height! <= OFFLINE_MAX_HEIGHT);
+  const chosen = fits.length
+    ? fits.reduce((a, b) => (b.height! > a.height! ? b : a))
+    : progressive.reduce<VimeoFile | null>((a, b) => (!a || b.height! < a.height! ? b : a), null);
+  if (!chosen) return null;
+  const expires = Date.parse(chosen.link_expiration_time ?? chosen.expires ?? '');
+  return {
+    link: chosen.link!,
+    bytes: chosen.size!,
+    expiresAt: Number.isFinite(expires) ? expires : null,
   };
 }
 
@@ -108,19 +170,36 @@ export class VimeoClient {
   }
 
   /** GET /videos/{id}?fields=status: its processing state. */
-  videoStatus(id: string): Promise<VideoStatus> {
+  async videoStatus(id: string): Promise<VideoStatus> {
+    const body = (await this.video(id, 'status')) as { status?: unknown } | null;
+    return toVideoStatus(body?.status);
+  }
+
+  /**
+   * GET /videos/{id}?fields=files,download: the renditions a student may download. Vimeo gives
+   * them only to accounts with file access (Pro and above): an empty list otherwise (a 403 for
+   * those fields included).
+   */
+  async videoFiles(id: string): Promise<VimeoFile[]> {
+    const body = (await this.video(id, 'files,download', true)) as {
+      files?: unknown;
+      download?: unknown;
+    } | null;
+    const list = (v: unknown) => (Array.isArray(v) ? (v as VimeoFile[]) : []);
+    return [...list(body?.files), ...list(body?.download)];
+  }
+
+  /** GET /videos/{id}?fields=...: null for a 403 when `forbiddenIsEmpty`; 404 VimeoNotFoundError. */
+  private video(id: string, fields: string, forbiddenIsEmpty = false): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.client.request(
-        {
-          method: 'GET',
-          path: `/videos/${encodeURIComponent(id)}`,
-          query: { fields: 'status' },
-        },
+        { method: 'GET', path: `/videos/${encodeURIComponent(id)}`, query: { fields } },
         (err, body, statusCode) => {
+          if (statusCode === 403 && forbiddenIsEmpty) return resolve(null);
           if (statusCode === 404)
             return reject(new VimeoNotFoundError(`Vimeo video ${id} not found`));
           if (err) return reject(new VimeoUnavailableError(String((err as Error).message ?? err)));
-          resolve(toVideoStatus((body as { status?: unknown } | undefined)?.status));
+          resolve(body ?? null);
         },
       );
     });

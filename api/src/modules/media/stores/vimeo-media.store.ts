@@ -14,6 +14,7 @@ import {
   type PutTarget,
   type StoredFile,
 } from './media-store.js';
+import { VimeoOfflineFiles } from './vimeo-offline-files.js';
 
 const videoNotFound = () => notFound(LEARNING_ERRORS.videoNotFound, 'Video not found');
 
@@ -24,9 +25,12 @@ const videoNotFound = () => notFound(LEARNING_ERRORS.videoNotFound, 'Video not f
 export class VimeoMediaStore implements MediaStore {
   readonly name = 'vimeo' as const;
   private readonly client: VimeoClient | null;
+  /** The downloadable copies (accounts with file links); null without Vimeo. */
+  readonly offlineFiles: VimeoOfflineFiles | null;
 
   constructor(config: AppConfig) {
     this.client = config.vimeoToken ? new VimeoClient(config.vimeoToken, config.vimeoApiUrl) : null;
+    this.offlineFiles = this.client ? new VimeoOfflineFiles(this.client) : null;
   }
 
   get configured(): boolean {

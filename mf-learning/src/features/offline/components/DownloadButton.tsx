@@ -1,19 +1,10 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ItemType } from '@circo/shared-contracts';
+import { useOnline } from '@circo/shared-web';
 import { offlineSupported } from '../model/downloads';
 import { useLang } from '../../shared/hooks';
 import { formatBytes } from '../hooks/formatBytes';
 import { useDownload, useDownloadRecords } from '../hooks/useDownloads';
-
-const subscribe = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
 
 /**
  * "Download for offline practice" of a course or formation (`classIds`: all its classes) or of one
@@ -36,11 +27,7 @@ export function DownloadButton({
   const lang = useLang();
   const records = useDownloadRecords();
   const { state, plan, start, cancel } = useDownload(kind, itemId, classId);
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   if (!offlineSupported() || !records.isSuccess) return null;
   const record = records.data.find((r) => r.kind === kind && r.id === itemId);
   const wanted = classId ? [classId] : classIds;

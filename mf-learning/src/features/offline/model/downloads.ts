@@ -62,6 +62,16 @@ async function sizeOf(url: string): Promise<number> {
   return Number(res.headers.get('Content-Length') ?? 0) || 0;
 }
 
+/**
+ * The file a class video is downloaded from: a local video's own link, or a Vimeo video's file
+ * where the account gives file links (`offlineFile`, our signed link); null: online only.
+ */
+export function videoFileOf(link: PrivateVideoResponse): string | null {
+  if (link.status !== 'available') return null;
+  if (link.provider === 'local') return link.url;
+  return link.provider === 'vimeo' ? (link.offlineFile?.url ?? null) : null;
+}
+
 const classIdsOf = (kind: ItemType, data: MyCourseResponse | MyFormationResponse): string[] =>
   kind === 'course'
     ? (data as MyCourseResponse).classes.map((c) => c._id)
@@ -103,13 +113,14 @@ export async function planDownload(o: {
         userId,
         LEARNING_PATHS.video(classId, index, lang),
       );
-      if (link.provider !== 'local' || link.status !== 'available') {
+      const file = videoFileOf(link);
+      if (!file) {
         onlineOnly += 1;
         continue;
       }
       files.push({
-        url: link.url,
-        key: fileKey(new URL(link.url, origin()).href),
+        url: file,
+        key: fileKey(new URL(file, origin()).href),
         bytes: 0,
         kind: 'video',
         classId,
@@ -260,6 +271,12 @@ async function downloadsCache(userId: string): Promise<Cache | null> {
   if (!offlineSupported() || !userId) return null;
   const name = downloadsCacheName(userId);
   return (await caches.has(name)) ? caches.open(name) : null;
+}
+
+/** Whether the file at `url` (a signed link) is in the account's downloads. */
+export async function isDownloaded(userId: string, url: string): Promise<boolean> {
+  const cache = await downloadsCache(userId);
+  return !!(await cache?.match(fileKey(new URL(url, origin()).href)));
 }
 
 /** The account's downloaded items. */

@@ -36,6 +36,8 @@ export interface PracticePlayerProps {
   onExpired?: (at: number) => void;
   /** where to start (after a renewed link) */
   startAt?: number;
+  /** the provider's player did not load (Vimeo with no network): a downloaded file may play */
+  onProviderFailed?: () => void;
 }
 
 /**
@@ -59,7 +61,7 @@ export default function PracticePlayer(props: PracticePlayerProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
 
   const provider = video.provider;
-  const { playback, embed, isYoutube, youtubeSrc } = useMediaDriver(video, videoRef, frameRef);
+  const { playback, embed, isYoutube, youtubeSrc } = useMediaDriver(props, videoRef, frameRef);
   // a local file's frame rate when the container did not give one: measured while playing at 1x
   const measuredFps = useMeasuredFrameRate(
     videoRef,

@@ -12,9 +12,15 @@ import {
   type Playback,
 } from './playback';
 
-/** The driver of the class video (see playback.ts), once its element is in the page. */
+/** How long Vimeo's player may take to be ready before it counts as not loading. */
+export const PROVIDER_READY_MS = 15_000;
+
+/**
+ * The driver of the class video (see playback.ts), once its element is in the page;
+ * `onProviderFailed` when Vimeo's player fails or is not ready in PROVIDER_READY_MS.
+ */
 export function useMediaDriver(
-  video: PrivateVideoResponse,
+  { video, onProviderFailed }: { video: PrivateVideoResponse; onProviderFailed?: () => void },
   videoRef: RefObject<HTMLVideoElement | null>,
   frameRef: RefObject<HTMLIFrameElement | null>,
 ) {
@@ -36,17 +42,24 @@ export function useMediaDriver(
   useEffect(() => {
     let gone = false;
     let made: Playback | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     if (provider === 'local' && videoRef.current) {
       made = htmlPlayback(videoRef.current);
       setPlayback(made);
     } else if (provider === 'vimeo' && frameRef.current) {
+      if (onProviderFailed) timer = setTimeout(onProviderFailed, PROVIDER_READY_MS);
       vimeoPlayback(frameRef.current).then(
         (p) => {
+          clearTimeout(timer);
           if (gone) return p.destroy();
           made = p;
           setPlayback(p);
         },
-        (err: unknown) => console.warn('vimeo player', err),
+        (err: unknown) => {
+          clearTimeout(timer);
+          console.warn('vimeo player', err);
+          if (!gone) onProviderFailed?.();
+        },
       );
     } else if (isYoutube && youtubeSrc && frameRef.current) {
       made = youtubePlayback(frameRef.current, rerender);
@@ -54,10 +67,11 @@ export function useMediaDriver(
     }
     return () => {
       gone = true;
+      clearTimeout(timer);
       made?.destroy();
       setPlayback(null);
     };
-  }, [provider, isYoutube, youtubeSrc, video.url, videoRef, frameRef]);
+  }, [provider, isYoutube, youtubeSrc, video.url, videoRef, frameRef, onProviderFailed]);
 
   return { playback, embed, isYoutube, youtubeSrc };
 }

@@ -4,13 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import type { PrivateVideoResponse } from '@circo/shared-contracts';
 import { Spinner, fetchPrivateVideo, learningQueries } from '@circo/shared-web';
 import { useLang } from '../../shared/hooks';
+import { useOfflineCopy } from '../../offline/hooks/useOfflineCopy';
 
 // the practice player's code (speeds, loop, camera, compare) loads only when a video is opened
 const PracticePlayer = lazy(() => import('../../practice/components/PracticePlayer'));
 
 /**
  * One private video in the practice player: a local file plays in <video> (range requests let it
- * seek); a Vimeo or YouTube one in the provider's player. While the provider processes it, its
+ * seek); a Vimeo or YouTube one in the provider's player, a downloaded Vimeo file in <video> when
+ * there is no network or Vimeo's player cannot load. While the provider processes it, its
  * status is asked every 15 s. An expired link (a long pause) is renewed once, at the same position.
  */
 export function VideoPlayer({
@@ -33,6 +35,7 @@ export function VideoPlayer({
   const [startAt, setStartAt] = useState<number | undefined>(undefined);
   const [failed, setFailed] = useState(false);
   const renewed = useRef(false);
+  const offline = useOfflineCopy(current);
   const polling = current.status !== 'available' && current.videoId !== '';
   const status = useQuery({ ...learningQueries.videoStatus(current.videoId), enabled: polling });
   const state = polling ? (status.data?.status ?? current.status) : current.status;
@@ -62,7 +65,8 @@ export function VideoPlayer({
   return (
     <Suspense fallback={<Spinner />}>
       <PracticePlayer
-        video={current}
+        video={offline.video}
+        onProviderFailed={offline.onProviderFailed}
         classId={classId}
         index={index}
         title={title}
