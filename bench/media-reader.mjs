@@ -50,11 +50,7 @@ try {
     inProcess: (path) => probeMediaFile(path, LIMITS),
     pool: (path) => readMediaInfo(path, LIMITS),
     fresh: async (path) => {
-      const pool = new MediaReaderPool({
-        maxOldGenerationSizeMb: 128,
-        maxYoungGenerationSizeMb: 16,
-        stackSizeMb: 4,
-      });
+      const pool = new MediaReaderPool({ maxOldGenerationSizeMb: 128 });
       try {
         return await pool.read({ kind: 'info', path, limits: LIMITS }, 10_000);
       } finally {

@@ -25,7 +25,7 @@ const FRAME_RATE_READ_MS = 20_000;
  * in JavaScript; no native binary): the first video track's samples over its media duration, so a
  * variable-rate phone video gets its average. Null when the file is not ISO-BMFF (WebM), has no
  * video track, or the rate makes no sense; the player then measures it in the browser. Read in a
- * worker thread with memory limits and a clock (media-reader-pool.ts): a file that makes mp4box
+ * reader process with a memory limit and a clock (media-reader-pool.ts): a file that makes mp4box
  * fill its heap or loop also gives null, and the API keeps serving.
  */
 export async function readFrameRate(path: string): Promise<number | null> {

@@ -23,6 +23,7 @@ const SECONDS = Number(process.env.FUZZ_SECONDS ?? 4);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 /** A read may overrun its budget by one window or box (tens of ms) on a loaded machine. */
 const READ_MS = MEDIA_READ_BUDGET_MS + 1500;
+const MIN_FILES = 30;
 
 /** mulberry32: a small seeded generator, so a failing seed replays the same files. */
 function rng(seed: number) {
@@ -100,7 +101,9 @@ describe('the container reader under mutated files', () => {
       const until = performance.now() + SECONDS * 1000;
       const problems: string[] = [];
       let files = 0;
-      while (performance.now() < until && problems.length < 5) {
+      // for its time, and at least MIN_FILES files: a file that ends its reader (a fresh one
+      // starts for the next) or runs to the read's budget takes seconds of a short run
+      while ((performance.now() < until || files < MIN_FILES) && problems.length < 5) {
         const seedIndex = Math.floor(next() * SEEDS.length);
         const bytes = mutate(SEEDS[seedIndex]!, next);
         const path = join(dir, `f${files++ % 8}`);
@@ -133,8 +136,8 @@ describe('the container reader under mutated files', () => {
           `${files} mutated files from ${SEEDS.length} seeds, ${problems.length} problems`,
         );
       }
-      expect({ files: files > 20, problems }).toEqual({ files: true, problems: [] });
+      expect(problems).toEqual([]);
     },
-    (SECONDS + 60) * 1000,
+    (SECONDS + 120) * 1000,
   );
 });

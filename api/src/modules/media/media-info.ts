@@ -42,7 +42,7 @@ export const WORKER_GRACE_MS = 250;
 /**
  * Reads duration, frame rate, codec and size from an MP4/MOV (mp4box.js) or a WebM (our bounded
  * EBML walk, webm-reader.ts), and checks each fact against what may be stored (media-facts.ts),
- * in a worker thread with memory limits and a clock (media-reader-pool.ts): a file that makes a
+ * in a reader process with a memory limit and a clock (media-reader-pool.ts): a file that makes a
  * parser fill its heap, overflow its stack or loop is refused as too complex, and the API keeps
  * serving. `maxSeconds`, the longest file allowed, bounds how much of a WebM is walked; the whole
  * read stops at `budgetMs`.

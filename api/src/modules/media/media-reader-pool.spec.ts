@@ -22,11 +22,7 @@ const frameRate = (result: MediaReaderResult) =>
 
 describe('the media reader workers', () => {
   // a small heap, so the file that fills it does so in a second or two
-  const pool = new MediaReaderPool({
-    maxOldGenerationSizeMb: 32,
-    maxYoungGenerationSizeMb: 4,
-    stackSizeMb: 4,
-  });
+  const pool = new MediaReaderPool({ maxOldGenerationSizeMb: 32 });
   afterAll(() => pool.close());
 
   it('reads a file in a worker, and reads the next one in the same pool', async () => {

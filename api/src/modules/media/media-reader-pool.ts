@@ -1,5 +1,7 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { MediaProbe } from './media-info.js';
 
 /** What a media reader worker is asked: a file's facts (media-info.ts) or its frame rate. */
@@ -13,6 +15,11 @@ export type MediaReaderResult = MediaProbe | number | null;
 export type MediaReaderReply =
   { id: number; result: MediaReaderResult } | { id: number; failed: true };
 
+/** The heap one reader process may fill, in MB (its own V8 flag: nothing of the API's overrides it). */
+export interface ReaderLimits {
+  maxOldGenerationSizeMb: number;
+}
+
 /** Why a worker gave no answer: it died (out of memory, stack), or passed its time. */
 export class MediaReaderFailure extends Error {
   constructor(readonly reason: 'died' | 'timeout') {
@@ -21,8 +28,10 @@ export class MediaReaderFailure extends Error {
 }
 
 // The built API (api/dist/*.js) starts the compiled worker; from the TypeScript source (jest),
-// source-worker.mjs first registers the loader that compiles .ts files (as for PGlite's worker).
+// source-worker.mjs is first imported: the loader that compiles .ts files (as for the page renderer).
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const HERE = dirname(fileURLToPath(import.meta.url));
+
 /**
  * Workers per pool (reads past it wait their turn, their clock not yet started): one per core,
  * two at least so a file that runs to its time does not hold up the next, four at most.
@@ -37,18 +46,21 @@ interface Pending {
 }
 
 /**
- * A few worker threads with resource limits, each reused from file to file so a read pays no
- * start; a worker that dies, runs out of memory or passes its time is ended and its read fails
- * (MediaReaderFailure), and the next read gets a fresh worker.
+ * A few reader processes with a heap limit of their own, each reused from file to file so a read
+ * pays no start; a reader that dies, runs out of memory or passes its time is ended and its read
+ * fails (MediaReaderFailure), and the next read gets a fresh one. Processes, not worker threads:
+ * a worker thread's `resourceLimits` give way to the process's `--max-old-space-size` (V8's flags
+ * are the process's; `NODE_OPTIONS=--max-old-space-size=4096`, common in production, would lift
+ * a reader's 128 MB to 4 GB of the API's own memory), and a process's memory is its own.
  */
 export class MediaReaderPool {
-  private readonly idle: Worker[] = [];
+  private readonly idle: ChildProcess[] = [];
   private readonly waiting: Pending[] = [];
   private running = 0;
-  private readonly ready = new WeakMap<Worker, Promise<void>>();
+  private readonly ready = new WeakMap<ChildProcess, Promise<void>>();
   private nextId = 0;
 
-  constructor(private readonly limits: ResourceLimits) {}
+  constructor(private readonly limits: ReaderLimits) {}
 
   /** The job's result, or a MediaReaderFailure; an exception in the reader rejects with Error. */
   read(job: MediaReaderJob, timeoutMs: number): Promise<MediaReaderResult> {
@@ -59,8 +71,9 @@ export class MediaReaderPool {
   }
 
   /** Ends the idle workers (a read after it starts new ones): the API's shutdown. */
-  async close(): Promise<void> {
-    await Promise.all(this.idle.splice(0).map((worker) => worker.terminate()));
+  close(): Promise<void> {
+    for (const worker of this.idle.splice(0)) worker.kill('SIGKILL');
+    return Promise.resolve();
   }
 
   private drain(): void {
@@ -70,15 +83,24 @@ export class MediaReaderPool {
     }
   }
 
-  private start(): Worker {
-    const options = { resourceLimits: this.limits };
-    const worker = FROM_SOURCE
-      ? new Worker(new URL('../../database/source-worker.mjs', import.meta.url), {
-          ...options,
-          workerData: { sourceEntry: new URL('./media-reader-worker.ts', import.meta.url).href },
-        })
-      : new Worker(new URL('./media-reader-worker.js', import.meta.url), options);
-    // a running worker's end is answered by its job (run); an idle one leaves the pool
+  private start(): ChildProcess {
+    const entry = join(HERE, FROM_SOURCE ? 'media-reader-worker.ts' : 'media-reader-worker.js');
+    const worker = fork(entry, [], {
+      // nothing of the API's environment: no NODE_OPTIONS to lift the limit below
+      env: {},
+      execArgv: [
+        `--max-old-space-size=${this.limits.maxOldGenerationSizeMb}`,
+        '--disable-warning=ExperimentalWarning',
+        ...(FROM_SOURCE
+          ? ['--import', new URL('../../database/source-worker.mjs', import.meta.url).href]
+          : []),
+      ],
+      // mp4box's complaints and V8's out-of-memory report are the reader's own; the caller logs
+      // the refusal with its reason
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      serialization: 'advanced',
+    });
+    // a running reader's end is answered by its job (run); an idle one leaves the pool
     worker.on('error', () => undefined);
     worker.on('exit', () => {
       const at = this.idle.indexOf(worker);
@@ -89,7 +111,7 @@ export class MediaReaderPool {
     return worker;
   }
 
-  private run(worker: Worker, { job, timeoutMs, resolve, reject }: Pending): void {
+  private run(worker: ChildProcess, { job, timeoutMs, resolve, reject }: Pending): void {
     const id = ++this.nextId;
     let timer: NodeJS.Timeout | undefined;
     let done = false;
@@ -99,9 +121,11 @@ export class MediaReaderPool {
       worker.off('message', onMessage).off('error', onDied).off('exit', onDied);
       this.running--;
       if (reuse) {
+        // an idle reader never keeps the API's process alive
         worker.unref();
+        worker.channel?.unref();
         this.idle.push(worker);
-      } else void worker.terminate();
+      } else worker.kill('SIGKILL');
       this.drain();
     };
     const onMessage = (reply: MediaReaderReply | 'ready') => {
@@ -116,25 +140,26 @@ export class MediaReaderPool {
     };
     worker.on('message', onMessage).on('error', onDied).on('exit', onDied);
     worker.ref();
+    worker.channel?.ref();
     void this.ready.get(worker)!.then(() => {
       if (done) return;
       timer = setTimeout(() => {
         finish(false);
         reject(new MediaReaderFailure('timeout'));
       }, timeoutMs);
-      worker.postMessage({ id, job });
+      worker.send({ id, job });
     });
   }
 }
 
 /**
- * The heap, young generation and stack a reader worker may fill. mp4box keeps an object of a few
- * hundred bytes for each sample a movie header declares (docs/reliability.md): a practice clip or
- * a voice note (at most 180,000 samples) reads well within the first; a class video (up to 2
- * million) gets the second. Deeply nested boxes overflow the stack, and the file is refused.
+ * The heap a reader process may fill. mp4box keeps an object of a few hundred bytes for each
+ * sample a movie header declares (docs/reliability.md): a practice clip or a voice note (at most
+ * 180,000 samples) reads well within the first; a class video (up to 2 million) gets the second.
+ * Deeply nested boxes overflow Node's stack, and the file is refused.
  */
-const CLIP_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
-const VIDEO_LIMITS = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 };
+const CLIP_LIMITS = { maxOldGenerationSizeMb: 128 };
+const VIDEO_LIMITS = { maxOldGenerationSizeMb: 1024 };
 
 /** The readers of practice clips and voice notes (workers start on the first read). */
 export const clipReaders = new MediaReaderPool(CLIP_LIMITS);

@@ -1,13 +1,12 @@
-// A worker thread that reads media files' containers for the API (media-reader-pool.ts starts it
-// with memory and stack limits and a clock): a parser loop in mp4box or in our WebM walk that
-// fills the heap or never ends kills this worker, never the API. Each message names a file and
+// A process that reads media files' containers for the API (media-reader-pool.ts starts it with
+// a heap limit and a clock): a parser loop in mp4box or in our WebM walk that fills the heap or
+// never ends kills this process, never the API. Each message names a file and
 // what to read of it; the answer is plain data.
-import { parentPort } from 'node:worker_threads';
 import { frameRateOfFile } from './frame-rate.js';
 import { probeMediaFile } from './media-info.js';
 import type { MediaReaderJob, MediaReaderReply, MediaReaderResult } from './media-reader-pool.js';
 
-const port = parentPort!;
+const send = (reply: MediaReaderReply | 'ready') => process.send!(reply);
 // mp4box writes each box it cannot parse to console.error (thousands of lines for a crafted
 // file): dropped here, the caller logs the refusal with its reason
 console.error = () => undefined;
@@ -17,10 +16,12 @@ async function run(job: MediaReaderJob): Promise<MediaReaderResult> {
   return probeMediaFile(job.path, job.limits);
 }
 
-port.on('message', (msg: { id: number; job: MediaReaderJob }) => {
+process.on('message', (msg: { id: number; job: MediaReaderJob }) => {
   void run(msg.job).then(
-    (result) => port.postMessage({ id: msg.id, result } satisfies MediaReaderReply),
-    () => port.postMessage({ id: msg.id, failed: true } satisfies MediaReaderReply),
+    (result) => send({ id: msg.id, result }),
+    () => send({ id: msg.id, failed: true }),
   );
 });
-port.postMessage('ready');
+// the API going away (its IPC channel closed) ends the reader
+process.on('disconnect', () => process.exit(0));
+send('ready');

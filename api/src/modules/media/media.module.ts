@@ -30,7 +30,7 @@ import { MediaStores } from './stores/media-stores.js';
  * per file and student under $DATA_DIR/stamped/ until the file changes.
  * Each of the three is a `MediaStore` (stores/: one interface, one file per store); `MediaStores`
  * chooses once, from the configuration, where new files go.
- * The containers of uploaded videos and voice notes are read in worker threads with memory and
+ * The containers of uploaded videos and voice notes are read in reader processes with memory and
  * time limits (media-reader-pool.ts), ended when the API shuts down.
  */
 @Module({
