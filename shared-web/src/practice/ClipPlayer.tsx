@@ -178,6 +178,7 @@ export function ClipPlayer(p: ClipPlayerProps) {
             if (Number.isFinite(e.currentTarget.duration)) setDuration(e.currentTarget.duration);
           }}
           onTimeUpdate={(e) => setTime(through.onTime(e.currentTarget))}
+          onSeeking={through.onSeeking}
           onSeeked={(e) => setTime(through.onSeeked(e.currentTarget))}
           onPlay={() => {
             through.release();

@@ -6,14 +6,15 @@ export const NOTE_HOLD_MS = 4000;
 
 /**
  * The first comment whose moment the playhead passed between two readings of the clock
- * (`from` excluded, `to` included): a jump (a seek) is never a pass.
+ * (`from` excluded, `to` included). How far apart the readings are says nothing (a busy phone
+ * reads the clock late); a jump is known by its `seeking` event and never comes here.
  */
 export function noteCrossed(
   comments: readonly PracticeComment[],
   from: number,
   to: number,
 ): PracticeComment | null {
-  if (!(to > from) || to - from > 1.5) return null;
+  if (!(to > from)) return null;
   let hit: PracticeComment | null = null;
   for (const c of comments) {
     if (c.atSeconds > from && c.atSeconds <= to && (!hit || c.atSeconds < hit.atSeconds)) hit = c;
@@ -45,6 +46,8 @@ export function usePlayThrough({
   onReach: (id: string) => void;
 }) {
   const last = useRef(0);
+  /** between `seeking` and `seeked`: the clock's readings are a jump, not a pass */
+  const jumping = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const audio = useRef<HTMLAudioElement | null>(null);
   const [stoppedAt, setStoppedAt] = useState<string | null>(null);
@@ -68,7 +71,7 @@ export function usePlayThrough({
     const now = el.currentTime;
     const from = last.current;
     last.current = now;
-    if (!settings?.pause || el.paused) return now;
+    if (!settings?.pause || el.paused || jumping.current || el.seeking) return now;
     const note = noteCrossed(comments, from, now);
     if (!note) return now;
     el.pause();
@@ -89,10 +92,15 @@ export function usePlayThrough({
     } else hold();
     return note.atSeconds;
   };
-  /** a jump: the next pass is counted from here */
+  /** a jump begins: no reading until it ends is a pass */
+  const onSeeking = () => {
+    jumping.current = true;
+  };
+  /** a jump ended: the next pass is counted from here */
   const onSeeked = (el: HTMLVideoElement): number => {
+    jumping.current = false;
     last.current = el.currentTime;
     return el.currentTime;
   };
-  return { stoppedAt, onTime, onSeeked, goOn, release };
+  return { stoppedAt, onTime, onSeeking, onSeeked, goOn, release };
 }
