@@ -36,7 +36,12 @@ export async function load(url, context, next) {
     filename: url,
     sourceMaps: 'inline',
     module: { type: 'es6' },
-    jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
+    jsc: {
+      target: 'es2022',
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      experimental: { keepImportAttributes: true },
+    },
   });
   return { format: 'module', source: code, shortCircuit: true };
 }

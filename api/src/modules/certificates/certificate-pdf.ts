@@ -1,7 +1,7 @@
 import { PDF, rgb, type EmbeddedFont, type PDFPage } from '@libpdf/core';
 import QRCode from 'qrcode';
 import type { ItemType, Lang } from '@circo/shared-contracts';
-import { dejaVuSans, dejaVuSansBold, visualLine } from '../pdf/index.js';
+import { dejaVuSans, dejaVuSansBold, pdfDrawing, visualLine } from '../pdf/index.js';
 import { CERTIFICATE_TEXT, longDate } from './certificate-texts.js';
 
 /** What one certificate prints. */
@@ -165,3 +165,10 @@ export async function certificatePdf(c: CertificateContent): Promise<Uint8Array>
 
   return pdf.save({ subsetFonts: true });
 }
+
+/** `certificatePdf` as a PDF thread draws it (PdfThreads). */
+export const CERTIFICATE_PDF = pdfDrawing<CertificateContent>(
+  import.meta.url,
+  './certificate-pdf',
+  'certificatePdf',
+);

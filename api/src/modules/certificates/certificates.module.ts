@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CoursesModule } from '../catalogue/courses/courses.module.js';
 import { FormationsModule } from '../catalogue/formations/formations.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { PdfModule } from '../pdf/pdf.module.js';
 import { ProgressModule } from '../progress/progress.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -20,6 +21,7 @@ import { CertificatesService } from './certificates.service.js';
     CoursesModule,
     FormationsModule,
     MailModule,
+    PdfModule,
     ProgressModule,
     PurchasesModule,
     UsersModule,

@@ -16,10 +16,11 @@ import type { CertificateRow } from '../../database/tables/certificates.table.js
 import { CoursesService, FormationsService } from '../catalogue/index.js';
 import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import { layoutMail, MailService } from '../mail/index.js';
+import { PdfThreads } from '../pdf/index.js';
 import { COMPLETION_CHECK_JOB, ProgressService } from '../progress/index.js';
 import { PurchasesService } from '../purchases/index.js';
 import { UsersService } from '../users/index.js';
-import { certificatePdf } from './certificate-pdf.js';
+import { CERTIFICATE_PDF } from './certificate-pdf.js';
 import { CERTIFICATE_MAIL } from './certificate-texts.js';
 import { CertificatesRepository } from './certificates.repository.js';
 
@@ -77,6 +78,7 @@ export class CertificatesService {
     private readonly progress: ProgressService,
     private readonly purchases: PurchasesService,
     private readonly users: UsersService,
+    private readonly pdfs: PdfThreads,
   ) {}
 
   @JobHandler(COMPLETION_CHECK_JOB)
@@ -190,7 +192,7 @@ export class CertificatesService {
   async render(row: CertificateRow): Promise<Uint8Array> {
     const signer = await this.repo.signer();
     const lang = asLang(row.lang);
-    return certificatePdf({
+    return this.pdfs.draw(CERTIFICATE_PDF, {
       lang,
       studentName: row.studentName,
       itemType: row.itemType,

@@ -18,7 +18,12 @@ import {
   type TaxSplit,
 } from '@circo/shared-contracts';
 import { badRequest } from '../../common/errors/app-error.js';
-import type { NewPaymentBillingRow } from '../../database/tables/invoicing.table.js';
+import type {
+  NewPaymentBillingRow,
+  PaymentBillingRow,
+} from '../../database/tables/invoicing.table.js';
+import { CatalogCacheService } from '../catalogue/index.js';
+import type { VersionedCache } from '../../common/version-poll.js';
 import { UsersService } from '../users/index.js';
 import { InvoicingRepository, type SettingsValues } from './invoicing.repository.js';
 import { viesValid } from './vies.js';
@@ -92,16 +97,32 @@ export function billingDetailsOf(given: BillingDetails): BillingDetails {
 
 @Injectable()
 export class BillingService {
+  /**
+   * The settings as this instance last read them, kept on the catalogue's version (a write of
+   * billing_settings bumps it): every checkout and every invoice reads them.
+   */
+  private readonly kept: VersionedCache<BillingSettings>;
+
   constructor(
     private readonly repo: InvoicingRepository,
     private readonly users: UsersService,
-  ) {}
+    private readonly catalog: CatalogCacheService,
+  ) {
+    this.kept = catalog.follow({ max: 1 });
+  }
 
   async settings(): Promise<BillingSettings> {
+    const hit = this.kept.get('settings');
+    if (hit) return structuredClone(hit);
+    const ticket = this.kept.ticket();
     const row = await this.repo.settings();
-    if (!row) return { ...DEFAULT_BILLING };
-    const { id: _id, updatedAt: _at, ...values } = row;
-    return values;
+    let settings: BillingSettings = { ...DEFAULT_BILLING };
+    if (row) {
+      const { id: _id, updatedAt: _at, ...values } = row;
+      settings = values;
+    }
+    this.kept.set('settings', structuredClone(settings), ticket);
+    return settings;
   }
 
   /** PUT /admin/billing/settings: every field checked (400 `billing.invalid_settings`). */
@@ -143,6 +164,8 @@ export class BillingService {
       eurRates: input.eurRates,
     };
     await this.repo.setSettings(values);
+    // this instance's copy goes now, the others' at their next read of the version
+    this.catalog.invalidate();
     return this.settings();
   }
 
@@ -203,7 +226,11 @@ export class BillingService {
   }
 
   /** Keeps the quote with its payment (and, when the buyer gave details, as their prefill). */
-  async record(paymentId: string, userId: string | null, q: BillingQuote): Promise<void> {
+  async record(
+    paymentId: string,
+    userId: string | null,
+    q: BillingQuote,
+  ): Promise<PaymentBillingRow> {
     const row: NewPaymentBillingRow = {
       paymentId,
       name: q.name,
@@ -219,10 +246,11 @@ export class BillingService {
       taxCents: q.total.taxCents,
       taxCalculationId: q.taxCalculationId ?? null,
     };
-    await this.repo.insertPaymentBilling(row);
+    const kept = await this.repo.insertPaymentBilling(row);
     if (q.given && userId) {
       await this.repo.setProfile({ userId, name: q.name, country: q.country, taxId: q.taxId });
     }
+    return kept;
   }
 
   /** Keeps the card's country with the payment's evidence (a two-letter code, else nothing). */

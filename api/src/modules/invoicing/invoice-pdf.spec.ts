@@ -3,15 +3,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InvoiceRow } from '../../database/tables/invoicing.table.js';
-import { invoicePdf } from './invoice-pdf.js';
+import { PdfThreads, pdfDrawing } from '../pdf/index.js';
+import { INVOICE_PDF, invoicePdf } from './invoice-pdf.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'invoice-pdf-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What pdftotext reads in the PDF, and its page count (pdfinfo). */
-async function read(row: InvoiceRow): Promise<{ text: string; pages: number }> {
+async function read(row: InvoiceRow, bytes?: Uint8Array): Promise<{ text: string; pages: number }> {
   const file = join(dir, `${row.number}-${row.lang}.pdf`);
-  writeFileSync(file, await invoicePdf(row));
+  writeFileSync(file, bytes ?? (await invoicePdf(row)));
   const text = execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
   const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
   return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
@@ -103,5 +104,32 @@ describe('the PDF of an invoice or credit note', () => {
     expect(text).toContain('Curso número 1\n');
     expect(text).toContain('Curso número 40');
     expect(text).toMatch(/480,00\sUS\$/);
+  });
+});
+
+describe('drawn on a PDF thread, away from the event loop', () => {
+  const threads = new PdfThreads();
+  afterAll(() => threads.onModuleDestroy());
+
+  it('several at once, each its own document, with the text drawn in place', async () => {
+    const rows = [5, 6, 7].map((seq) => ({ ...creditNote, seq, number: `R2026-00000${seq}` }));
+    const drawn = await Promise.all(rows.map((row) => threads.draw(INVOICE_PDF, row)));
+    const inPlace = (await read(creditNote)).text;
+    for (const [i, row] of rows.entries()) {
+      const { text, pages } = await read(row, drawn[i]);
+      expect(pages).toBe(1);
+      expect(text).toBe(inPlace.replace('R2026-000007', row.number));
+    }
+  });
+
+  it('a drawing that fails rejects with its reason, and the next one is drawn', async () => {
+    const broken = { ...creditNote, content: null } as unknown as InvoiceRow;
+    await expect(threads.draw(INVOICE_PDF, broken)).rejects.toThrow(/null/);
+    const missing = pdfDrawing<InvoiceRow>(import.meta.url, './invoice-pdf', 'nothing');
+    await expect(threads.draw(missing, creditNote)).rejects.toThrow(
+      /invoice-pdf\.ts exports no drawing nothing/,
+    );
+    const { text } = await read(creditNote, await threads.draw(INVOICE_PDF, creditNote));
+    expect(text).toContain('R2026-000007');
   });
 });

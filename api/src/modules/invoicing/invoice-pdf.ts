@@ -1,7 +1,7 @@
 import { PDF, rgb, type EmbeddedFont, type PDFPage } from '@libpdf/core';
 import type { Lang } from '@circo/shared-contracts';
 import type { InvoiceRow } from '../../database/tables/invoicing.table.js';
-import { dejaVuSans, dejaVuSansBold, visualLine } from '../pdf/index.js';
+import { dejaVuSans, dejaVuSansBold, pdfDrawing, visualLine } from '../pdf/index.js';
 import { countryName, INVOICE_TEXT, invoiceDate, money, monthName } from './invoice-texts.js';
 
 // A4 portrait, in points
@@ -214,3 +214,6 @@ export async function invoicePdf(inv: InvoiceRow): Promise<Uint8Array> {
 
   return pdf.save({ subsetFonts: true });
 }
+
+/** `invoicePdf` as a PDF thread draws it (PdfThreads). */
+export const INVOICE_PDF = pdfDrawing<InvoiceRow>(import.meta.url, './invoice-pdf', 'invoicePdf');

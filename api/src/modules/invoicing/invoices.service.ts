@@ -12,6 +12,7 @@ import {
 import { notFound } from '../../common/errors/app-error.js';
 import type { InvoiceContent, InvoiceRow } from '../../database/tables/invoicing.table.js';
 import { JobsService } from '../jobs/index.js';
+import { PdfThreads } from '../pdf/index.js';
 import { UsersService } from '../users/index.js';
 import {
   BillingService,
@@ -20,7 +21,7 @@ import {
 } from './billing.service.js';
 import { eurAmount, eurRateOf } from './eur-rates.js';
 import { INVOICE_TEXT } from './invoice-texts.js';
-import { invoicePdf } from './invoice-pdf.js';
+import { INVOICE_PDF } from './invoice-pdf.js';
 import { InvoicingRepository } from './invoicing.repository.js';
 
 /** What a paid payment sold: one line per item (or the membership's period), in cents charged. */
@@ -65,11 +66,12 @@ export class InvoicesService {
     private readonly billing: BillingService,
     private readonly users: UsersService,
     private readonly jobs: JobsService,
+    private readonly pdfs: PdfThreads,
   ) {}
 
   /**
-   * The invoice of a paid payment (once: a second call answers the first). A payment of nothing
-   * (a free purchase) has none. Its tax is the one checkout quoted and kept; a payment that kept
+   * The invoice of a paid payment, issued by the transaction that registers it (once: the unique
+   * index on its payment refuses a second). A payment of nothing (a free purchase) has none. Its tax is the one checkout quoted and kept; a payment that kept
    * none (a membership's period) is taxed now by `billedTo` (the billing details kept on its
    * subscription), else by the buyer's last ones, its amount read as tax included.
    */
@@ -80,8 +82,6 @@ export class InvoicesService {
     billedTo?: BillingDetails | null,
   ): Promise<InvoiceRow | null> {
     if (payment.amountCents <= 0) return null;
-    const existing = await this.repo.invoiceOfPayment(payment.id);
-    if (existing) return existing;
     const settings = await this.billing.settings();
     let kept = await this.billing.paymentBilling(payment.id);
     const items = lines.length > 0 ? lines : [];
@@ -90,8 +90,7 @@ export class InvoicesService {
       const quote = billedTo
         ? await this.billing.quoteKept(billedTo, cents, true)
         : await this.billing.quote(payment.userId ?? '', undefined, cents, true);
-      await this.billing.record(payment.id, payment.userId, quote);
-      kept = (await this.billing.paymentBilling(payment.id))!;
+      kept = await this.billing.record(payment.id, payment.userId, quote);
     }
     const split = items.map((l) => ({
       ref: l.ref,
@@ -304,13 +303,13 @@ export class InvoicesService {
     if (!row || row.userId !== userId) {
       throw notFound(BILLING_ERRORS.invoiceNotFound, 'You have no such invoice');
     }
-    return { bytes: await invoicePdf(row), number: row.number };
+    return { bytes: await this.pdfs.draw(INVOICE_PDF, row), number: row.number };
   }
 
   /** The invoice of a payment, if it has one (the receipt e-mail attaches it). */
   async ofPayment(paymentId: string): Promise<{ row: InvoiceRow; bytes: Uint8Array } | null> {
     const row = await this.repo.invoiceOfPayment(paymentId);
-    return row ? { row, bytes: await invoicePdf(row) } : null;
+    return row ? { row, bytes: await this.pdfs.draw(INVOICE_PDF, row) } : null;
   }
 
   private async write(i: {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PdfModule } from '../pdf/pdf.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { BillingAdminController } from './billing-admin.controller.js';
 import { BillingService } from './billing.service.js';
@@ -13,7 +14,7 @@ import { TaxReportsService } from './tax-reports.service.js';
  * transactions), the buyer's invoices, the coach's billing settings and the accountant's reports.
  */
 @Module({
-  imports: [UsersModule],
+  imports: [PdfModule, UsersModule],
   controllers: [InvoicesController, BillingAdminController],
   providers: [InvoicingRepository, BillingService, InvoicesService, TaxReportsService],
   exports: [BillingService, InvoicesService],

@@ -77,8 +77,12 @@ export class InvoicingRepository extends Repository {
 
   /** Writes a payment's billing evidence once (a second write of the same payment keeps the first). */
   async insertPaymentBilling(row: NewPaymentBillingRow): Promise<PaymentBillingRow> {
-    await this.db.insert(paymentBilling).values(row).onConflictDoNothing();
-    return (await this.paymentBilling(row.paymentId))!;
+    const [made] = await this.db
+      .insert(paymentBilling)
+      .values(row)
+      .onConflictDoNothing()
+      .returning();
+    return made ?? (await this.paymentBilling(row.paymentId))!;
   }
 
   /**

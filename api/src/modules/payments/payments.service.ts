@@ -1,10 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { PAYMENT_ERRORS, type PurchaseOutcome, type PurchaseResult } from '@circo/shared-contracts';
+import {
+  PAYMENT_ERRORS,
+  type BillingDetails,
+  type PurchaseOutcome,
+  type PurchaseResult,
+} from '@circo/shared-contracts';
 import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
 import { JobHandler, JobsService, type JobPayload } from '../jobs/index.js';
 import { TransactionHost, Transactional } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/index.js';
-import { InvoicesService, MEMBERSHIP_LINE } from '../invoicing/index.js';
+import { InvoicesService, MEMBERSHIP_LINE, type InvoiceLineInput } from '../invoicing/index.js';
 import { PurchasesService } from '../purchases/index.js';
 import { PaymentsRepository } from './payments.repository.js';
 import type { PaymentRow } from '../../database/tables/payments.table.js';
@@ -43,6 +48,14 @@ const STILL_PAYING: IntentStatus[] = [
 interface Fulfilment {
   payment: PaymentRow;
   newlyGranted: number;
+}
+
+/** What registering a payment did, and the invoice its caller issues last (when registered now). */
+interface Registration extends Fulfilment {
+  refundOwned: boolean;
+  ownedCents: number;
+  fulfilledNow: boolean;
+  invoice?: { lines: InvoiceLineInput[]; billedTo?: BillingDetails | null };
 }
 
 /**
@@ -158,6 +171,9 @@ export class PaymentsService {
           { key: `refund-unneeded:${result.payment.id}` },
         );
       }
+      // the invoice last: its counter row, which every other payment waits on, is held to the commit
+      const bill = result.invoice;
+      if (bill) await this.invoices.issue(result.payment, bill.lines, now, bill.billedTo);
       return result;
     });
     if (fulfilled.fulfilledNow) await this.cardCountry.keep(fulfilled.payment);
@@ -218,7 +234,7 @@ export class PaymentsService {
     paymentId: string,
     now: Date,
     buyerId?: PaymentRow['userId'],
-  ): Promise<Fulfilment & { refundOwned: boolean; ownedCents: number; fulfilledNow: boolean }> {
+  ): Promise<Registration> {
     // one fulfilment per buyer at a time (the lock checkout starts take): two payments of the
     // same item (two tabs with overlapping carts) paid at once must not both grant it; the buyer
     // first, then the payment, the order every path takes (a payment's buyer never changes, so
@@ -234,19 +250,16 @@ export class PaymentsService {
       // a membership's period: the memberships module records it (its mail is its own)
       const billedTo = await this.subscriptions.paid(payment, now);
       await this.repo.update(payment.id, { status: 'succeeded', fulfilledAt: now });
-      await this.invoices.issue(
-        payment,
-        [{ ref: 'subscription', title: MEMBERSHIP_LINE, cents: payment.amountCents }],
-        now,
-        billedTo,
-      );
-      const paid = { ...payment, status: 'succeeded', fulfilledAt: now };
       return {
-        payment: paid,
+        payment: { ...payment, status: 'succeeded', fulfilledAt: now },
         newlyGranted: 0,
         refundOwned: false,
         ownedCents: 0,
         fulfilledNow: true,
+        invoice: {
+          lines: [{ ref: 'subscription', title: MEMBERSHIP_LINE, cents: payment.amountCents }],
+          billedTo,
+        },
       };
     }
     const items = await this.repo.items(payment.id);
@@ -257,23 +270,20 @@ export class PaymentsService {
       now,
     );
     await this.repo.update(payment.id, { status: 'succeeded', fulfilledAt: now });
-    // the invoice of what was paid, numbered last in this transaction (its counter row is then
-    // held only until the commit); items already owned go back by a credit note of their own
-    await this.invoices.issue(
-      payment,
-      items.map((i) => ({
-        ref: `${i.itemType}:${i.itemId}`,
-        title: i.title,
-        cents: i.priceCents,
-      })),
-      now,
-    );
     const owned = new Set(outcome.alreadyOwned.map((i) => `${i.type}:${i.id}`));
     const granted = outcome.granted.length;
     return {
       payment: { ...payment, status: 'succeeded', fulfilledAt: now },
       newlyGranted: granted,
       fulfilledNow: true,
+      // the invoice of what was paid; items already owned go back by a credit note of their own
+      invoice: {
+        lines: items.map((i) => ({
+          ref: `${i.itemType}:${i.itemId}`,
+          title: i.title,
+          cents: i.priceCents,
+        })),
+      },
       refundOwned: granted === 0,
       // only part of it was needed: the owned items' prices go back
       ownedCents:

@@ -74,6 +74,11 @@ export class AccountCache implements OnApplicationBootstrap, OnModuleDestroy {
     return account;
   }
 
+  /** The account `id` when the copy holds it and is fresh; nothing is read. */
+  peek(id: string): AuthAccount | undefined {
+    return this.accounts.get(id);
+  }
+
   /** Drops `id` from this instance's copy now (call it once a change to it has committed). */
   forget(id: string): void {
     this.accounts.forget(id);

@@ -64,10 +64,14 @@ export class UsersService {
     await this.host.afterCommit(() => this.accounts.forget(id));
   }
 
-  /** Name and e-mail to write to (receipts), or undefined when the account is gone. */
+  /**
+   * Name and e-mail to write to (receipts, invoices), or undefined when the account is gone:
+   * this instance's copy of signed-in accounts answers when it holds it (a buyer who just paid),
+   * also in a transaction, which never writes into it (findAuthAccount).
+   */
   async contact(id: string): Promise<{ name: string; email: string } | undefined> {
-    const row = await this.repo.findById(id);
-    return row ? { name: row.name, email: row.email } : undefined;
+    const account = this.accounts.peek(id) ?? (await this.findAuthAccount(id));
+    return account ? { name: account.name, email: account.email } : undefined;
   }
 
   findByEmail(email: string): Promise<UserRow | undefined> {
