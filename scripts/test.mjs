@@ -124,6 +124,31 @@ step('jest: unit + API integration on PGlite', () => {
   }
 });
 
+// API files whose outcome does not depend on the store, run on PGlite only: what they test is
+// the HTTP boundary (validation, fuzzed input, headers, the OpenAPI document, served pages) or the
+// process, the same code on either store. The rest (money, memberships, invoices, jobs, access,
+// the catalogue's writes and search, migrations) runs again on PostgreSQL, as in production.
+const STORE_INDEPENDENT = [
+  'openapi-document',
+  'openapi-fuzz',
+  'catalog-fuzz',
+  'accounts-fuzz',
+  'hostile-media',
+  'hostile-input',
+  'hostile-dates',
+  'text-input',
+  'admin-validation',
+  'no-server-error',
+  'security-headers',
+  'serve-web',
+  'seo\\.int',
+  'site\\.int',
+  'first-screen',
+  'mail-smtp',
+  'platform\\.int',
+  'api/test/process/',
+];
+
 if (pgUp) {
   const pg = join(outDir, 'jest-postgres.json');
   step('jest: API integration on PostgreSQL', () => {
@@ -141,6 +166,7 @@ if (pgUp) {
           'one-statement-at-a-time',
           'jobs-instances',
           'pg-connection-loss',
+          ...STORE_INDEPENDENT,
           '--json',
           `--outputFile=${pg}`,
         ],

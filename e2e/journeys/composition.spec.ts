@@ -18,17 +18,22 @@ function concretePath(pattern: string): string {
   return pattern.replace(':id', FAKE_ID).replace('/:slug?', '/detalle').replace(':token', 'abc123');
 }
 
-for (const lang of ['es', 'en', 'fr'] as const) {
-  test(`every route of the route table renders from its owner in ${lang}`, async ({
+// Every route once, each in one of the three languages in turn (a third of the routes each, every
+// remote's routes met in every language): the language comes from the same shell and i18n for
+// every route, and all three for each walked the same path three times over.
+const LANGS = ['es', 'en', 'fr'] as const;
+for (const [turn, lang] of LANGS.entries()) {
+  const routes = ROUTES.filter((_, i) => i % LANGS.length === turn);
+  test(`every route of the route table renders from its owner, a third of them in ${lang}`, async ({
     page,
     request,
   }) => {
-    // one page load per route (33): the default 45 s is a budget for one journey, not 33 (each
+    // one page load per route: the default 45 s is a budget for one journey, not a dozen (each
     // took about 4 s on a loaded 2-core machine: twice that as the budget)
-    test.setTimeout(ROUTES.length * 8_000);
+    test.setTimeout(routes.length * 8_000 + 30_000);
     await useLanguage(page, lang);
     await loginAs(page, request, 'admin'); // the admin may open every route
-    for (const route of ROUTES) {
+    for (const route of routes) {
       const path = concretePath(route.path);
       await page.goto(path);
       if (route.owner === 'shell') {
