@@ -71,9 +71,10 @@ export class InvoicesService {
 
   /**
    * The invoice of a paid payment, issued by the transaction that registers it (once: the unique
-   * index on its payment refuses a second). A payment of nothing (a free purchase) has none. Its tax is the one checkout quoted and kept; a payment that kept
-   * none (a membership's period) is taxed now by `billedTo` (the billing details kept on its
-   * subscription), else by the buyer's last ones, its amount read as tax included.
+   * index on its payment refuses a second). A payment of nothing (a free purchase) has none. Its
+   * tax is the one checkout quoted and kept; a payment that kept none (a membership's period) is
+   * taxed now by `billedTo` (the billing details kept on its subscription), else by the buyer's
+   * last ones, its amount read as tax included.
    */
   async issue(
     payment: PaidPayment,

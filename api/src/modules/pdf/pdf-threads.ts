@@ -26,7 +26,7 @@ export interface PdfDrawing<A> {
   readonly takes?: A;
 }
 
-/** The drawing `name` exported by `file` (no extension), a module beside `base` (import.meta.url). */
+/** The drawing `name` exported by `file` (no extension), beside `base` (an import.meta.url). */
 export function pdfDrawing<A>(base: string, file: string, name: string): PdfDrawing<A> {
   const ext = base.endsWith('.ts') ? '.ts' : '.js';
   return { module: new URL(`${file}${ext}`, base).href, name };
