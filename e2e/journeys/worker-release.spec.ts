@@ -46,6 +46,22 @@ test('a newly released remote reaches a visitor whose worker cached the previous
   context,
 }) => {
   test.setTimeout(120_000);
+  // the release (below) is served by the context's routes, which the worker's requests go
+  // through; they are in place before the first page, as adding them later failed once when a
+  // page of the context closed meanwhile ("Target page, context or browser has been closed")
+  let released = false;
+  await context.route('**/remotes/mf-catalog/**', async (route) => {
+    const name = new URL(route.request().url()).pathname.replace('/remotes/mf-catalog/', '');
+    const file = join(nextBuild, name);
+    if (released && !name.includes('..') && existsSync(file)) {
+      return route.fulfill({
+        body: readFileSync(file),
+        contentType: name.endsWith('.json') ? 'application/json' : 'text/javascript',
+        headers: { 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' },
+      });
+    }
+    return route.fallback();
+  });
   await page.goto('/cursos');
   await untilLive(page);
   await page.evaluate(async () => {
@@ -62,19 +78,8 @@ test('a newly released remote reaches a visitor whose worker cached the previous
   await expect.poll(() => kept(page)).toBe('1.0.0');
 
   // the release: the catalogue's files are now the next build's (its older chunks stay served,
-  // as a CDN keeps them); the worker's requests go through the context's routes
-  await context.route('**/remotes/mf-catalog/**', async (route) => {
-    const name = new URL(route.request().url()).pathname.replace('/remotes/mf-catalog/', '');
-    const file = join(nextBuild, name);
-    if (!name.includes('..') && existsSync(file)) {
-      return route.fulfill({
-        body: readFileSync(file),
-        contentType: name.endsWith('.json') ? 'application/json' : 'text/javascript',
-        headers: { 'Cache-Control': 'no-cache', 'Access-Control-Allow-Origin': '*' },
-      });
-    }
-    return route.fallback();
-  });
+  // as a CDN keeps them)
+  released = true;
   const manifests: string[] = [];
   page.on('response', (res) => {
     if (new URL(res.url()).pathname === MANIFEST) {
