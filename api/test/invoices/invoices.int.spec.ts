@@ -282,6 +282,20 @@ describe('invoices', () => {
     expect(numbers[2]).toBe(numbers[1] + 1);
   });
 
+  it('writes the counter on six digits, and on more once it passes 999,999', async () => {
+    const course = await createCourse(t.db);
+    const { token } = await buyer();
+    await buy(token, course.id);
+    const [number] = (await mine(token)).map((i) => i.number as string);
+    expect(number).toMatch(new RegExp(`^F${YEAR}-\\d{6}$`));
+    await t.db.execute(
+      sql`update invoice_counters set last = 1234566 where series = 'F' and year = ${YEAR}`,
+    );
+    const next = await buyer();
+    await buy(next.token, (await createCourse(t.db)).id);
+    expect((await mine(next.token))[0].number).toBe(`F${YEAR}-1234567`);
+  });
+
   it('keeps an invoice as issued: the database refuses to change or delete it', async () => {
     const course = await createCourse(t.db);
     const { token } = await buyer();

@@ -1,5 +1,4 @@
 import { eurAmount, eurRateOf } from './eur-rates.js';
-import { invoiceNumber } from './invoices.service.js';
 
 describe('the USD to EUR rate of an invoice', () => {
   const rates = { '2026-09': 0.9, '2026-11': 0.93 };
@@ -18,12 +17,5 @@ describe('the USD to EUR rate of an invoice', () => {
     expect(eurAmount(1, 0.5)).toBe(1);
     expect(eurAmount(-1, 0.5)).toBe(-1);
     expect(eurAmount(0, 0.93)).toBe(0);
-  });
-});
-
-describe('invoice numbers', () => {
-  it('are <series><year>-<counter>, the counter on six digits', () => {
-    expect(invoiceNumber('F', 2026, 42)).toBe('F2026-000042');
-    expect(invoiceNumber('R', 2027, 1_234_567)).toBe('R2027-1234567');
   });
 });

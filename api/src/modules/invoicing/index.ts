@@ -9,11 +9,6 @@ export {
   STRIPE_TAX_REVERSAL_JOB,
   type BillingQuote,
 } from './billing.service.js';
-export {
-  InvoicesService,
-  invoiceNumber,
-  type InvoiceLineInput,
-  type PaidPayment,
-} from './invoices.service.js';
+export { InvoicesService, type InvoiceLineInput, type PaidPayment } from './invoices.service.js';
 export { MEMBERSHIP_LINE } from './invoice-texts.js';
 export { BillingDetailsDto } from './dto/invoicing.dto.js';

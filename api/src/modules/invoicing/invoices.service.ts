@@ -40,10 +40,6 @@ export interface PaidPayment {
   lang: string;
 }
 
-/** `<series><year>-<counter>`, the counter on six digits: F2026-000042. */
-export const invoiceNumber = (series: string, year: number, seq: number): string =>
-  `${series}${year}-${String(seq).padStart(6, '0')}`;
-
 const negate = (l: InvoiceContent['lines'][number]) => ({
   ...l,
   netCents: -l.netCents,
@@ -334,13 +330,10 @@ export class InvoicesService {
   }): Promise<InvoiceRow> {
     const year = i.now.getUTCFullYear();
     const rate = eurRateOf(i.eurRates, i.now);
-    // the counter last: every other issuer of the series waits on its row until this commits
-    const seq = await this.repo.nextNumber(i.series, year);
-    return this.repo.insertInvoice({
-      number: invoiceNumber(i.series, year, seq),
+    // numbered last: every other issuer of the series waits on its counter until this commits
+    return this.repo.insertNumbered({
       series: i.series,
       year,
-      seq,
       kind: i.kind,
       paymentId: i.paymentId,
       userId: i.userId,

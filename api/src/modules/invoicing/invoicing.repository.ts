@@ -86,24 +86,33 @@ export class InvoicingRepository extends Repository {
   }
 
   /**
-   * The next number of a series and year: the counter row is created or incremented and stays
-   * locked until the transaction ends, so two invoices never get the same number and a rollback
-   * gives it back. Call it last in the transaction: every other issuer of the series waits on it.
+   * Writes an invoice or credit note with the next number of its series and year, in one
+   * statement: the counter row is created or incremented and the row written with its value, so
+   * two documents never get the same number and a rollback gives it back. The counter stays locked
+   * until the transaction ends: call it last, as every other issuer of the series waits on it.
+   * The number is `<series><year>-<counter>`, the counter on six digits at least (F2026-000042).
    */
-  async nextNumber(series: string, year: number): Promise<number> {
-    const [row] = await this.db
-      .insert(invoiceCounters)
-      .values({ series, year, last: 1 })
-      .onConflictDoUpdate({
-        target: [invoiceCounters.series, invoiceCounters.year],
-        set: { last: sql`${invoiceCounters.last} + 1` },
+  async insertNumbered(row: Omit<NewInvoiceRow, 'number' | 'seq'>): Promise<InvoiceRow> {
+    const counter = this.db.$with('counter').as(
+      this.db
+        .insert(invoiceCounters)
+        .values({ series: row.series, year: row.year, last: 1 })
+        .onConflictDoUpdate({
+          target: [invoiceCounters.series, invoiceCounters.year],
+          set: { last: sql`${invoiceCounters.last} + 1` },
+        })
+        .returning({ last: invoiceCounters.last }),
+    );
+    const seq = sql`(select "last" from ${counter})`;
+    const [made] = await this.db
+      .with(counter)
+      .insert(invoices)
+      .values({
+        ...row,
+        seq: sql`${seq}`,
+        number: sql`${`${row.series}${row.year}-`} || lpad(${seq}::text, greatest(6, length(${seq}::text)), '0')`,
       })
-      .returning({ last: invoiceCounters.last });
-    return row.last;
-  }
-
-  async insertInvoice(row: NewInvoiceRow): Promise<InvoiceRow> {
-    const [made] = await this.db.insert(invoices).values(row).returning();
+      .returning();
     return made;
   }
 
