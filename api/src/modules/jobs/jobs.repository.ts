@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { Repository } from '../../database/transactions.js';
 import { jobs, type JobRow, type JobStatus } from '../../database/tables/jobs.table.js';
 
@@ -25,6 +25,18 @@ export class JobsRepository extends Repository {
       .onConflictDoNothing({ target: jobs.key })
       .returning({ id: jobs.id });
     return rows.length > 0;
+  }
+
+  /**
+   * The insert of `job` as a part of another statement (a CTE of another module's write), made
+   * only when `when` holds there: the job is written with that write, at once and atomically,
+   * without a transaction around both. The same key twice makes one row.
+   */
+  insertWhen(job: NewJob, when: SQL): SQL {
+    return sql`insert into ${jobs} (kind, key, payload, max_attempts)
+      select ${job.kind}, ${job.key}, ${JSON.stringify(job.payload)}::jsonb, ${job.maxAttempts}
+      where ${when}
+      on conflict (key) do nothing`;
   }
 
   /**

@@ -13,6 +13,7 @@ import { TransactionHost } from '../../database/transactions.js';
 import { JobHandler } from './job-handler.js';
 import { JobsRepository } from './jobs.repository.js';
 import type { JobRow } from '../../database/tables/jobs.table.js';
+import type { SQL } from 'drizzle-orm';
 import type { JobsDiagnostics } from '@circo/shared-contracts';
 
 /** What a handler gets besides the payload: the job's key and which attempt this is. */
@@ -127,6 +128,28 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     // a nudge once it is committed; the poll finds it anyway
     if (made && !opts.delayMs) await this.host.afterCommit(() => this.kick());
     return made;
+  }
+
+  /**
+   * `enqueue` as a part of another module's statement (`JobsRepository.insertWhen`): the job is
+   * written by that statement when `when` holds in it. Once the statement has run, `kick` wakes
+   * the worker (the poll finds the job anyway).
+   */
+  enqueueWhen(
+    kind: string,
+    payload: Record<string, unknown>,
+    opts: EnqueueOptions,
+    when: SQL,
+  ): SQL {
+    return this.repo.insertWhen(
+      {
+        kind,
+        key: opts.key,
+        payload,
+        maxAttempts: opts.maxAttempts ?? this.config.jobs.maxAttempts,
+      },
+      when,
+    );
   }
 
   /**

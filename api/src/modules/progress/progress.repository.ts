@@ -49,14 +49,23 @@ export class ProgressRepository extends PreparedReadsRepository<ReturnType<typeo
    * Marks a class done (twice changes nothing) and answers the item's marked classes, oldest
    * first, in one statement. The statement's own view of the table is from before its insert, so
    * the new mark comes from the insert's answer; a mark another request made at the same moment
-   * (a double tap) is in neither, and is added as now: the class is marked either way.
+   * (a double tap) is in neither, and is added as now: the class is marked either way. `then`,
+   * given whether the marks now hold every class of `counted`, is written by the same statement
+   * (the certificate's job of the mark that completes the item).
    */
   async mark(
     userId: string,
     itemType: ItemType,
     itemId: string,
     classId: string,
+    completes?: { counted: string[]; then: (complete: SQL) => SQL },
   ): Promise<string[]> {
+    const counted = completes?.counted.length
+      ? sql`array[${sql.join(
+          completes.counted.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[]`
+      : null;
     return this.classIds(sql`
       with added as (
         insert into class_progress (user_id, item_type, item_id, class_id)
@@ -68,14 +77,19 @@ export class ProgressRepository extends PreparedReadsRepository<ReturnType<typeo
           where user_id = ${userId} and item_type = ${itemType} and item_id = ${itemId}
         union all
         select class_id, completed_at from added
-      )
-      select class_id from (
+      ), answer as (
         select class_id, completed_at from marked
         union all
         select ${classId}::uuid, now()
           where not exists (select 1 from marked where class_id = ${classId}::uuid)
-      ) m
-      order by completed_at`);
+      )${
+        counted && completes
+          ? sql`, completing as (
+        ${completes.then(sql`${counted} <@ (select array_agg(class_id) from answer)`)}
+      )`
+          : sql``
+      }
+      select class_id from answer order by completed_at`);
   }
 
   /** Unmarks a class and answers the item's classes still marked, oldest first, in one statement. */

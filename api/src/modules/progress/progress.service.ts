@@ -13,7 +13,6 @@ import type { ItemType } from '../../database/tables/columns.js';
 import { CoursesService, FormationsService } from '../catalogue/index.js';
 import { PurchasesService } from '../purchases/index.js';
 import { ProgressRepository } from './progress.repository.js';
-import { TransactionHost } from '../../database/transactions.js';
 import { JobsService } from '../jobs/index.js';
 
 /** The job (handled by the certificates module) that checks whether an item is completed. */
@@ -32,7 +31,6 @@ export class ProgressService {
     private readonly courses: CoursesService,
     private readonly formations: FormationsService,
     private readonly purchases: PurchasesService,
-    private readonly host: TransactionHost,
     private readonly jobs: JobsService,
   ) {}
 
@@ -67,7 +65,7 @@ export class ProgressService {
    * Marks or unmarks `classId` of the item for `userId`. The class must belong to the item, and
    * the user must own the item with active access (an admin may track any item). A mark that
    * leaves every class that counts in `lang` (the language the student follows it in) done writes,
-   * in the same transaction, the job that issues the item's certificate.
+   * in the same statement, the job that issues the item's certificate.
    */
   async set(
     caller: AuthUser,
@@ -96,21 +94,23 @@ export class ProgressService {
       );
     }
     if (!done) return this.repo.unmark(userId, itemType, itemId, classId);
-    // read before the transaction, where the catalogue's kept structures are not used
+    // read before the mark: the catalogue's kept structures
     const counted = await this.countedClasses(itemType, itemId, lang);
-    return this.host.run(async () => {
-      const marked = await this.repo.mark(userId, itemType, itemId, classId);
-      // the certificate's check, once this mark leaves every class that counts done
-      const isMarked = new Set(marked);
-      if (counted.length > 0 && counted.every((id) => isMarked.has(id))) {
-        await this.jobs.enqueue(
+    // the certificate's check, written by the mark itself once it leaves every class that
+    // counts done: no transaction, and no mark without its job
+    const marked = await this.repo.mark(userId, itemType, itemId, classId, {
+      counted,
+      then: (complete) =>
+        this.jobs.enqueueWhen(
           COMPLETION_CHECK_JOB,
           { userId, itemType, itemId, lang },
           { key: `completion:${userId}:${itemType}:${itemId}:${randomUUID()}` },
-        );
-      }
-      return marked;
+          complete,
+        ),
     });
+    const isMarked = new Set(marked);
+    if (counted.length > 0 && counted.every((id) => isMarked.has(id))) this.jobs.kick();
+    return marked;
   }
 
   /**
