@@ -1,5 +1,6 @@
-// Contract tests of independent releases: every route mf-catalog owns, in es/en/fr, with the
-// shell and the remote from different releases, in both directions. A route fails on the
+// Contract tests of independent releases: every route mf-catalog owns, with the shell and the
+// remote from different releases, in both directions; each pair walks every route once, a third
+// of them in each of es, en and fr (every language met by every pair). A route fails on the
 // unavailable panel, a page error, a console error or warning (Module Federation's version
 // warnings are console warnings). A deliberately skewed pair must fail.
 import type { Browser } from '@playwright/test';
@@ -72,26 +73,28 @@ async function walk(browser: Browser, origin: string, lang: Lang, paths: string[
 }
 
 const base = () => buildAtCommit(baseCommit().sha, ['shell', 'mf-catalog']);
+/** The third of the catalogue's routes walked in the `turn`-th language. */
+const third = async (turn: number) => (await catalogPaths()).filter((_, i) => i % 3 === turn);
 const current = (app: string) => join(repoRoot, app, 'dist');
 
 test.describe('the current shell with the current mf-catalog', () => {
-  for (const lang of LANGS) {
-    test(`every catalogue route in ${lang}`, async ({ browser }) => {
+  LANGS.forEach((lang, i) => {
+    test(`a third of the catalogue routes in ${lang}`, async ({ browser }) => {
       test.setTimeout(90_000);
-      expect(await walk(browser, baseURL, lang, await catalogPaths())).toEqual([]);
+      expect(await walk(browser, baseURL, lang, await third(i))).toEqual([]);
     });
-  }
+  });
 });
 
 test.describe('the previously released shell with the current mf-catalog', () => {
   LANGS.forEach((lang, i) => {
-    test(`every catalogue route in ${lang}`, async ({ browser }) => {
+    test(`a third of the catalogue routes in ${lang}`, async ({ browser }) => {
       test.setTimeout(90_000);
       const app = await serveComposition(contractPort(i), base().shell, {
         mf_catalog: current('mf-catalog'),
       });
       try {
-        expect(await walk(browser, app.url, lang, await catalogPaths())).toEqual([]);
+        expect(await walk(browser, app.url, lang, await third(i))).toEqual([]);
       } finally {
         await app.close();
       }
@@ -101,13 +104,13 @@ test.describe('the previously released shell with the current mf-catalog', () =>
 
 test.describe('the current shell with the previously released mf-catalog', () => {
   LANGS.forEach((lang, i) => {
-    test(`every catalogue route in ${lang}`, async ({ browser }) => {
+    test(`a third of the catalogue routes in ${lang}`, async ({ browser }) => {
       test.setTimeout(90_000);
       const app = await serveComposition(contractPort(3 + i), current('shell'), {
         mf_catalog: base()['mf-catalog'],
       });
       try {
-        expect(await walk(browser, app.url, lang, await catalogPaths())).toEqual([]);
+        expect(await walk(browser, app.url, lang, await third(i))).toEqual([]);
       } finally {
         await app.close();
       }
