@@ -31,12 +31,10 @@ const mailsTo = (to: string): Mail[] =>
         .filter((m) => m.to === to)
     : [];
 
-for (const [lang, moduleN, classLabel] of [
-  // module 3's second class has a video; the practice player's own journey
-  // uses other classes (its saved positions are not disturbed)
-  ['es', 3, 'Clase 2'],
-  ['en', 3, 'Class 2'],
-] as const) {
+// in English (the practice player's journey is in Spanish): module 3's second class has a video,
+// and the practice player's own journey uses other classes (its saved positions are not disturbed)
+{
+  const [lang, moduleN, classLabel] = ['en', 3, 'Class 2'] as const;
   const n = FEEDBACK_NAMES[lang];
   const p = PRACTICE_NAMES[lang];
 
@@ -68,7 +66,7 @@ for (const [lang, moduleN, classLabel] of [
     const classId = (await viewer.classPanel.getAttribute('data-class-id'))!;
     const clips = new ClipsPanelPage(page);
     await clips.root.getByLabel(n.file).setInputFiles(DEMO_CLIP);
-    await clips.root.getByLabel(n.note).fill(lang === 'es' ? 'Mi vertical' : 'My handstand');
+    await clips.root.getByLabel(n.note).fill('My handstand');
     await clips.root.getByRole('button', { name: n.send, exact: true }).click();
     await expect(clips.root.getByTestId('clip-sent')).toBeVisible();
     await expect(clips.items).toHaveCount(1);
@@ -138,20 +136,14 @@ for (const [lang, moduleN, classLabel] of [
     const composer = answer.getByTestId('comment-composer');
     await teacher.seek(1);
     await composer.getByRole('button', { name: n.pin }).click();
-    await composer
-      .getByLabel(n.comment, { exact: true })
-      .fill(
-        lang === 'es' ? 'Dobla las rodillas antes del tiempo' : 'Bend the knees before the beat',
-      );
-    if (lang === 'en') {
-      // a voice note on the same moment (Chromium's fake microphone), listened to before sending
-      await composer.getByRole('button', { name: /^Record a voice note/ }).click();
-      await expect(composer.getByText(/^Recording… [1-9] s of 60$/)).toBeVisible({
-        timeout: 5_000,
-      });
-      await composer.getByRole('button', { name: 'Stop' }).click();
-      await expect(composer.getByLabel('Listen to the voice note')).toBeVisible();
-    }
+    await composer.getByLabel(n.comment, { exact: true }).fill('Bend the knees before the beat');
+    // a voice note on the same moment (Chromium's fake microphone), listened to before sending
+    await composer.getByRole('button', { name: /^Record a voice note/ }).click();
+    await expect(composer.getByText(/^Recording… [1-9] s of 60$/)).toBeVisible({
+      timeout: 5_000,
+    });
+    await composer.getByRole('button', { name: 'Stop' }).click();
+    await expect(composer.getByLabel('Listen to the voice note')).toBeVisible();
     await composer.getByRole('button', { name: n.add }).click();
     await expect(teacher.marks).toHaveCount(1);
 
@@ -167,9 +159,7 @@ for (const [lang, moduleN, classLabel] of [
       await svg.click({ position: { x: box.width * x, y: box.height * y } });
     }
     await expect(svg.locator('[data-angle]')).toHaveCount(1);
-    await composer
-      .getByLabel(n.comment, { exact: true })
-      .fill(lang === 'es' ? 'Alinea hombro, cadera y tobillo' : 'Line up shoulder, hip and ankle');
+    await composer.getByLabel(n.comment, { exact: true }).fill('Line up shoulder, hip and ankle');
     await composer.getByRole('button', { name: n.add }).click();
     await expect(teacher.marks).toHaveCount(2);
     const saved = (await (
@@ -215,13 +205,11 @@ for (const [lang, moduleN, classLabel] of [
     await clips.waitVideo();
     await expect(clips.marks).toHaveCount(2);
     await expect(clips.root.getByTestId('clip-comment')).toHaveCount(2);
-    if (lang === 'en') {
-      const voice = clips.root.getByLabel('Voice note at 0:01');
-      await expect(voice).toBeVisible();
-      await expect
-        .poll(() => voice.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 10_000 })
-        .toBeGreaterThan(0);
-    }
+    const voice = clips.root.getByLabel('Voice note at 0:01');
+    await expect(voice).toBeVisible();
+    await expect
+      .poll(() => voice.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await clips.marks.nth(1).click();
     await expect.poll(() => clips.videoTime()).toBeCloseTo(4, 0);
     await expect(clips.player.getByTestId('clip-drawing').locator('[data-angle]')).toHaveCount(1);

@@ -13,11 +13,10 @@ test.use({
 
 const FORMATION = [{ itemType: 'formation', titleEs: DEMO_FORMATION_ES }] as const;
 
-// a class with the demo video each (its own saved position)
-for (const [lang, moduleN, classLabel] of [
-  ['es', 1, 'Clase 1'],
-  ['en', 2, 'Class 2'],
-] as const) {
+// in Spanish, a class with the demo video (its own saved position); the player's English texts
+// are met by the keyboard journey below
+{
+  const [lang, moduleN, classLabel] = ['es', 1, 'Clase 1'] as const;
   const n = PRACTICE_NAMES[lang];
 
   test(`${lang}: the student slows, mirrors, loops and frame-steps a class video, resumes it, and compares an attempt from her camera`, async ({
@@ -189,9 +188,7 @@ for (const [lang, moduleN, classLabel] of [
     // My Courses shows every minute practised and the streak
     await page.goto('/mis-cursos');
     await untilLive(page);
-    await expect(page.getByTestId('practice-summary')).toContainText(
-      lang === 'es' ? 'Racha: 1 día' : 'Streak: 1 day',
-    );
+    await expect(page.getByTestId('practice-summary')).toContainText('Racha: 1 día');
 
     // the attempt stayed in this browser: there after the pages changed, until she deletes it
     await page.goto(`/mis-cursos/formacion/${formationId}`);
