@@ -12,6 +12,7 @@ import { PlansAdminController } from './plans-admin.controller.js';
 import { PlansController } from './plans.controller.js';
 import { PlansRepository } from './plans.repository.js';
 import { PlansService } from './plans.service.js';
+import { PriceMoveAtProviderService } from './price-move-at-provider.service.js';
 import { PriceMovesService } from './price-moves.service.js';
 import { SubscriptionClockService } from './subscription-clock.service.js';
 import { SubscriptionsAdminController } from './subscriptions-admin.controller.js';
@@ -47,6 +48,7 @@ import { SubscriptionsService } from './subscriptions.service.js';
     MembershipBillingService,
     BillingEventsService,
     PriceMovesService,
+    PriceMoveAtProviderService,
   ],
   exports: [PlansService, SubscriptionsService],
 })
