@@ -15,6 +15,8 @@ import { PlansService } from './plans.service.js';
 import { PriceMoveAtProviderService } from './price-move-at-provider.service.js';
 import { PriceMovesService } from './price-moves.service.js';
 import { SubscriptionClockService } from './subscription-clock.service.js';
+import { SubscriptionPeriodsService } from './subscription-periods.service.js';
+import { SubscriptionStartService } from './subscription-start.service.js';
 import { SubscriptionsAdminController } from './subscriptions-admin.controller.js';
 import { SubscriptionsAdminService } from './subscriptions-admin.service.js';
 import { SubscriptionsController } from './subscriptions.controller.js';
@@ -43,6 +45,8 @@ import { SubscriptionsService } from './subscriptions.service.js';
     PlansService,
     SubscriptionsRepository,
     SubscriptionsService,
+    SubscriptionStartService,
+    SubscriptionPeriodsService,
     SubscriptionClockService,
     SubscriptionsAdminService,
     MembershipBillingService,
