@@ -4,7 +4,8 @@
 // (/api/docs-json) attaches to each operation. `--check` fails when the committed file is not what the types give today.
 //
 // Two steps: the TypeScript compiler finds every route handler (a method with @Get/@Post/... in a
-// class with @Controller) and its declared answer type; ts-json-schema-generator turns those
+// class with @Controller, written directly or inside a composite of applyDecorators) and its
+// declared answer type; ts-json-schema-generator turns those
 // types into JSON Schema, which is then written in OpenAPI 3.0's dialect.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -18,18 +19,54 @@ const apiDir = join(root, 'api');
 const target = join(apiDir, 'src', 'openapi', 'answers.generated.json');
 const HTTP = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete']);
 
-/** The decorators of a node: name and the literal text of each argument. */
-function decoratorsOf(node) {
-  return (ts.getDecorators(node) ?? []).flatMap((d) => {
-    const call = d.expression;
-    if (!ts.isCallExpression(call)) return [];
-    return [
-      {
-        name: call.expression.getText(),
-        args: call.arguments.map((a) => (ts.isStringLiteralLike(a) ? a.text : a.getText())),
-      },
-    ];
-  });
+/**
+ * The decorators of a node: name and the literal text of each argument. A composite of the API's
+ * own (a function answering `applyDecorators(...)`, as `@CatalogueAdminController(path, tag)`)
+ * stands for itself and for each decorator it applies, so `@Controller`, `@Delete` or
+ * `@HttpCode(204)` written inside one count as written on the node.
+ */
+function decoratorsOf(node, checker) {
+  return (ts.getDecorators(node) ?? []).flatMap((d) =>
+    ts.isCallExpression(d.expression) ? decoratorCall(d.expression, checker, new Set()) : [],
+  );
+}
+
+function decoratorCall(call, checker, seen) {
+  const own = {
+    name: call.expression.getText(),
+    args: call.arguments.map((a) => (ts.isStringLiteralLike(a) ? a.text : a.getText())),
+  };
+  const applied = appliedBy(call, checker, seen);
+  return [
+    own,
+    ...(applied?.arguments ?? [])
+      .filter(ts.isCallExpression)
+      .flatMap((c) => decoratorCall(c, checker, seen)),
+  ];
+}
+
+/** The `applyDecorators(...)` call a decorator factory of the API's sources answers, if any. */
+function appliedBy(call, checker, seen) {
+  let symbol = checker.getSymbolAtLocation(call.expression);
+  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const decl = symbol?.valueDeclaration;
+  if (!decl || decl.getSourceFile().isDeclarationFile || seen.has(decl)) return undefined;
+  seen.add(decl);
+  const fn =
+    ts.isVariableDeclaration(decl) &&
+    decl.initializer &&
+    (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))
+      ? decl.initializer
+      : decl;
+  if (!ts.isFunctionLike(fn) || !fn.body) return undefined;
+  let found;
+  const visit = (n) => {
+    if (found) return;
+    if (ts.isCallExpression(n) && n.expression.getText() === 'applyDecorators') found = n;
+    else ts.forEachChild(n, visit);
+  };
+  visit(fn.body);
+  return found;
 }
 
 /** The first sentence of a handler's doc comment: its summary where @ApiOperation gives none. */
@@ -59,9 +96,9 @@ function findHandlers(program) {
   for (const file of program.getSourceFiles()) {
     if (!file.fileName.startsWith(join(apiDir, 'src')) || file.isDeclarationFile) continue;
     for (const cls of file.statements.filter(ts.isClassDeclaration)) {
-      if (!cls.name || !decoratorsOf(cls).some((d) => d.name === 'Controller')) continue;
+      if (!cls.name || !decoratorsOf(cls, checker).some((d) => d.name === 'Controller')) continue;
       for (const m of cls.members.filter(ts.isMethodDeclaration)) {
-        const decorators = decoratorsOf(m);
+        const decorators = decoratorsOf(m, checker);
         if (!decorators.some((d) => HTTP.has(d.name))) continue;
         if (decorators.some((d) => d.name === 'ApiExcludeEndpoint')) continue;
         const verb = decorators.find((d) => HTTP.has(d.name)).name;
@@ -73,7 +110,9 @@ function findHandlers(program) {
           file,
           // the handler writes the answer itself (a file, a redirect): no body type to read
           raw: m.parameters.some((p) =>
-            decoratorsOf(p).some((d) => d.name === 'Res' && !/passthrough/.test(d.args.join())),
+            decoratorsOf(p, checker).some(
+              (d) => d.name === 'Res' && !/passthrough/.test(d.args.join()),
+            ),
           ),
           contentType: decorators
             .find((d) => d.name === 'Header' && /^content-type$/i.test(d.args[0]))

@@ -6,6 +6,7 @@ import { AccountRateLimit, RateLimit } from '../../common/rate-limit/rate-limit.
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { AccountExportService } from './account-export.service.js';
 import { AccountService } from './account.service.js';
+import { DeletionConfirmationService } from './deletion-confirmation.service.js';
 import { DeleteAccountDto } from './dto/delete-account.dto.js';
 
 /** A student's own data: download it all, delete the account. */
@@ -15,6 +16,7 @@ import { DeleteAccountDto } from './dto/delete-account.dto.js';
 export class AccountController {
   constructor(
     private readonly account: AccountService,
+    private readonly confirmation: DeletionConfirmationService,
     private readonly data: AccountExportService,
   ) {}
 
@@ -44,7 +46,7 @@ export class AccountController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DeletionRequested | undefined> {
     if (body.token === undefined) {
-      await this.account.requestDeletion(user, body.lang ?? 'es');
+      await this.confirmation.requestDeletion(user, body.lang ?? 'es');
       void reply.status(202);
       return { confirmation: 'sent' };
     }

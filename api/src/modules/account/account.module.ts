@@ -7,11 +7,12 @@ import { AccountController } from './account.controller.js';
 import { AccountRepository } from './account.repository.js';
 import { AccountExportService } from './account-export.service.js';
 import { AccountService } from './account.service.js';
+import { DeletionConfirmationService } from './deletion-confirmation.service.js';
 
 /** A student's own data: export and deletion. */
 @Module({
   imports: [UsersModule, PracticeClipsModule, CertificatesModule, InvoicingModule],
   controllers: [AccountController],
-  providers: [AccountRepository, AccountService, AccountExportService],
+  providers: [AccountRepository, AccountService, DeletionConfirmationService, AccountExportService],
 })
 export class AccountModule {}

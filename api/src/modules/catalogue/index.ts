@@ -9,7 +9,8 @@ export * from './discounts/discounts.service.js';
 export * from './cache/catalog-cache.service.js';
 export * from './cache/public-cache.js';
 export * from './search/search-index.service.js';
-// the admin rules and values other modules' admin forms share (membership plans)
-export { InvalidatesCatalog } from './cache/invalidates-catalog.js';
+// the admin routes, rules and values other modules' admin controllers and forms share
+// (membership plans)
+export { CatalogueAdminController, DeleteById } from './admin/admin-routes.js';
 export { assertRules } from './admin/shared-rules.js';
 export { toText } from './admin/admin-values.js';

@@ -1,5 +1,16 @@
-import type { ItemType, Lang } from '@circo/shared-contracts';
+import { LANGUAGES, type ItemType, type Lang } from '@circo/shared-contracts';
 import type { LinkMailText } from '../mail/index.js';
+
+/** A stored language, or Spanish when it is not one of ours. */
+export const asLang = (l: unknown): Lang => (LANGUAGES.includes(l as Lang) ? (l as Lang) : 'es');
+
+/** An item's title in `lang`, else in the first language it has. */
+export const titleIn = (title: Record<Lang, string>, lang: Lang) =>
+  title[lang] || title.es || title.en || title.fr;
+
+/** The public page that checks a certificate. */
+export const verifyUrl = (publicUrl: string, code: string) =>
+  `${publicUrl.replace(/\/$/, '')}/certificados/${code}`;
 
 /** What a certificate says, in its language. */
 export interface CertificateText {

@@ -8,13 +8,13 @@ import {
   type ItemType,
   type Lang,
 } from '@circo/shared-contracts';
-import { badRequest, conflict, notFound } from '../../common/errors/app-error.js';
+import { badRequest, conflict } from '../../common/errors/app-error.js';
 import { TransactionHost } from '../../database/transactions.js';
+import { CertificateMailService } from './certificate-mail.service.js';
 import { CertificatesRepository, type CertificateWithEmail } from './certificates.repository.js';
-import { CertificatesService } from './certificates.service.js';
+import { certificateNotFound, CertificatesService } from './certificates.service.js';
 
 const LIST_LIMIT = 500;
-const notFoundError = () => notFound(CERTIFICATE_ERRORS.notFound, 'No such certificate');
 
 const toAdmin = (r: CertificateWithEmail): AdminCertificate => ({
   _id: r.id,
@@ -49,6 +49,7 @@ export class CertificatesAdminService {
     private readonly repo: CertificatesRepository,
     private readonly certificates: CertificatesService,
     private readonly host: TransactionHost,
+    private readonly mails: CertificateMailService,
   ) {}
 
   async list(filter: {
@@ -64,7 +65,7 @@ export class CertificatesAdminService {
   async revoke(id: string, reason: string | null): Promise<AdminCertificate> {
     const row = await this.repo.revoke(id, reason?.trim() || null, new Date());
     if (!row) {
-      if (!(await this.repo.byId(id))) throw notFoundError();
+      if (!(await this.repo.byId(id))) throw certificateNotFound();
       throw conflict(CERTIFICATE_ERRORS.alreadyRevoked, 'This certificate is not a valid one');
     }
     return this.one(id);
@@ -77,7 +78,7 @@ export class CertificatesAdminService {
    */
   async reissue(id: string): Promise<AdminCertificate> {
     const old = await this.repo.byId(id);
-    if (!old) throw notFoundError();
+    if (!old) throw certificateNotFound();
     const made = await this.host.run(async () => {
       if (await this.repo.live(old.userId, old.itemType, old.itemId)) return undefined;
       const row = await this.certificates.issue({
@@ -106,10 +107,10 @@ export class CertificatesAdminService {
     await this.host.run(async () => {
       const row = await this.repo.review(id, approve, note?.trim() || null, new Date());
       if (!row) {
-        if (!(await this.repo.byId(id))) throw notFoundError();
+        if (!(await this.repo.byId(id))) throw certificateNotFound();
         throw conflict(CERTIFICATE_ERRORS.notPending, 'This certificate is not waiting for review');
       }
-      if (approve) await this.certificates.announce(row);
+      if (approve) await this.mails.announce(row);
     });
     return this.one(id);
   }
@@ -171,6 +172,6 @@ export class CertificatesAdminService {
   private async one(id: string): Promise<AdminCertificate> {
     const [row] = await this.repo.list({ id, limit: 1 });
     if (row) return toAdmin(row);
-    throw notFoundError();
+    throw certificateNotFound();
   }
 }

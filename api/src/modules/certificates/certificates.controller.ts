@@ -8,13 +8,17 @@ import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { RateLimit } from '../../common/rate-limit/rate-limit.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { CertificateCodeParams } from './dto/certificates.dto.js';
+import { CertificatePdfService } from './certificate-pdf.service.js';
 import { CertificatesService } from './certificates.service.js';
 
 /** The student's certificates, and the public check of any certificate by its code. */
 @ApiTags('certificates')
 @Controller()
 export class CertificatesController {
-  constructor(private readonly certificates: CertificatesService) {}
+  constructor(
+    private readonly certificates: CertificatesService,
+    private readonly pdfs: CertificatePdfService,
+  ) {}
 
   @Get('users/me/certificates')
   @Auth()
@@ -34,7 +38,7 @@ export class CertificatesController {
     @Param('id', UuidPipe) id: string,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const { bytes, code } = await this.certificates.pdfOf(user.id, id);
+    const { bytes, code } = await this.pdfs.pdfOf(user.id, id);
     sendPrivatePdf(reply, bytes, 'inline', `certificate-${code}.pdf`);
   }
 

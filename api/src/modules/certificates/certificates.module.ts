@@ -7,6 +7,9 @@ import { ProgressModule } from '../progress/progress.module.js';
 import { PurchasesModule } from '../purchases/purchases.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AdminCertificatesController } from './admin-certificates.controller.js';
+import { CertificateCheckService } from './certificate-check.service.js';
+import { CertificateMailService } from './certificate-mail.service.js';
+import { CertificatePdfService } from './certificate-pdf.service.js';
 import { CertificatesAdminService } from './certificates-admin.service.js';
 import { CertificatesController } from './certificates.controller.js';
 import { CertificatesRepository } from './certificates.repository.js';
@@ -27,7 +30,14 @@ import { CertificatesService } from './certificates.service.js';
     UsersModule,
   ],
   controllers: [CertificatesController, AdminCertificatesController],
-  providers: [CertificatesRepository, CertificatesService, CertificatesAdminService],
+  providers: [
+    CertificatesRepository,
+    CertificatesService,
+    CertificateCheckService,
+    CertificateMailService,
+    CertificatePdfService,
+    CertificatesAdminService,
+  ],
   exports: [CertificatesService],
 })
 export class CertificatesModule {}

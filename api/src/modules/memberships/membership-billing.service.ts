@@ -69,23 +69,27 @@ export class MembershipBillingService {
   }
 
   /**
+   * Puts the provider's subscription on its plan's Price at `priceCents` from its next renewal
+   * (no proration).
+   */
+  async movePrice(sub: SubscriptionRow, priceCents: number): Promise<void> {
+    const priceId = await this.priceFor(await this.plans.get(sub.planId), priceCents);
+    if (this.billing && atProvider(sub)) {
+      await this.billing.movePrice(sub.providerSubscriptionId, priceId);
+    }
+  }
+
+  /**
    * The plan's Price at `priceCents`: its current one, or (the plan's price changed again since
    * the subscribers were told) a Price made for the price they were told of.
    */
-  async priceFor(plan: PlanRow, priceCents: number): Promise<string> {
+  private async priceFor(plan: PlanRow, priceCents: number): Promise<string> {
     if (plan.priceCents === priceCents) {
       const priceId = plan.stripePriceId ?? (await this.syncPlan(plan.id));
       if (priceId) return priceId;
     }
     const told = { ...billingPlan(plan), priceCents, priceId: null, version: 'moved' };
     return (await this.billing!.syncPlan(told)).priceId;
-  }
-
-  /** Puts the provider's subscription on another Price from its next renewal (no proration). */
-  async movePrice(sub: SubscriptionRow, priceId: string): Promise<void> {
-    if (this.billing && atProvider(sub)) {
-      await this.billing.movePrice(sub.providerSubscriptionId, priceId);
-    }
   }
 
   /**

@@ -12,8 +12,11 @@ import { PlansAdminController } from './plans-admin.controller.js';
 import { PlansController } from './plans.controller.js';
 import { PlansRepository } from './plans.repository.js';
 import { PlansService } from './plans.service.js';
+import { PriceMoveAtProviderService } from './price-move-at-provider.service.js';
 import { PriceMovesService } from './price-moves.service.js';
 import { SubscriptionClockService } from './subscription-clock.service.js';
+import { SubscriptionPeriodsService } from './subscription-periods.service.js';
+import { SubscriptionStartService } from './subscription-start.service.js';
 import { SubscriptionsAdminController } from './subscriptions-admin.controller.js';
 import { SubscriptionsAdminService } from './subscriptions-admin.service.js';
 import { SubscriptionsController } from './subscriptions.controller.js';
@@ -42,11 +45,14 @@ import { SubscriptionsService } from './subscriptions.service.js';
     PlansService,
     SubscriptionsRepository,
     SubscriptionsService,
+    SubscriptionStartService,
+    SubscriptionPeriodsService,
     SubscriptionClockService,
     SubscriptionsAdminService,
     MembershipBillingService,
     BillingEventsService,
     PriceMovesService,
+    PriceMoveAtProviderService,
   ],
   exports: [PlansService, SubscriptionsService],
 })

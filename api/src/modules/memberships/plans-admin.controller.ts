@@ -1,18 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiConflictResponse, ApiOperation } from '@nestjs/swagger';
 import type { AdminPlan, MoveSubscribersResponse } from '@circo/shared-contracts';
 import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
-import { Auth } from '../auth/index.js';
-import { InvalidatesCatalog } from '../catalogue/index.js';
+import { CatalogueAdminController, DeleteById } from '../catalogue/index.js';
 import { PlanBodyDto } from './dto/plan-body.dto.js';
 import { PlansService } from './plans.service.js';
 import { PriceMovesService } from './price-moves.service.js';
 
 /** The coach's membership plans. The public list is GET /plans. */
-@ApiTags('admin: memberships')
-@InvalidatesCatalog()
-@Controller('admin/plans')
-@Auth('admin')
+@CatalogueAdminController('admin/plans', 'admin: memberships')
 export class PlansAdminController {
   constructor(
     private readonly plans: PlansService,
@@ -50,8 +46,7 @@ export class PlansAdminController {
 
   /** Deletes a plan nobody subscribed to. */
   @ApiConflictResponse({ description: 'plans.in_use: the plan has subscribers (withdraw it)' })
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteById()
   remove(@Param('id', UuidPipe) id: string): Promise<void> {
     return this.plans.remove(id);
   }

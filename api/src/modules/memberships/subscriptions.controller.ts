@@ -9,6 +9,7 @@ import { UuidPipe } from '../../common/pipes/uuid.pipe.js';
 import { AccountRateLimit } from '../../common/rate-limit/rate-limit.js';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { PortalDto, SubscribeDto } from './dto/subscribe.dto.js';
+import { SubscriptionStartService } from './subscription-start.service.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
 const NOT_FOUND = 'subscriptions.not_found: none of yours has this id';
@@ -18,7 +19,10 @@ const NOT_FOUND = 'subscriptions.not_found: none of yours has this id';
 @Controller()
 @Auth()
 export class SubscriptionsController {
-  constructor(private readonly subscriptions: SubscriptionsService) {}
+  constructor(
+    private readonly start: SubscriptionStartService,
+    private readonly subscriptions: SubscriptionsService,
+  ) {}
 
   /**
    * Starts a subscription to a plan: pay its first period with `clientSecret` as a purchase's
@@ -32,7 +36,7 @@ export class SubscriptionsController {
   @Post('subscriptions')
   @AccountRateLimit('payment')
   subscribe(@CurrentUser() user: AuthUser, @Body() body: SubscribeDto): Promise<SubscribeResponse> {
-    return this.subscriptions.subscribe(user, body);
+    return this.start.subscribe(user, body);
   }
 
   /** The caller's subscriptions, newest first. */

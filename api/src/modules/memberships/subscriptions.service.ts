@@ -1,179 +1,40 @@
-import { randomBytes } from 'node:crypto';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
-  COMMON_ERRORS,
   fromCents,
   MEMBERSHIP_ERRORS,
   type Lang,
-  type BillingDetails,
   type BillingPortalResponse,
   type MySubscription,
-  type SubscribeRequest,
   type SubscribeResponse,
 } from '@circo/shared-contracts';
-import { AppError, conflict, notFound } from '../../common/errors/app-error.js';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { conflict, notFound } from '../../common/errors/app-error.js';
 import { TransactionHost } from '../../database/transactions.js';
-import type { PaymentRow } from '../../database/tables/payments.table.js';
 import type { SubscriptionRow } from '../../database/tables/memberships.table.js';
 import type { AuthUser } from '../auth/index.js';
-import { BillingService, billingDetailsOf } from '../invoicing/index.js';
 import { JobsService } from '../jobs/index.js';
-import { SubscriptionPaymentsService, taxAnswer } from '../payments/index.js';
-import { MembershipBillingService, RESERVED_PREFIX } from './membership-billing.service.js';
+import { SubscriptionPaymentsService } from '../payments/index.js';
+import { MembershipBillingService } from './membership-billing.service.js';
 import { MEMBERSHIP_MAIL_JOB, type MembershipMailKind } from './membership-mails.js';
-import { periodEnd } from './periods.js';
-import { PLAN_SYNC_JOB, PlansService } from './plans.service.js';
+import { PLAN_SYNC_JOB } from './plans.service.js';
 import { SubscriptionsRepository, type SubscriptionWithPlan } from './subscriptions.repository.js';
-
-/** A second "subscribe" within this time reuses the first one's unpaid payment. */
-const REUSE_WINDOW_MS = 30 * 60 * 1000;
 
 const subscriptionNotFound = () =>
   notFound(MEMBERSHIP_ERRORS.notFound, 'You have no such subscription');
 
 /**
- * A student's memberships: subscribing (the first period paid as a purchase is), the periods
- * paid (each recorded once, whichever of confirm, webhook or clock comes first), cancel at the
- * period's end and resume before it.
+ * A student's memberships once subscribed (subscribing is SubscriptionStartService's, the periods
+ * paid SubscriptionPeriodsService's): their list, cancel at the period's end and resume before it,
+ * paying what is due, and the end and e-mails of a subscription.
  */
 @Injectable()
 export class SubscriptionsService {
-  private readonly logger = new Logger('Memberships');
-
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repo: SubscriptionsRepository,
     private readonly host: TransactionHost,
-    private readonly plans: PlansService,
     private readonly payments: SubscriptionPaymentsService,
     private readonly jobs: JobsService,
     private readonly billing: MembershipBillingService,
-    private readonly tax: BillingService,
-  ) {
-    payments.onPaid((payment, now) => this.periodPaid(payment, now));
-  }
-
-  /** POST /subscriptions: a subscription waiting for its first payment, and that payment. */
-  async subscribe(user: AuthUser, req: SubscribeRequest): Promise<SubscribeResponse> {
-    if (this.config.salesPaused) {
-      throw new AppError(
-        503,
-        COMMON_ERRORS.salesPaused,
-        'Sales are paused for maintenance: no membership can start right now',
-      );
-    }
-    const plan = await this.plans.get(req.planId);
-    if (!plan.active) {
-      throw conflict(MEMBERSHIP_ERRORS.planWithdrawn, 'This plan takes no new subscribers');
-    }
-    const lang: Lang = req.lang ?? 'es';
-    const now = Date.now();
-    // the VAT inside the plan's price for the buyer's country, as checkout quotes it (400 for a
-    // malformed VAT number): kept with the first payment, so its invoice says what was shown
-    const tax = await this.tax.quote(user.id, req.billing, [plan.priceCents], true);
-    const billing = req.billing ? billingDetailsOf(req.billing) : null;
-    const { subscription, payment } = await this.host.run(async () => {
-      await this.repo.lockUser(user.id);
-      const open = await this.repo.openOf(user.id, plan.id);
-      if (open.some((s) => s.status !== 'incomplete')) {
-        throw conflict(
-          MEMBERSHIP_ERRORS.alreadySubscribed,
-          'You are already subscribed to this plan',
-        );
-      }
-      // a second click with the same billing details (other details are another tax)
-      const recent = open.find(
-        (s) =>
-          s.duePaymentId &&
-          s.createdAt.getTime() > now - REUSE_WINDOW_MS &&
-          sameBilling(s.billing, billing),
-      );
-      const reused = recent?.duePaymentId
-        ? await this.payments.findPayment(recent.duePaymentId)
-        : undefined;
-      if (recent && reused && !reused.fulfilledAt) return { subscription: recent, payment: reused };
-      const reserved = await this.payments.reserve({
-        userId: user.id,
-        amountCents: plan.priceCents,
-        lang,
-      });
-      const created = await this.repo.insert({
-        userId: user.id,
-        planId: plan.id,
-        provider: this.payments.providerName,
-        // Stripe's subscription is made after this commits: a placeholder until then
-        providerSubscriptionId: `${this.billing.enabled ? RESERVED_PREFIX : 'sub_local_'}${randomBytes(12).toString('hex')}`,
-        priceCents: plan.priceCents,
-        interval: plan.interval,
-        duePaymentId: reserved.id,
-        lang,
-        billing,
-      });
-      await this.tax.record(reserved.id, user.id, tax);
-      return { subscription: created, payment: reserved };
-    });
-    const started = this.billing.enabled
-      ? await this.billing.start(subscription, payment, plan)
-      : await this.payments.createIntent(
-          payment,
-          `${plan.name.es} (${plan.interval === 'year' ? 'anual' : 'mensual'})`,
-        );
-    return {
-      subscriptionId: subscription.id,
-      paymentIntentId: started.payment.providerPaymentId,
-      clientSecret: started.clientSecret,
-      provider: this.payments.providerName,
-      amount: fromCents(subscription.priceCents),
-      tax: taxAnswer(tax),
-    };
-  }
-
-  /**
-   * A subscription's payment succeeded (called once per payment, in the fulfilment's
-   * transaction): records the period it pays and makes the subscription active. The first
-   * payment starts now; a renewal, late or not, continues from the end of the period before.
-   * Answers the billing details kept on the subscription: its periods' invoices are taxed by them.
-   */
-  private async periodPaid(payment: PaymentRow, now: Date): Promise<BillingDetails | null> {
-    const sub = await this.repo.lockByDuePayment(payment.id);
-    if (!sub) {
-      this.logger.warn(`paid subscription payment ${payment.id} is due on no subscription`);
-      return null;
-    }
-    if (sub.provider === 'stripe' && sub.status === 'canceled') {
-      // Stripe ended it (nothing would renew it): the payment is recorded, no period opens
-      this.logger.warn(`subscription ${sub.id} ended at Stripe before ${payment.id} was paid`);
-      return sub.billing ?? null;
-    }
-    const renewal =
-      sub.status !== 'incomplete' && sub.status !== 'canceled' && sub.currentPeriodEnd;
-    const startsAt = renewal ? sub.currentPeriodEnd! : now;
-    const endsAt = periodEnd(startsAt, sub.interval, this.periodMinutes(sub));
-    const period = await this.repo.insertPeriod({
-      subscriptionId: sub.id,
-      paymentId: payment.id,
-      startsAt,
-      endsAt,
-      amountCents: payment.amountCents,
-    });
-    if (!period) {
-      this.logger.warn(
-        `subscription ${sub.id}: the period from ${startsAt.toISOString()} is paid already`,
-      );
-      return sub.billing ?? null;
-    }
-    await this.repo.update(sub.id, {
-      status: 'active',
-      currentPeriodStart: startsAt,
-      currentPeriodEnd: endsAt,
-      graceUntil: null,
-      duePaymentId: null,
-      endedAt: null,
-    });
-    await this.mail(sub.id, renewal ? 'renewed' : 'started', payment.id);
-    return sub.billing ?? null;
-  }
+  ) {}
 
   /** GET /users/me/subscriptions */
   async listMine(user: AuthUser, now = new Date()): Promise<MySubscription[]> {
@@ -261,11 +122,6 @@ export class SubscriptionsService {
     };
   }
 
-  /** The local provider's demo clock: a period's minutes (0: a month or a year). */
-  periodMinutes(sub: Pick<SubscriptionRow, 'provider'>): number {
-    return sub.provider === 'local' ? this.config.memberships.periodMinutes : 0;
-  }
-
   /**
    * Writes the job of a membership e-mail (in the open transaction), once per key (false when it
    * was written before); `link` is
@@ -315,15 +171,6 @@ export class SubscriptionsService {
     return toMine(found, now);
   }
 }
-
-/** Whether two subscriptions are billed alike (stored as jsonb, whose keys come back reordered). */
-const sameBilling = (a: BillingDetails | null, b: BillingDetails | null): boolean =>
-  a === b ||
-  (!!a &&
-    !!b &&
-    a.name === b.name &&
-    a.country === b.country &&
-    (a.taxId ?? null) === (b.taxId ?? null));
 
 /** How long a Stripe subscription that renews keeps its access while Stripe collects it. */
 const COLLECTING_MS = 3 * 86_400_000;

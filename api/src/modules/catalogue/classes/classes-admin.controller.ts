@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import {
   CATALOG_ERRORS,
   type AdminClass,
@@ -10,16 +10,12 @@ import { ClassBodyDto } from '../admin/admin-bodies.dto.js';
 import { notFound } from '../../../common/errors/app-error.js';
 import { LangPipe } from '../../../common/pipes/lang.pipe.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/index.js';
 import { CourseAdminService } from '../courses/course-admin.service.js';
 import { FormationClassesAdminService } from './formation-classes-admin.service.js';
-import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';
+import { CatalogueAdminController, DeleteById } from '../admin/admin-routes.js';
 
 /** Admin reads of any class and writes of formation classes. */
-@ApiTags('admin: formations')
-@InvalidatesCatalog()
-@Controller('classes')
-@Auth('admin')
+@CatalogueAdminController('classes', 'admin: formations')
 export class ClassesAdminController {
   constructor(
     private readonly classes: FormationClassesAdminService,
@@ -47,8 +43,7 @@ export class ClassesAdminController {
   }
 
   /** Deletes a formation class. */
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteById()
   remove(@Param('id', UuidPipe) id: string): Promise<void> {
     return this.classes.remove(id);
   }

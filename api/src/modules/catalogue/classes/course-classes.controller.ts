@@ -1,18 +1,14 @@
-import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { AdminClass, Lang, VisibilityResult } from '@circo/shared-contracts';
 import { ClassBodyDto } from '../admin/admin-bodies.dto.js';
 import { LangPipe } from '../../../common/pipes/lang.pipe.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/index.js';
 import { CourseAdminService } from '../courses/course-admin.service.js';
-import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';
+import { CatalogueAdminController, DeleteById } from '../admin/admin-routes.js';
 
 /** Admin writes of course classes. The full class is read at GET /classes/admin/{id}. */
-@ApiTags('admin: courses')
-@InvalidatesCatalog()
-@Controller('course-classes')
-@Auth('admin')
+@CatalogueAdminController('course-classes', 'admin: courses')
 export class CourseClassesController {
   constructor(private readonly courses: CourseAdminService) {}
 
@@ -32,8 +28,7 @@ export class CourseClassesController {
   }
 
   /** Deletes a course class. */
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteById()
   remove(@Param('id', UuidPipe) id: string): Promise<void> {
     return this.courses.removeClass(id);
   }

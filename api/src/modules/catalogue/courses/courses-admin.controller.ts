@@ -1,18 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiConflictResponse, ApiOperation } from '@nestjs/swagger';
 import type { AdminCourse, VisibilityResult } from '@circo/shared-contracts';
 import { OrderBodyDto, VisibilityBodyDto } from '../admin/admin-bodies.dto.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/index.js';
 import { CourseAdminService } from './course-admin.service.js';
 import { CourseBodyDto } from './dto/course-body.dto.js';
-import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';
+import { CatalogueAdminController, DeleteById } from '../admin/admin-routes.js';
 
 /** Admin writes of courses (admin spec section 7). Every route: admins only. */
-@ApiTags('admin: courses')
-@InvalidatesCatalog()
-@Controller('courses')
-@Auth('admin')
+@CatalogueAdminController('courses', 'admin: courses')
 export class CoursesAdminController {
   constructor(private readonly courses: CourseAdminService) {}
 
@@ -35,8 +31,7 @@ export class CoursesAdminController {
   }
 
   @ApiConflictResponse({ description: 'common.in_use: someone has had access to the course' })
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteById()
   @ApiOperation({
     summary: 'Delete a course, its classes and files (409 common.in_use with buyers)',
   })

@@ -1,17 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { AdminDiscount } from '@circo/shared-contracts';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/index.js';
 import { DiscountAdminService } from './discount-admin.service.js';
 import { DiscountBodyDto } from './dto/discount-body.dto.js';
-import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';
+import { CatalogueAdminController, DeleteById } from '../admin/admin-routes.js';
 
 /** Admin management of vouchers (admin spec section 7). The public list is GET /discounts/activos. */
-@ApiTags('admin: vouchers')
-@InvalidatesCatalog()
-@Controller('discounts')
-@Auth('admin')
+@CatalogueAdminController('discounts', 'admin: vouchers')
 export class DiscountsAdminController {
   constructor(private readonly discounts: DiscountAdminService) {}
 
@@ -34,8 +30,7 @@ export class DiscountsAdminController {
   }
 
   /** Deletes a voucher. */
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteById()
   remove(@Param('id', UuidPipe) id: string): Promise<void> {
     return this.discounts.remove(id);
   }

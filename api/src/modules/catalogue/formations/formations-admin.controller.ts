@@ -1,18 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiConflictResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiConflictResponse, ApiOperation } from '@nestjs/swagger';
 import type { AdminFormation, VisibilityResult } from '@circo/shared-contracts';
 import { OrderBodyDto, VisibilityBodyDto } from '../admin/admin-bodies.dto.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/index.js';
 import { FormationBodyDto } from './dto/formation-body.dto.js';
 import { FormationAdminService } from './formation-admin.service.js';
-import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';
+import { CatalogueAdminController, DeleteById } from '../admin/admin-routes.js';
 
 /** Admin writes of online formations (admin spec section 7). Every route: admins only. */
-@ApiTags('admin: formations')
-@InvalidatesCatalog()
-@Controller('formations')
-@Auth('admin')
+@CatalogueAdminController('formations', 'admin: formations')
 export class FormationsAdminController {
   constructor(private readonly formations: FormationAdminService) {}
 
@@ -38,8 +34,7 @@ export class FormationsAdminController {
   }
 
   @ApiConflictResponse({ description: 'common.in_use: someone has had access to the formation' })
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteById()
   @ApiOperation({
     summary: 'Delete a formation with its modules, classes and files (409 with buyers)',
   })

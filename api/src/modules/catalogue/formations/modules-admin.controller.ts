@@ -1,19 +1,15 @@
-import { Body, Controller, Delete, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Param, Patch, Post, Put } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { AdminModule, Lang, VisibilityResult } from '@circo/shared-contracts';
 import { ModuleBodyDto, OrderBodyDto } from '../admin/admin-bodies.dto.js';
 import { LangPipe } from '../../../common/pipes/lang.pipe.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/index.js';
 import { FormationAdminService } from './formation-admin.service.js';
 import { FormationClassesAdminService } from '../classes/formation-classes-admin.service.js';
-import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';
+import { CatalogueAdminController, DeleteById } from '../admin/admin-routes.js';
 
 /** Admin writes of formation modules. */
-@ApiTags('admin: formations')
-@InvalidatesCatalog()
-@Controller('modules')
-@Auth('admin')
+@CatalogueAdminController('modules', 'admin: formations')
 export class ModulesAdminController {
   constructor(
     private readonly formations: FormationAdminService,
@@ -33,8 +29,7 @@ export class ModulesAdminController {
   }
 
   /** Deletes a module and its classes. */
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteById()
   remove(@Param('id', UuidPipe) id: string): Promise<void> {
     return this.formations.removeModule(id);
   }

@@ -1,17 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import type { AdminPresential } from '@circo/shared-contracts';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
-import { Auth } from '../../auth/index.js';
 import { PresentialBodyDto } from './dto/presential-body.dto.js';
 import { PresentialAdminService } from './presential-admin.service.js';
-import { InvalidatesCatalog } from '../cache/invalidates-catalog.js';
+import { CatalogueAdminController, DeleteById } from '../admin/admin-routes.js';
 
 /** Admin management of in-person trainings. The public list is GET /presential-formations/presencial. */
-@ApiTags('admin: in-person trainings')
-@InvalidatesCatalog()
-@Controller('presential-formations')
-@Auth('admin')
+@CatalogueAdminController('presential-formations', 'admin: in-person trainings')
 export class PresentialAdminController {
   constructor(private readonly presential: PresentialAdminService) {}
 
@@ -37,8 +33,7 @@ export class PresentialAdminController {
   }
 
   /** Deletes an in-person training. */
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteById()
   remove(@Param('id', UuidPipe) id: string): Promise<void> {
     return this.presential.remove(id);
   }
