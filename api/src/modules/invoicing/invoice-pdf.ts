@@ -2,7 +2,14 @@ import { PDF, rgb, type EmbeddedFont, type PDFPage } from '@libpdf/core';
 import type { Lang } from '@circo/shared-contracts';
 import type { InvoiceRow } from '../../database/tables/invoicing.table.js';
 import { dejaVuSans, dejaVuSansBold, pdfDrawing, visualLine } from '../pdf/index.js';
-import { countryName, INVOICE_TEXT, invoiceDate, money, monthName } from './invoice-texts.js';
+import {
+  countryName,
+  INVOICE_TEXT,
+  invoiceDate,
+  money,
+  monthName,
+  percent,
+} from './invoice-texts.js';
 
 // A4 portrait, in points
 const W = 595;
@@ -145,9 +152,7 @@ export async function invoicePdf(inv: InvoiceRow): Promise<Uint8Array> {
   y -= 8;
   page.drawLine({ start: { x: M, y }, end: { x: W - M, y }, color: RULE, thickness: 0.8 });
   y -= 16;
-  const rate = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(
-    inv.rateBp / 10_000,
-  );
+  const rate = percent(inv.rateBp, lang);
   for (const line of c.lines) {
     // a long cart goes on over the next page
     if (y < M + 60) {

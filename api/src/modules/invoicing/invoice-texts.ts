@@ -142,37 +142,62 @@ export const MEMBERSHIP_LINE: Localized = {
   fr: 'Abonnement : période payée',
 };
 
+/** Intl's formatters are costly to make: each is made once per language and options. */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(
+  key: string,
+  make: () => T,
+): T {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** A country's name in the language (Intl), with its code: "Germany (DE)". */
 export function countryName(code: string, lang: Lang): string {
   try {
-    const name = new Intl.DisplayNames([lang], { type: 'region' }).of(code);
+    const names = formatter(
+      `region:${lang}`,
+      () => new Intl.DisplayNames([lang], { type: 'region' }),
+    );
+    const name = names.of(code);
     return name && name !== code ? `${name} (${code})` : code;
   } catch {
     return code;
   }
 }
 
-const DATES = new Map<Lang, Intl.DateTimeFormat>();
 export function invoiceDate(d: Date, lang: Lang): string {
-  let f = DATES.get(lang);
-  if (!f) {
-    f = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' });
-    DATES.set(lang, f);
-  }
-  return f.format(d);
+  return formatter(
+    `date:${lang}`,
+    () => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }),
+  ).format(d);
 }
 
 /** The month of a date in the language: "noviembre de 2026", "November 2026". */
 export function monthName(d: Date, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    d,
-  );
+  return formatter(
+    `month:${lang}`,
+    () => new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ).format(d);
 }
 
 /** Cents as a decimal amount with the language's separators, e.g. 1.234,56 or 1,234.56. */
 export function money(cents: number, lang: Lang, currency: string): string {
-  return new Intl.NumberFormat(lang, {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-  }).format(cents / 100);
+  const code = currency.toUpperCase();
+  return formatter(
+    `money:${lang}:${code}`,
+    () => new Intl.NumberFormat(lang, { style: 'currency', currency: code }),
+  ).format(cents / 100);
+}
+
+/** A rate in basis points as the language writes a percentage: "21 %", "21%". */
+export function percent(rateBp: number, lang: Lang): string {
+  return formatter(
+    `percent:${lang}`,
+    () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }),
+  ).format(rateBp / 10_000);
 }
