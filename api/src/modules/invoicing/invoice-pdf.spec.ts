@@ -107,6 +107,38 @@ describe('the PDF of an invoice or credit note', () => {
   });
 });
 
+describe('its typeface', () => {
+  /** The fonts of the PDF as pdffonts lists them: name and whether it is embedded. */
+  async function fontsOf(row: InvoiceRow): Promise<string[]> {
+    const file = join(dir, `fonts-${row.content.buyer.name.length}.pdf`);
+    writeFileSync(file, await invoicePdf(row));
+    return execFileSync('pdffonts', [file], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map(
+        (l) =>
+          `${l.split(/\s+/)[0].replace(/^[A-Z]{6}\+/, '')} ${/\b(yes|no)\s+(yes|no)\s+(yes|no)/.exec(l)?.[1]}`,
+      );
+  }
+
+  it('is Helvetica, embedded in none, for Latin text: French figures and quotes included', async () => {
+    expect(await fontsOf(creditNote)).toEqual(['Helvetica-Bold no', 'Helvetica no']);
+  });
+
+  it('is DejaVu, embedded, for a name in another script, which reads as written', async () => {
+    const row = {
+      ...creditNote,
+      content: {
+        ...creditNote.content,
+        buyer: { ...creditNote.content.buyer, name: 'Анна Иванова' },
+      },
+    };
+    expect((await fontsOf(row)).map((f) => f.split(' ')[1])).toEqual(['yes', 'yes']);
+    expect((await read(row)).text).toContain('Анна Иванова');
+  });
+});
+
 describe('drawn on a PDF thread, away from the event loop', () => {
   const threads = new PdfThreads();
   afterAll(() => threads.onModuleDestroy());
