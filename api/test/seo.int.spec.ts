@@ -20,7 +20,18 @@ beforeAll(async () => {
     '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Circo</title></head><body><div id="root"></div></body></html>',
   );
   // no job worker: its schedules (the payment reconciler every 30 s) add queries to the counts
-  t = await createTestApp({ serveWeb: true, webRoot, publicUrl: origin }, { JOBS_WORKER: 'false' });
+  // no job worker, and no version polls of the catalogue and the accounts: a timed read landing
+  // in a view's window is a statement that view did not make
+  t = await createTestApp(
+    {
+      serveWeb: true,
+      webRoot,
+      publicUrl: origin,
+      catalogCache: { pollMs: 3_600_000, maxBytes: 64 * 1_048_576 },
+      accountCache: { pollMs: 3_600_000, maxEntries: 100_000 },
+    },
+    { JOBS_WORKER: 'false' },
+  );
   server = t.app.getHttpServer();
 });
 afterAll(async () => {
