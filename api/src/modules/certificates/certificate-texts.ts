@@ -1,5 +1,6 @@
 import { LANGUAGES, type ItemType, type Lang } from '@circo/shared-contracts';
 import type { LinkMailText } from '../mail/index.js';
+import { longUtcDate } from '../../common/intl.js';
 
 /** A stored language, or Spanish when it is not one of ours. */
 export const asLang = (l: unknown): Lang => (LANGUAGES.includes(l as Lang) ? (l as Lang) : 'es');
@@ -64,8 +65,7 @@ export const CERTIFICATE_TEXT: Record<Lang, CertificateText> = {
 const LOCALES: Record<Lang, string> = { es: 'es-ES', en: 'en-GB', fr: 'fr-FR' };
 
 /** A date as the certificate's language writes it in full ("27 de noviembre de 2026"). */
-export const longDate = (at: Date, lang: Lang): string =>
-  new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(at);
+export const longDate = (at: Date, lang: Lang): string => longUtcDate(at, LOCALES[lang]);
 
 /** The e-mail that tells the student their certificate is ready. */
 export const CERTIFICATE_MAIL: Record<Lang, LinkMailText & { verify: string }> = {

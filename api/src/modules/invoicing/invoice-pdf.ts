@@ -1,15 +1,9 @@
 import { PDF, rgb, Standard14Font, type EmbeddedFont, type PDFPage } from '@libpdf/core';
 import type { Lang } from '@circo/shared-contracts';
 import type { InvoiceRow } from '../../database/tables/invoicing.table.js';
+import { longUtcDate } from '../../common/intl.js';
 import { dejaVuSans, dejaVuSansBold, pdfDrawing, visualLine } from '../pdf/index.js';
-import {
-  countryName,
-  INVOICE_TEXT,
-  invoiceDate,
-  money,
-  monthName,
-  percent,
-} from './invoice-texts.js';
+import { countryName, INVOICE_TEXT, money, monthName, percent } from './invoice-texts.js';
 
 // A4 portrait, in points
 const W = 595;
@@ -55,12 +49,17 @@ const winAnsi = (text: string): boolean => {
  */
 function standardFace(name: 'Helvetica' | 'Helvetica-Bold'): Face {
   const metrics = Standard14Font.of(name);
-  const text = (raw: string) => {
-    const t = raw.replace(/[\u2009\u202f]/g, '\u00a0');
-    if (!winAnsi(t)) throw NOT_WIN_ANSI;
-    return t;
+  const spaced = (raw: string) => raw.replace(/[\u2009\u202f]/g, '\u00a0');
+  return {
+    font: name,
+    // measured as drawn; whether it can be drawn is asked once, when it is
+    width: (t, size) => metrics.widthOfTextAtSize(spaced(t), size),
+    text: (raw) => {
+      const t = spaced(raw);
+      if (!winAnsi(t)) throw NOT_WIN_ANSI;
+      return t;
+    },
   };
-  return { font: name, width: (t, size) => metrics.widthOfTextAtSize(text(t), size), text };
 }
 
 /** DejaVu, embedded and subset: every script a name may be written in. */
@@ -164,7 +163,7 @@ async function draw(inv: InvoiceRow, fonts: (pdf: PDF) => Fonts): Promise<Uint8A
   right(page, `${t.number}${t.colon}${inv.number}`, W - M, H - M - 4, f.bold, 11);
   right(
     page,
-    `${t.date}${t.colon}${invoiceDate(inv.issuedAt, lang)}`,
+    `${t.date}${t.colon}${longUtcDate(inv.issuedAt, lang)}`,
     W - M,
     H - M - 20,
     f.regular,
@@ -267,7 +266,7 @@ async function draw(inv: InvoiceRow, fonts: (pdf: PDF) => Fonts): Promise<Uint8A
   // the mentions
   y -= 18;
   const notes = [
-    c.credits && t.corrects(c.credits.number, invoiceDate(new Date(c.credits.issuedAt), lang)),
+    c.credits && t.corrects(c.credits.number, longUtcDate(new Date(c.credits.issuedAt), lang)),
     t.scheme[inv.scheme],
     t.countryFrom[c.countrySource](countryName(inv.country, lang)),
     c.pricesIncludeTax ? t.pricesIncludeTax : '',

@@ -1,4 +1,5 @@
 import type { CountrySource, Lang, Localized, TaxScheme } from '@circo/shared-contracts';
+import { intlFormatter } from '../../common/intl.js';
 
 export interface InvoiceText {
   /** Between a label and its value: French sets a space before the colon. */
@@ -142,24 +143,10 @@ export const MEMBERSHIP_LINE: Localized = {
   fr: 'Abonnement : période payée',
 };
 
-/** Intl's formatters are costly to make: each is made once per language and options. */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>();
-function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.DisplayNames>(
-  key: string,
-  make: () => T,
-): T {
-  let f = formatters.get(key) as T | undefined;
-  if (!f) {
-    f = make();
-    formatters.set(key, f);
-  }
-  return f;
-}
-
 /** A country's name in the language (Intl), with its code: "Germany (DE)". */
 export function countryName(code: string, lang: Lang): string {
   try {
-    const names = formatter(
+    const names = intlFormatter(
       `region:${lang}`,
       () => new Intl.DisplayNames([lang], { type: 'region' }),
     );
@@ -170,16 +157,9 @@ export function countryName(code: string, lang: Lang): string {
   }
 }
 
-export function invoiceDate(d: Date, lang: Lang): string {
-  return formatter(
-    `date:${lang}`,
-    () => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }),
-  ).format(d);
-}
-
 /** The month of a date in the language: "noviembre de 2026", "November 2026". */
 export function monthName(d: Date, lang: Lang): string {
-  return formatter(
+  return intlFormatter(
     `month:${lang}`,
     () => new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
   ).format(d);
@@ -188,7 +168,7 @@ export function monthName(d: Date, lang: Lang): string {
 /** Cents as a decimal amount with the language's separators, e.g. 1.234,56 or 1,234.56. */
 export function money(cents: number, lang: Lang, currency: string): string {
   const code = currency.toUpperCase();
-  return formatter(
+  return intlFormatter(
     `money:${lang}:${code}`,
     () => new Intl.NumberFormat(lang, { style: 'currency', currency: code }),
   ).format(cents / 100);
@@ -196,7 +176,7 @@ export function money(cents: number, lang: Lang, currency: string): string {
 
 /** A rate in basis points as the language writes a percentage: "21 %", "21%". */
 export function percent(rateBp: number, lang: Lang): string {
-  return formatter(
+  return intlFormatter(
     `percent:${lang}`,
     () => new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }),
   ).format(rateBp / 10_000);

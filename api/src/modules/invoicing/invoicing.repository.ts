@@ -109,7 +109,7 @@ export class InvoicingRepository extends Repository {
       .insert(invoices)
       .values({
         ...row,
-        seq: sql`${seq}`,
+        seq,
         number: sql`${`${row.series}${row.year}-`} || lpad(${seq}::text, greatest(6, length(${seq}::text)), '0')`,
       })
       .returning();

@@ -1,5 +1,6 @@
 import { formatUsd, fromCents, type Lang } from '@circo/shared-contracts';
 import { layoutMail, linkMail, type LinkMailText, type Mail } from './mail-layout.js';
+import { longUtcDate } from '../../common/intl.js';
 
 const RESET: Record<Lang, LinkMailText> = {
   es: {
@@ -94,18 +95,6 @@ export interface ReceiptLine {
 }
 
 /** The receipt of a paid order: items, amounts and access end dates, in the buyer's language. */
-// an Intl formatter costs ~0.5 ms to make: one per language, made once (a receipt per payment)
-const LONG_DATES = new Map<Lang, Intl.DateTimeFormat>();
-function longDate(lang: Lang): Intl.DateTimeFormat {
-  let f = LONG_DATES.get(lang);
-  if (!f)
-    LONG_DATES.set(
-      lang,
-      (f = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })),
-    );
-  return f;
-}
-
 export function receiptMail(
   lang: Lang,
   name: string,
@@ -115,7 +104,7 @@ export function receiptMail(
   invoiceNumber?: string,
 ): Mail {
   const t = RECEIPT[lang];
-  const date = (d: Date) => longDate(lang).format(d);
+  const date = (d: Date) => longUtcDate(d, lang);
   const usd = (cents: number) => formatUsd(fromCents(cents));
   const lineText = (l: ReceiptLine) =>
     `${l.title}: ${usd(l.priceCents)}${

@@ -9,8 +9,8 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts');
 
 /**
  * Threads drawing PDFs: one fewer than the cores, one at least, two at most. Drawing an invoice
- * takes 5-7 ms of CPU once a thread has parsed its fonts (25 ms before), enough to hold every
- * other request of a busy launch day behind it on the event loop.
+ * takes 3 ms of CPU in Helvetica and 10 ms with DejaVu, enough to
+ * hold every other request of a busy launch day behind it on the event loop.
  */
 const THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
 
