@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ACCOUNT_DELETION_ERRORS, LANGUAGES, type Lang } from '@circo/shared-contracts';
+import { ACCOUNT_DELETION_ERRORS, toLang, type Lang } from '@circo/shared-contracts';
 import { conflict } from '../../common/errors/app-error.js';
 import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import type { AuthUser } from '../auth/index.js';
@@ -12,9 +12,6 @@ import { AccountService } from './account.service.js';
 export const ACCOUNT_DELETION_JOB = 'account.deletion-confirm';
 /** How long the confirmation link works. */
 const TOKEN_TTL_MS = 3_600_000;
-
-const asLang = (l: unknown): Lang =>
-  (LANGUAGES as readonly unknown[]).includes(l) ? (l as Lang) : 'es';
 
 /** The asked deletion of an account: a durable job that e-mails its confirmation link. */
 @Injectable()
@@ -30,7 +27,7 @@ export class DeletionConfirmationService {
   protected runConfirmation(payload: JobPayload, job: JobContext): Promise<void> {
     return this.sendConfirmation(
       String(payload.userId),
-      asLang(payload.lang),
+      toLang(payload.lang),
       Number(payload.exp),
       job,
     );

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { ItemType, Lang } from '@circo/shared-contracts';
+import { toLang, type ItemType, type Lang } from '@circo/shared-contracts';
 import type { CertificateRow } from '../../database/tables/certificates.table.js';
 import { CoursesService, FormationsService } from '../catalogue/index.js';
 import { JobHandler, type JobPayload } from '../jobs/index.js';
 import { COMPLETION_CHECK_JOB, ProgressService } from '../progress/index.js';
 import { PurchasesService } from '../purchases/index.js';
 import { UsersService } from '../users/index.js';
-import { asLang } from './certificate-texts.js';
 import { CertificatesRepository } from './certificates.repository.js';
 import { CertificatesService } from './certificates.service.js';
 
@@ -35,7 +34,7 @@ export class CertificateCheckService {
       String(payload.userId),
       payload.itemType === 'formation' ? 'formation' : 'course',
       String(payload.itemId),
-      asLang(payload.lang),
+      toLang(payload.lang),
     );
   }
 

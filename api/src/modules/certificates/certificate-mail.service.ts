@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { toLang } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { CertificateRow } from '../../database/tables/certificates.table.js';
 import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import { layoutMail, MailService } from '../mail/index.js';
 import { UsersService } from '../users/index.js';
-import { asLang, CERTIFICATE_MAIL, titleIn, verifyUrl } from './certificate-texts.js';
+import { CERTIFICATE_MAIL, titleIn, verifyUrl } from './certificate-texts.js';
 import { CertificatesRepository } from './certificates.repository.js';
 
 const CERTIFICATE_MAIL_JOB = 'certificates.mail';
@@ -39,7 +40,7 @@ export class CertificateMailService {
     if (!row || row.status !== 'issued' || row.revokedAt) return;
     const contact = await this.users.contact(row.userId);
     if (!contact) return;
-    const lang = asLang(row.lang);
+    const lang = toLang(row.lang);
     const t = CERTIFICATE_MAIL[lang];
     const base = this.config.publicUrl.replace(/\/$/, '');
     const mail = layoutMail({

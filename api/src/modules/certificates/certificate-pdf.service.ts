@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { toLang } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { CertificateRow } from '../../database/tables/certificates.table.js';
 import { PdfThreads } from '../pdf/index.js';
 import { CERTIFICATE_PDF } from './certificate-pdf.js';
-import { asLang, titleIn, verifyUrl } from './certificate-texts.js';
+import { titleIn, verifyUrl } from './certificate-texts.js';
 import { CertificatesRepository } from './certificates.repository.js';
 import { certificateNotFound } from './certificates.service.js';
 
@@ -26,7 +27,7 @@ export class CertificatePdfService {
   /** The PDF of an issued certificate, drawn from its row and the coach's settings. */
   async render(row: CertificateRow): Promise<Uint8Array> {
     const signer = await this.repo.signer();
-    const lang = asLang(row.lang);
+    const lang = toLang(row.lang);
     return this.pdfs.draw(CERTIFICATE_PDF, {
       lang,
       studentName: row.studentName,

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { LANGUAGES, type Lang } from '@circo/shared-contracts';
+import { toLang, type Lang } from '@circo/shared-contracts';
 import { JobHandler, JobsService, type JobContext, type JobPayload } from '../jobs/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Transactional } from '../../database/transactions.js';
@@ -13,9 +13,6 @@ import { RemindersRepository } from './reminders.repository.js';
 export const REMINDERS_SCAN_JOB = 'reminders.scan';
 /** One reminder's e-mail (key `reminder:<row id>`: sent once). */
 export const REMINDER_SEND_JOB = 'reminders.send';
-
-const asLang = (l: string): Lang =>
-  (LANGUAGES as readonly string[]).includes(l) ? (l as Lang) : 'es';
 
 /**
  * Access reminders: an e-mail in the student's language when access to an item ends in 30, 7 and
@@ -68,7 +65,7 @@ export class RemindersService {
     // hand): the reminder no longer tells the truth
     if (!r || r.optOut || !r.title) return;
     if (r.currentExpiresAt?.getTime() !== r.expiresAt.getTime()) return;
-    const lang = asLang(r.lang);
+    const lang = toLang(r.lang);
     const title = r.title[lang] || r.title.es || r.title.en || r.title.fr;
     const optOut = this.optOutLink(r.userId, lang);
     await this.mail.send({
