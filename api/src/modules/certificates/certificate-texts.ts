@@ -2,7 +2,6 @@ import type { ItemType, Lang } from '@circo/shared-contracts';
 import type { LinkMailText } from '../mail/index.js';
 import { longUtcDate } from '../../common/intl.js';
 
-/** A stored language, or Spanish when it is not one of ours. */
 /** An item's title in `lang`, else in the first language it has. */
 export const titleIn = (title: Record<Lang, string>, lang: Lang) =>
   title[lang] || title.es || title.en || title.fr;

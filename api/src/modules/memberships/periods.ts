@@ -9,6 +9,12 @@ export function periodEnd(start: Date, interval: PlanInterval, minutes = 0): Dat
   return accessEndsAt(start, interval === 'year' ? 12 : 1);
 }
 
+/** A subscription's period in minutes: the demo clock's, for the local provider only (0: none). */
+export const demoPeriodMinutes = (
+  sub: { provider: string },
+  memberships: { periodMinutes: number },
+): number => (sub.provider === 'local' ? memberships.periodMinutes : 0);
+
 /** When a past-due subscription's access ends: `days` after the period it did not pay. */
 export const graceEnd = (periodEnded: Date, days: number): Date =>
   new Date(periodEnded.getTime() + days * 86_400_000);

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { Transactional } from '../../database/transactions.js';
 import { JobsService } from '../jobs/index.js';
 import { atProvider } from './membership-billing.service.js';
-import { firstRenewalFrom } from './periods.js';
+import { demoPeriodMinutes, firstRenewalFrom } from './periods.js';
 import { PRICE_MOVE_JOB } from './price-move-at-provider.service.js';
 import { PlansService } from './plans.service.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
@@ -44,10 +44,10 @@ export class PriceMovesService {
         'Every subscriber of this plan renews at its current price already',
       );
     }
-    const { priceNoticeDays, periodMinutes } = this.config.memberships;
+    const { priceNoticeDays } = this.config.memberships;
     const earliest = new Date(now.getTime() + priceNoticeDays * DAY_MS);
     for (const sub of subs) {
-      const minutes = sub.provider === 'local' ? periodMinutes : 0;
+      const minutes = demoPeriodMinutes(sub, this.config.memberships);
       const from = firstRenewalFrom(sub.currentPeriodEnd!, sub.interval, earliest, minutes);
       await this.repo.update(sub.id, { newPriceCents: plan.priceCents, newPriceFrom: from });
       const once = `${plan.priceCents}:${from.toISOString()}`;

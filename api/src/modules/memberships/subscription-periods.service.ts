@@ -2,9 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { BillingDetails } from '@circo/shared-contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { PaymentRow } from '../../database/tables/payments.table.js';
-import type { SubscriptionRow } from '../../database/tables/memberships.table.js';
 import { SubscriptionPaymentsService } from '../payments/index.js';
-import { periodEnd } from './periods.js';
+import { demoPeriodMinutes, periodEnd } from './periods.js';
 import { SubscriptionsRepository } from './subscriptions.repository.js';
 import { SubscriptionsService } from './subscriptions.service.js';
 
@@ -23,11 +22,6 @@ export class SubscriptionPeriodsService {
     payments: SubscriptionPaymentsService,
   ) {
     payments.onPaid((payment, now) => this.periodPaid(payment, now));
-  }
-
-  /** The local provider's demo clock: a period's minutes (0: a month or a year). */
-  periodMinutes(sub: Pick<SubscriptionRow, 'provider'>): number {
-    return sub.provider === 'local' ? this.config.memberships.periodMinutes : 0;
   }
 
   /**
@@ -50,7 +44,11 @@ export class SubscriptionPeriodsService {
     const renewal =
       sub.status !== 'incomplete' && sub.status !== 'canceled' && sub.currentPeriodEnd;
     const startsAt = renewal ? sub.currentPeriodEnd! : now;
-    const endsAt = periodEnd(startsAt, sub.interval, this.periodMinutes(sub));
+    const endsAt = periodEnd(
+      startsAt,
+      sub.interval,
+      demoPeriodMinutes(sub, this.config.memberships),
+    );
     const period = await this.repo.insertPeriod({
       subscriptionId: sub.id,
       paymentId: payment.id,
