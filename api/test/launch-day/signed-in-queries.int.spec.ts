@@ -422,10 +422,16 @@ describe('a payment is read once per call, and one registered already takes no l
     const course = await createCourse(t.db, { classes: 1 });
     const post = (path: string, body: object) =>
       api().post(`/api${path}`).set('Authorization', `Bearer ${token}`).send(body);
-    const started = await post('/stripe/crear-payment-intent', {
-      items: [{ id: course.id, type: 'course' }],
-    }).expect(201);
-    const paymentIntentId = started.body.paymentIntentId as string;
+    let paymentIntentId = '';
+    const start = await statementsOf(async () => {
+      const started = await post('/stripe/crear-payment-intent', {
+        items: [{ id: course.id, type: 'course' }],
+        billing: { name: 'Ada Lovelace', country: 'DE' },
+      }).expect(201);
+      paymentIntentId = started.body.paymentIntentId as string;
+    });
+    // the billing evidence and the buyer's details for next time: one statement
+    expect(start.filter((s) => /"billing_profiles"|"payment_billing"/i.test(s))).toHaveLength(1);
 
     // the card paid: the payment is read once, then locked and registered in one transaction
     const pay = await statementsOf(() =>
@@ -433,6 +439,13 @@ describe('a payment is read once per call, and one registered already takes no l
     );
     expect(onPayments(pay).filter((s) => !/for update/i.test(s))).toHaveLength(1);
     expect(locks(pay)).toHaveLength(1);
+    // the billing evidence comes with the payment's lock, the card's country with the invoice:
+    // the provider's intent is read and paid once, and no evidence is read or written apart
+    expect(pay.filter((s) => /from\s+"?local_provider_objects"?/i.test(s))).toHaveLength(1);
+    expect(pay.filter((s) => /^\s*(select|update)\b[^]*"payment_billing"/i.test(s))).toHaveLength(
+      1,
+    );
+    expect(pay.filter((s) => !/^\s*(begin|commit)\b/i.test(s)).length).toBeLessThanOrEqual(11);
 
     // the success page's confirm comes after: what it answers is what was registered
     let body: { outcome?: string; items?: Array<{ id: string }> } = {};

@@ -46,6 +46,7 @@ it('registers a paid embedded payment that nothing registered, once however ofte
   // the provider charged the card; the process died before it registered anything
   expect(await t.app.get(LocalPaymentProvider).payIntent(intentId, CARD)).toEqual({
     status: 'succeeded',
+    cardCountry: 'US',
   });
   expect(await grantsOf(user.id)).toHaveLength(0);
 

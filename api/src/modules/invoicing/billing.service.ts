@@ -95,6 +95,12 @@ export function billingDetailsOf(given: BillingDetails): BillingDetails {
   return { name: given.name.trim(), country, ...(taxId ? { taxId } : {}) };
 }
 
+/** A card's country as a provider reports it, as the evidence keeps it: its code, else null. */
+export function cardCountryCode(country: string): string | null {
+  const code = country.trim().toUpperCase();
+  return isCountryCode(code) ? code : null;
+}
+
 @Injectable()
 export class BillingService {
   /**
@@ -246,17 +252,19 @@ export class BillingService {
       taxCents: q.total.taxCents,
       taxCalculationId: q.taxCalculationId ?? null,
     };
-    const kept = await this.repo.insertPaymentBilling(row);
-    if (q.given && userId) {
-      await this.repo.setProfile({ userId, name: q.name, country: q.country, taxId: q.taxId });
-    }
-    return kept;
+    // the details given at checkout are the buyer's next ones, written in the same statement
+    return this.repo.insertPaymentBilling(
+      row,
+      q.given && userId
+        ? { userId, name: q.name, country: q.country, taxId: q.taxId }
+        : undefined,
+    );
   }
 
   /** Keeps the card's country with the payment's evidence (a two-letter code, else nothing). */
   async keepCardCountry(paymentId: string, country: string): Promise<void> {
-    const code = country.trim().toUpperCase();
-    if (isCountryCode(code)) await this.repo.setCardCountry(paymentId, code);
+    const code = cardCountryCode(country);
+    if (code) await this.repo.setCardCountry(paymentId, code);
   }
 
   /** Keeps the tax transaction Stripe Tax recorded of the payment. */

@@ -10,12 +10,17 @@ import {
   type MyInvoice,
 } from '@circo/shared-contracts';
 import { notFound } from '../../common/errors/app-error.js';
-import type { InvoiceContent, InvoiceRow } from '../../database/tables/invoicing.table.js';
+import type {
+  InvoiceContent,
+  InvoiceRow,
+  PaymentBillingRow,
+} from '../../database/tables/invoicing.table.js';
 import { JobsService } from '../jobs/index.js';
 import { PdfThreads } from '../pdf/index.js';
 import { UsersService } from '../users/index.js';
 import {
   BillingService,
+  cardCountryCode,
   STRIPE_TAX_RECORD_JOB,
   STRIPE_TAX_REVERSAL_JOB,
 } from './billing.service.js';
@@ -70,17 +75,21 @@ export class InvoicesService {
    * index on its payment refuses a second). A payment of nothing (a free purchase) has none. Its
    * tax is the one checkout quoted and kept; a payment that kept none (a membership's period) is
    * taxed now by `billedTo` (the billing details kept on its subscription), else by the buyer's
-   * last ones, its amount read as tax included.
+   * last ones, its amount read as tax included. `known`: the billing evidence its caller read
+   * already (null: none kept), and the paying card's country, kept with it by the same statement
+   * that numbers the invoice.
    */
   async issue(
     payment: PaidPayment,
     lines: InvoiceLineInput[],
     now = new Date(),
     billedTo?: BillingDetails | null,
+    known: { billing?: PaymentBillingRow | null; cardCountry?: string } = {},
   ): Promise<InvoiceRow | null> {
     if (payment.amountCents <= 0) return null;
     const settings = await this.billing.settings();
-    let kept = await this.billing.paymentBilling(payment.id);
+    let kept =
+      known.billing === undefined ? await this.billing.paymentBilling(payment.id) : known.billing;
     const items = lines.length > 0 ? lines : [];
     if (!kept) {
       const cents = items.map((l) => l.cents);
@@ -157,6 +166,7 @@ export class InvoicesService {
       reverseCharge: kept.reverseCharge,
       eurRates: settings.eurRates,
       content,
+      cardCountry: known.cardCountry,
     });
   }
 
@@ -327,11 +337,14 @@ export class InvoicesService {
     content: InvoiceContent;
     creditsInvoiceId?: string;
     refundKey?: string;
+    cardCountry?: string;
   }): Promise<InvoiceRow> {
     const year = i.now.getUTCFullYear();
     const rate = eurRateOf(i.eurRates, i.now);
     // numbered last: every other issuer of the series waits on its counter until this commits
-    return this.repo.insertNumbered({
+    const cardCountry = i.cardCountry ? cardCountryCode(i.cardCountry) : null;
+    return this.repo.insertNumbered(
+      {
       series: i.series,
       year,
       kind: i.kind,
@@ -353,7 +366,9 @@ export class InvoicesService {
       eurRate: rate === null ? null : String(rate),
       content: i.content,
       issuedAt: i.now,
-    });
+      },
+      cardCountry ? { paymentId: i.paymentId, cardCountry } : undefined,
+    );
   }
 }
 

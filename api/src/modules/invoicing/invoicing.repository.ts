@@ -42,8 +42,12 @@ export class InvoicingRepository extends Repository {
   }
 
   async setProfile(row: Omit<BillingProfileRow, 'updatedAt'>): Promise<void> {
+    await this.upsertProfile(row);
+  }
+
+  private upsertProfile(row: Omit<BillingProfileRow, 'updatedAt'>) {
     const { userId: _userId, ...values } = row;
-    await this.db
+    return this.db
       .insert(billingProfiles)
       .values(row)
       .onConflictDoUpdate({
@@ -75,9 +79,19 @@ export class InvoicingRepository extends Repository {
       .where(eq(paymentBilling.paymentId, paymentId));
   }
 
-  /** Writes a payment's billing evidence once (a second write of the same payment keeps the first). */
-  async insertPaymentBilling(row: NewPaymentBillingRow): Promise<PaymentBillingRow> {
+  /**
+   * Writes a payment's billing evidence once (a second write of the same payment keeps the first)
+   * and, when given, the buyer's billing details for next time, in one statement.
+   */
+  async insertPaymentBilling(
+    row: NewPaymentBillingRow,
+    profile?: Omit<BillingProfileRow, 'updatedAt'>,
+  ): Promise<PaymentBillingRow> {
+    const profileWrite = profile
+      ? [this.db.$with('profile').as(this.upsertProfile(profile).returning())]
+      : [];
     const [made] = await this.db
+      .with(...profileWrite)
       .insert(paymentBilling)
       .values(row)
       .onConflictDoNothing()
@@ -91,8 +105,13 @@ export class InvoicingRepository extends Repository {
    * two documents never get the same number and a rollback gives it back. The counter stays locked
    * until the transaction ends: call it last, as every other issuer of the series waits on it.
    * The number is `<series><year>-<counter>`, the counter on six digits at least (F2026-000042).
+   * `evidence`: the paying card's country, kept with the payment's billing evidence by the same
+   * statement.
    */
-  async insertNumbered(row: Omit<NewInvoiceRow, 'number' | 'seq'>): Promise<InvoiceRow> {
+  async insertNumbered(
+    row: Omit<NewInvoiceRow, 'number' | 'seq'>,
+    evidence?: { paymentId: string; cardCountry: string },
+  ): Promise<InvoiceRow> {
     const counter = this.db.$with('counter').as(
       this.db
         .insert(invoiceCounters)
@@ -104,8 +123,17 @@ export class InvoicingRepository extends Repository {
         .returning({ last: invoiceCounters.last }),
     );
     const seq = sql`(select "last" from ${counter})`;
+    const card = evidence
+      ? this.db.$with('card').as(
+          this.db
+            .update(paymentBilling)
+            .set({ cardCountry: evidence.cardCountry })
+            .where(eq(paymentBilling.paymentId, evidence.paymentId))
+            .returning({ paymentId: paymentBilling.paymentId }),
+        )
+      : undefined;
     const [made] = await this.db
-      .with(counter)
+      .with(...(card ? [counter, card] : [counter]))
       .insert(invoices)
       .values({
         ...row,

@@ -61,9 +61,15 @@ export class LocalProviderController {
   ): Promise<LocalCardResponse> {
     this.assertLocal();
     const payment = await this.payments.paymentOf(user, dto.paymentIntentId);
-    const result = await this.local.payIntent(dto.paymentIntentId, dto);
-    if (result.status === 'succeeded')
-      await this.payments.fulfilProviderObject(dto.paymentIntentId, undefined, payment);
+    const { cardCountry, ...result } = await this.local.payIntent(dto.paymentIntentId, dto);
+    if (result.status === 'succeeded') {
+      await this.payments.fulfilProviderObject(
+        dto.paymentIntentId,
+        undefined,
+        payment,
+        cardCountry,
+      );
+    }
     return { paymentIntentId: dto.paymentIntentId, ...result };
   }
 

@@ -24,6 +24,7 @@ import { StripeTaxProvider, TAX_PROVIDER } from './providers/stripe-tax.provider
 import { ReceiptsService } from './receipts.service.js';
 import { StripeTaxService } from './stripe-tax.service.js';
 import { SubscriptionPaymentsService } from './subscription-payments.service.js';
+import { UnneededRefundsService } from './unneeded-refunds.service.js';
 import { WebhooksService } from './webhooks.service.js';
 
 /**
@@ -54,6 +55,7 @@ import { WebhooksService } from './webhooks.service.js';
     SubscriptionPaymentsService,
     StripeTaxService,
     CardCountryService,
+    UnneededRefundsService,
     {
       provide: PAYMENT_PROVIDER,
       inject: [APP_CONFIG, LocalPaymentProvider],

@@ -11,6 +11,7 @@ import {
   type PaymentItemRow,
   type PaymentRow,
 } from '../../database/tables/payments.table.js';
+import { paymentBilling, type PaymentBillingRow } from '../../database/tables/invoicing.table.js';
 
 /** Payments that can still be paid: a second click reuses one of these. */
 const OPEN_STATUSES = ['reserved', 'requires_payment_method', 'requires_confirmation', 'open'];
@@ -88,6 +89,23 @@ export class PaymentsRepository extends PreparedReadsRepository<ReturnType<typeo
       .where(eq(payments.id, id))
       .limit(1)
       .for('update');
+    return row;
+  }
+
+  /**
+   * The payment locked as `lockById` locks it, with its billing evidence (checkout's, if it kept
+   * any) read in the same statement: what registering it needs.
+   */
+  async lockWithBilling(
+    id: string,
+  ): Promise<{ payment: PaymentRow; billing: PaymentBillingRow | null } | undefined> {
+    const [row] = await this.db
+      .select({ payment: payments, billing: paymentBilling })
+      .from(payments)
+      .leftJoin(paymentBilling, eq(paymentBilling.paymentId, payments.id))
+      .where(eq(payments.id, id))
+      .limit(1)
+      .for('update', { of: payments });
     return row;
   }
 

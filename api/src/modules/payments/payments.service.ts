@@ -6,13 +6,14 @@ import {
   type PurchaseResult,
 } from '@circo/shared-contracts';
 import { AppError, forbidden, notFound } from '../../common/errors/app-error.js';
-import { JobHandler, JobsService, type JobPayload } from '../jobs/index.js';
+import { JobsService } from '../jobs/index.js';
 import { TransactionHost, Transactional } from '../../database/transactions.js';
 import type { AuthUser } from '../auth/index.js';
 import { InvoicesService, MEMBERSHIP_LINE, type InvoiceLineInput } from '../invoicing/index.js';
 import { PurchasesService } from '../purchases/index.js';
 import { PaymentsRepository } from './payments.repository.js';
 import type { PaymentRow } from '../../database/tables/payments.table.js';
+import type { PaymentBillingRow } from '../../database/tables/invoicing.table.js';
 import {
   PAYMENT_PROVIDER,
   type IntentStatus,
@@ -55,7 +56,12 @@ interface Registration extends Fulfilment {
   refundOwned: boolean;
   ownedCents: number;
   fulfilledNow: boolean;
-  invoice?: { lines: InvoiceLineInput[]; billedTo?: BillingDetails | null };
+  invoice?: {
+    lines: InvoiceLineInput[];
+    billedTo?: BillingDetails | null;
+    /** the payment's billing evidence, read with its lock (null: checkout kept none) */
+    billing: PaymentBillingRow | null;
+  };
 }
 
 /**
@@ -89,11 +95,6 @@ export class PaymentsService {
     private readonly cardCountry: CardCountryService,
   ) {}
 
-  @JobHandler(REFUND_UNNEEDED_JOB)
-  protected runRefundUnneeded(payload: JobPayload): Promise<void> {
-    return this.refundUnneeded(String(payload.paymentId), Number(payload.ownedCents));
-  }
-
   get providerName(): PaymentProvider['name'] {
     return this.provider.name;
   }
@@ -123,11 +124,13 @@ export class PaymentsService {
   /**
    * The provider says this object (a PaymentIntent or a Checkout Session) is paid: registers its
    * items (once) and sends the receipt. Used by the local provider's pages and by webhooks.
+   * `cardCountry`: the paying card's country when the caller has it (else the provider is asked).
    */
   async fulfilProviderObject(
     id: string,
     intentId?: string,
     known?: PaymentRow,
+    cardCountry?: string,
   ): Promise<Fulfilment | null> {
     const payment = known ?? (await this.repo.findByProviderObject(this.provider.name, id));
     if (!payment) {
@@ -137,16 +140,16 @@ export class PaymentsService {
     if (intentId && !payment.providerIntentId) {
       await this.repo.update(payment.id, { providerIntentId: intentId });
     }
-    return this.fulfilRead(payment);
+    return this.fulfilRead(payment, cardCountry);
   }
 
   /**
    * `fulfil` of a payment row read before: one registered already needs no transaction (a
    * payment's `fulfilledAt` is set once and never cleared), and its buyer is known.
    */
-  private fulfilRead(payment: PaymentRow): Promise<Fulfilment> {
+  private fulfilRead(payment: PaymentRow, cardCountry?: string): Promise<Fulfilment> {
     if (payment.fulfilledAt) return Promise.resolve({ payment, newlyGranted: 0 });
-    return this.fulfil(payment.id, new Date(), payment.userId);
+    return this.fulfil(payment.id, new Date(), payment.userId, cardCountry);
   }
 
   /**
@@ -154,12 +157,15 @@ export class PaymentsService {
    * so concurrent callers register them once; the first caller writes the receipt's job in the
    * same transaction. What the buyer owned already by then (two tabs paid overlapping carts) is
    * refunded by a job written there too: the whole payment when it granted nothing, else the
-   * price paid for the owned items. Both run once the grants are committed, crash or not.
+   * price paid for the owned items. Both run once the grants are committed, crash or not. The
+   * card's country is kept with the invoice when the caller knows it, else asked of the provider
+   * after the commit.
    */
   async fulfil(
     paymentId: string,
     now = new Date(),
     buyerId?: PaymentRow['userId'],
+    cardCountry?: string,
   ): Promise<Fulfilment> {
     const fulfilled = await this.host.run(async () => {
       const result = await this.fulfilInTransaction(paymentId, now, buyerId);
@@ -173,10 +179,17 @@ export class PaymentsService {
       }
       // the invoice last: its counter row, which every other payment waits on, is held to the commit
       const bill = result.invoice;
-      if (bill) await this.invoices.issue(result.payment, bill.lines, now, bill.billedTo);
-      return result;
+      const invoice = bill
+        ? await this.invoices.issue(result.payment, bill.lines, now, bill.billedTo, {
+            billing: bill.billing,
+            cardCountry,
+          })
+        : null;
+      return { ...result, cardCountryKept: Boolean(invoice && cardCountry) };
     });
-    if (fulfilled.fulfilledNow) await this.cardCountry.keep(fulfilled.payment);
+    if (fulfilled.fulfilledNow && !fulfilled.cardCountryKept) {
+      await this.cardCountry.keep(fulfilled.payment);
+    }
     return fulfilled;
   }
 
@@ -241,8 +254,9 @@ export class PaymentsService {
     // one the caller read before needs no second read)
     const userId = buyerId === undefined ? (await this.repo.findById(paymentId))?.userId : buyerId;
     if (userId) await this.repo.lockUser(userId);
-    const payment = await this.repo.lockById(paymentId);
-    if (!payment) throw notFound(PAYMENT_ERRORS.notFound, 'Payment not found');
+    const locked = await this.repo.lockWithBilling(paymentId);
+    if (!locked) throw notFound(PAYMENT_ERRORS.notFound, 'Payment not found');
+    const { payment, billing } = locked;
     if (payment.fulfilledAt) {
       return { payment, newlyGranted: 0, refundOwned: false, ownedCents: 0, fulfilledNow: false };
     }
@@ -259,6 +273,7 @@ export class PaymentsService {
         invoice: {
           lines: [{ ref: 'subscription', title: MEMBERSHIP_LINE, cents: payment.amountCents }],
           billedTo,
+          billing,
         },
       };
     }
@@ -283,6 +298,7 @@ export class PaymentsService {
           title: i.title,
           cents: i.priceCents,
         })),
+        billing,
       },
       refundOwned: granted === 0,
       // only part of it was needed: the owned items' prices go back
@@ -293,50 +309,6 @@ export class PaymentsService {
               .filter((i) => owned.has(`${i.itemType}:${i.itemId}`))
               .reduce((sum, i) => sum + i.priceCents, 0),
     };
-  }
-
-  /**
-   * Paid for items the buyer already had (two tabs paid overlapping carts): that money goes back,
-   * the whole payment when it granted nothing (it is then marked refunded), else the owned items'
-   * prices (the payment stays paid for the rest, as a partial refund does in Stripe; those items
-   * are marked refunded on their own, for the sales dashboard). A job: a failure throws and is
-   * retried; the provider's idempotency key keeps a repeat from paying twice.
-   */
-  private async refundUnneeded(paymentId: string, ownedCents: number): Promise<void> {
-    const payment = await this.repo.findById(paymentId);
-    if (!payment) return;
-    const intent = payment.providerIntentId ?? payment.providerPaymentId;
-    if (ownedCents > 0) {
-      await this.provider.refund(intent, `refund-owned:${payment.id}`, ownedCents);
-      // the items it granted nothing for are the ones paid back: the sales dashboard subtracts them
-      const granted = new Set(
-        (await this.purchases.grantsOfPayment(payment.id)).map((g) => `${g.itemType}:${g.itemId}`),
-      );
-      const owned = (await this.repo.items(payment.id)).filter(
-        (i) => !granted.has(`${i.itemType}:${i.itemId}`),
-      );
-      await this.host.run(async () => {
-        await this.repo.markItemsRefunded(
-          payment.id,
-          owned.map((i) => i.id),
-          new Date(),
-        );
-        await this.invoices.credit(payment.id, `refund-owned:${payment.id}`, {
-          refs: owned.map((i) => `${i.itemType}:${i.itemId}`),
-        });
-      });
-      this.logger.log(
-        `payment ${payment.id} included items already owned: ${ownedCents} cents refunded`,
-      );
-      return;
-    }
-    if (payment.refundedAt) return;
-    if (!isFree(payment)) await this.provider.refund(intent, `refund:${payment.id}`);
-    await this.host.run(async () => {
-      await this.repo.update(payment.id, { status: 'refunded', refundedAt: new Date() });
-      await this.invoices.credit(payment.id, `refund:${payment.id}`);
-    });
-    this.logger.log(`payment ${payment.id} bought only items already owned: refunded`);
   }
 
   private async settle(

@@ -12,6 +12,7 @@ import {
   cardProblem,
   decline,
   langOf,
+  type CardPayment,
   type CardResult,
   type SavedCard,
   type TestCard,
@@ -139,7 +140,7 @@ export class LocalPaymentProvider implements PaymentProvider {
    * Pays intent `id` with a typed test card. A card that is not well formed fails as Stripe.js
    * would before sending it; a declined one leaves the intent payable again.
    */
-  async payIntent(id: string, card: TestCard, now = new Date()): Promise<CardResult> {
+  async payIntent(id: string, card: TestCard, now = new Date()): Promise<CardPayment> {
     const row = await this.get(id, 'payment_intent');
     const lang = langOf(row.metadata);
     if (row.status === 'succeeded') return { status: 'succeeded' };
@@ -152,11 +153,11 @@ export class LocalPaymentProvider implements PaymentProvider {
     const country = testCardCountry(digits);
     if (digits === TEST_CARDS.success || digits in COUNTRY_TEST_CARDS) {
       await this.succeed(row, 'pays', country);
-      return { status: 'succeeded' };
+      return { status: 'succeeded', cardCountry: country };
     }
     if (digits === TEST_CARDS.failsAtRenewal) {
       await this.succeed(row, 'declines', country);
-      return { status: 'succeeded' };
+      return { status: 'succeeded', cardCountry: country };
     }
     if (digits === TEST_CARDS.requiresAction) {
       await this.repo.update(row.id, {

@@ -16,6 +16,11 @@ export interface CardResult {
   error?: { code: string; message: string };
 }
 
+/** A payment by card: its answer, and the card's country when it paid (the buyer's evidence). */
+export interface CardPayment extends CardResult {
+  cardCountry?: string;
+}
+
 // The decline texts of the card provider, in the buyer's language (Stripe.js shows its own
 // translations the same way).
 export const DECLINES: Record<string, Record<Lang, string>> = {
