@@ -4,133 +4,21 @@
 // (/api/docs-json) attaches to each operation. `--check` fails when the committed file is not what the types give today.
 //
 // Two steps: the TypeScript compiler finds every route handler (a method with @Get/@Post/... in a
-// class with @Controller, written directly or inside a composite of applyDecorators) and its
-// declared answer type; ts-json-schema-generator turns those
-// types into JSON Schema, which is then written in OpenAPI 3.0's dialect.
+// class with @Controller, written directly or inside a composite of applyDecorators, in the class
+// or in a base class it extends) and its declared answer type (route-handlers.mjs);
+// ts-json-schema-generator turns those types into JSON Schema, which is then written in OpenAPI
+// 3.0's dialect.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { createGenerator } from 'ts-json-schema-generator';
 import prettier from 'prettier';
+import { findHandlers } from './route-handlers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const apiDir = join(root, 'api');
 const target = join(apiDir, 'src', 'openapi', 'answers.generated.json');
-const HTTP = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete']);
-
-/**
- * The decorators of a node: name and the literal text of each argument. A composite of the API's
- * own (a function answering `applyDecorators(...)`, as `@CatalogueAdminController(path, tag)`)
- * stands for itself and for each decorator it applies, so `@Controller`, `@Delete` or
- * `@HttpCode(204)` written inside one count as written on the node.
- */
-function decoratorsOf(node, checker) {
-  return (ts.getDecorators(node) ?? []).flatMap((d) =>
-    ts.isCallExpression(d.expression) ? decoratorCall(d.expression, checker, new Set()) : [],
-  );
-}
-
-function decoratorCall(call, checker, seen) {
-  const own = {
-    name: call.expression.getText(),
-    args: call.arguments.map((a) => (ts.isStringLiteralLike(a) ? a.text : a.getText())),
-  };
-  const applied = appliedBy(call, checker, seen);
-  return [
-    own,
-    ...(applied?.arguments ?? [])
-      .filter(ts.isCallExpression)
-      .flatMap((c) => decoratorCall(c, checker, seen)),
-  ];
-}
-
-/** The `applyDecorators(...)` call a decorator factory of the API's sources answers, if any. */
-function appliedBy(call, checker, seen) {
-  let symbol = checker.getSymbolAtLocation(call.expression);
-  if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-  const decl = symbol?.valueDeclaration;
-  if (!decl || decl.getSourceFile().isDeclarationFile || seen.has(decl)) return undefined;
-  seen.add(decl);
-  const fn =
-    ts.isVariableDeclaration(decl) &&
-    decl.initializer &&
-    (ts.isArrowFunction(decl.initializer) || ts.isFunctionExpression(decl.initializer))
-      ? decl.initializer
-      : decl;
-  if (!ts.isFunctionLike(fn) || !fn.body) return undefined;
-  let found;
-  const visit = (n) => {
-    if (found) return;
-    if (ts.isCallExpression(n) && n.expression.getText() === 'applyDecorators') found = n;
-    else ts.forEachChild(n, visit);
-  };
-  visit(fn.body);
-  return found;
-}
-
-/** The first sentence of a handler's doc comment: its summary where @ApiOperation gives none. */
-function summaryOf(method) {
-  const doc = ts.getJSDocCommentsAndTags(method).find(ts.isJSDoc);
-  const text = ts.getTextOfJSDocComment(doc?.comment)?.replace(/\s+/g, ' ').trim();
-  if (!text) return undefined;
-  return /^(.+?[.:;])(\s|$)/.exec(text)?.[1].replace(/[.:;]$/, '') ?? text;
-}
-
-/** `Promise<T>` -> T. */
-function unwrapPromise(node) {
-  if (
-    node &&
-    ts.isTypeReferenceNode(node) &&
-    node.typeName.getText() === 'Promise' &&
-    node.typeArguments?.length === 1
-  )
-    return node.typeArguments[0];
-  return node;
-}
-
-/** Every route handler of the API with its declared answer type. */
-function findHandlers(program) {
-  const checker = program.getTypeChecker();
-  const handlers = [];
-  for (const file of program.getSourceFiles()) {
-    if (!file.fileName.startsWith(join(apiDir, 'src')) || file.isDeclarationFile) continue;
-    for (const cls of file.statements.filter(ts.isClassDeclaration)) {
-      if (!cls.name || !decoratorsOf(cls, checker).some((d) => d.name === 'Controller')) continue;
-      for (const m of cls.members.filter(ts.isMethodDeclaration)) {
-        const decorators = decoratorsOf(m, checker);
-        if (!decorators.some((d) => HTTP.has(d.name))) continue;
-        if (decorators.some((d) => d.name === 'ApiExcludeEndpoint')) continue;
-        const verb = decorators.find((d) => HTTP.has(d.name)).name;
-        const httpCode = decorators.find((d) => d.name === 'HttpCode')?.args[0];
-        const handler = {
-          operationId: `${cls.name.text}_${m.name.getText()}`,
-          // Nest's success status: @HttpCode, else 201 for POST and 200 for the rest
-          status: Number(httpCode ?? (verb === 'Post' ? 201 : 200)),
-          file,
-          // the handler writes the answer itself (a file, a redirect): no body type to read
-          raw: m.parameters.some((p) =>
-            decoratorsOf(p, checker).some(
-              (d) => d.name === 'Res' && !/passthrough/.test(d.args.join()),
-            ),
-          ),
-          contentType: decorators
-            .find((d) => d.name === 'Header' && /^content-type$/i.test(d.args[0]))
-            ?.args[1]?.split(';')[0],
-          type: unwrapPromise(m.type),
-          summary: summaryOf(m),
-        };
-        if (!handler.raw && !handler.type)
-          throw new Error(`${handler.operationId} declares no answer type (${file.fileName})`);
-        // Nest names operations <Controller>_<method>: two controllers of one name would share
-        if (handlers.some((h) => h.operationId === handler.operationId))
-          throw new Error(`two handlers are ${handler.operationId}: rename one controller`);
-        handlers.push(handler);
-      }
-    }
-  }
-  return { handlers, checker };
-}
 
 /** The declarations a type node names, as imports for a file in `dir`. */
 function importsFor(node, checker, dir, imports) {
@@ -140,7 +28,11 @@ function importsFor(node, checker, dir, imports) {
       const first = ts.isQualifiedName(name) ? name.left : name;
       let symbol = checker.getSymbolAtLocation(first);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
-      const decl = symbol?.declarations?.[0];
+      // a type parameter is no import: answerOf put its argument in its place
+      const decl =
+        symbol && symbol.flags & ts.SymbolFlags.TypeParameter
+          ? undefined
+          : symbol?.declarations?.[0];
       if (!decl && !(symbol && symbol.flags & ts.SymbolFlags.TypeParameter))
         throw new Error(
           `cannot resolve ${first.getText()} in ${n.getSourceFile().fileName}: ` +
@@ -232,7 +124,7 @@ export async function generate() {
     parsed.fileNames.filter((f) => f.includes('/api/src/')),
     parsed.options,
   );
-  const { handlers, checker } = findHandlers(program);
+  const { handlers, checker } = findHandlers(program, join(apiDir, 'src'));
 
   // the answer types as aliases in one file, for the schema generator
   const tmpDir = mkdtempSync(join(apiDir, 'src', '.openapi-'));
@@ -245,9 +137,9 @@ export async function generate() {
     const { status, summary } = h;
     if (h.raw) {
       operations[h.operationId] = { status, summary, kind: 'file' };
-    } else if (isVoid(h.type)) {
+    } else if (isVoid(h.answer.type)) {
       operations[h.operationId] = { status, summary, kind: 'empty' };
-    } else if (h.type.kind === ts.SyntaxKind.StringKeyword) {
+    } else if (h.answer.type.kind === ts.SyntaxKind.StringKeyword) {
       operations[h.operationId] = {
         status,
         summary,
@@ -255,8 +147,8 @@ export async function generate() {
         contentType: h.contentType ?? 'text/plain',
       };
     } else {
-      importsFor(h.type, checker, tmpDir, imports);
-      aliases.push(`export type Answer_${h.operationId} = ${h.type.getText()};`);
+      for (const node of h.answer.nodes) importsFor(node, checker, tmpDir, imports);
+      aliases.push(`export type Answer_${h.operationId} = ${h.answer.text};`);
       operations[h.operationId] = {
         status,
         summary,

@@ -1,6 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { ModulesContainer } from '@nestjs/core';
+import { MetadataScanner, ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AUTH_KEY, type Requirement } from '../../src/modules/auth/auth.decorators.js';
 
@@ -25,6 +25,7 @@ const join = (...parts: string[]) =>
  */
 export function appRoutes(app: NestFastifyApplication): RouteInfo[] {
   const routes: RouteInfo[] = [];
+  const scanner = new MetadataScanner();
   for (const module of app.get(ModulesContainer).values()) {
     for (const wrapper of module.controllers.values()) {
       const type = wrapper.metatype as (new (...a: unknown[]) => unknown) | undefined;
@@ -32,9 +33,9 @@ export function appRoutes(app: NestFastifyApplication): RouteInfo[] {
       const base = (Reflect.getMetadata(PATH_METADATA, type) as string | undefined) ?? '';
       const classAuth = Reflect.getMetadata(AUTH_KEY, type) as Requirement | undefined;
       const proto = type.prototype as Record<string, unknown>;
-      for (const key of Object.getOwnPropertyNames(proto)) {
-        const handler = proto[key];
-        if (key === 'constructor' || typeof handler !== 'function') continue;
+      // its own methods and those it inherits (a base class of shared routes), as Nest's router
+      for (const key of scanner.getAllMethodNames(proto)) {
+        const handler = proto[key] as object;
         const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (path === undefined || method === undefined) continue;
