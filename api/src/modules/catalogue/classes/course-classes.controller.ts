@@ -1,16 +1,24 @@
-import { Body, Param, Patch, Post, Put } from '@nestjs/common';
+import { Body, Param, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import type { AdminClass, Lang, VisibilityResult } from '@circo/shared-contracts';
+import type { AdminClass } from '@circo/shared-contracts';
 import { ClassBodyDto } from '../admin/admin-bodies.dto.js';
-import { LangPipe } from '../../../common/pipes/lang.pipe.js';
 import { UuidPipe } from '../../../common/pipes/uuid.pipe.js';
 import { CourseAdminService } from '../courses/course-admin.service.js';
-import { CatalogueAdminController, DeleteById } from '../admin/admin-routes.js';
+import { CatalogueAdminController, ChildAdminRoutes } from '../admin/admin-routes.js';
 
 /** Admin writes of course classes. The full class is read at GET /classes/admin/{id}. */
 @CatalogueAdminController('course-classes', 'admin: courses')
-export class CourseClassesController {
-  constructor(private readonly courses: CourseAdminService) {}
+export class CourseClassesController extends ChildAdminRoutes(ClassBodyDto)<AdminClass> {
+  constructor(private readonly courses: CourseAdminService) {
+    super({
+      /** Updates a course class. */
+      update: (id, body) => courses.updateClass(id, body),
+      /** Deletes a course class. */
+      remove: (id) => courses.removeClass(id),
+      /** Switches a course class on or off in one language. */
+      toggle: (id, lang) => courses.toggleClassVisibility(id, lang),
+    });
+  }
 
   @Post(':courseId')
   @ApiOperation({ summary: 'Add a class at the end of the course ({id} is the course id)' })
@@ -19,26 +27,5 @@ export class CourseClassesController {
     @Body() body: ClassBodyDto,
   ): Promise<AdminClass> {
     return this.courses.createClass(courseId, body);
-  }
-
-  /** Updates a course class. */
-  @Put(':id')
-  update(@Param('id', UuidPipe) id: string, @Body() body: ClassBodyDto): Promise<AdminClass> {
-    return this.courses.updateClass(id, body);
-  }
-
-  /** Deletes a course class. */
-  @DeleteById()
-  remove(@Param('id', UuidPipe) id: string): Promise<void> {
-    return this.courses.removeClass(id);
-  }
-
-  /** Switches a course class on or off in one language. */
-  @Patch(':id/visibility/:lang')
-  toggle(
-    @Param('id', UuidPipe) id: string,
-    @Param('lang', LangPipe) lang: Lang,
-  ): Promise<VisibilityResult> {
-    return this.courses.toggleClassVisibility(id, lang);
   }
 }
