@@ -1,7 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Inject, Injectable } from '@nestjs/common';
-import type { SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { eq, getTableColumns, getViewSelectedFields, is, sql, type SQL } from 'drizzle-orm';
+import {
+  PgView,
+  type PgColumn,
+  type PgPreparedQuery,
+  type PgTable,
+  type PreparedQueryConfig,
+} from 'drizzle-orm/pg-core';
 import { DB, type Database, type Transaction } from './database.js';
 
 // Why not @nestjs-cls/transactional: it (and nestjs-cls 6, which it requires) is CommonJS and
@@ -129,6 +135,31 @@ export abstract class PreparedReadsRepository<Reads> extends Repository {
     const db = this.db;
     return db === this.root ? this.reads : this.build(db);
   }
+}
+
+/** A prepared read answering rows of the table or view `From`. */
+type PreparedRows<From extends PgTable | PgView> = PgPreparedQuery<
+  PreparedQueryConfig & { execute: Array<From['$inferSelect']> }
+>;
+
+/**
+ * For a PreparedReadsRepository's `build`: every row of `from` whose column `key` is the
+ * placeholder of that name, in `order` (a user's rows, a payment's items), prepared as `name`.
+ */
+export function preparedRowsBy<From extends PgTable | PgView>(
+  db: Database,
+  name: string,
+  from: From,
+  key: keyof From['$inferSelect'] & string,
+  order: Array<PgColumn | SQL>,
+): PreparedRows<From> {
+  const columns = is(from, PgView) ? getViewSelectedFields(from) : getTableColumns(from as PgTable);
+  return db
+    .select()
+    .from(from as PgTable)
+    .where(eq(columns[key] as PgColumn, sql.placeholder(key)))
+    .orderBy(...order)
+    .prepare(name) as PreparedRows<From>;
 }
 
 /** The TransactionHost a service can reach: its own, or the one of a repository it holds. */

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../database/database.js';
-import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
+import {
+  preparedRowsBy,
+  PreparedReadsRepository,
+  TransactionHost,
+} from '../../database/transactions.js';
 import {
   paymentItems,
   payments,
@@ -31,12 +35,10 @@ function preparedReads(db: Database) {
       )
       .limit(1)
       .prepare('payments_by_provider_object'),
-    items: db
-      .select()
-      .from(paymentItems)
-      .where(eq(paymentItems.paymentId, sql.placeholder('paymentId')))
-      .orderBy(paymentItems.itemType, paymentItems.itemId)
-      .prepare('payments_items'),
+    items: preparedRowsBy(db, 'payments_items', paymentItems, 'paymentId', [
+      paymentItems.itemType,
+      paymentItems.itemId,
+    ]),
   };
 }
 

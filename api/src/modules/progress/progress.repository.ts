@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../database/database.js';
-import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
+import {
+  preparedRowsBy,
+  PreparedReadsRepository,
+  TransactionHost,
+} from '../../database/transactions.js';
 import type { ItemType } from '../../database/tables/columns.js';
 import { classProgress, type ClassProgressRow } from '../../database/tables/progress.table.js';
 
@@ -9,12 +13,9 @@ import { classProgress, type ClassProgressRow } from '../../database/tables/prog
 function preparedReads(db: Database) {
   const userId = sql.placeholder('userId');
   return {
-    listForUser: db
-      .select()
-      .from(classProgress)
-      .where(eq(classProgress.userId, userId))
-      .orderBy(asc(classProgress.completedAt))
-      .prepare('progress_list_for_user'),
+    listForUser: preparedRowsBy(db, 'progress_list_for_user', classProgress, 'userId', [
+      asc(classProgress.completedAt),
+    ]),
     completed: db
       .select({ classId: classProgress.classId })
       .from(classProgress)

@@ -12,7 +12,11 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../database/database.js';
-import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
+import {
+  preparedRowsBy,
+  PreparedReadsRepository,
+  TransactionHost,
+} from '../../database/transactions.js';
 import type { ItemType } from '../../database/tables/columns.js';
 import {
   accessGrants,
@@ -80,12 +84,9 @@ function accessUnion(db: Database, itemIds?: Placeholder) {
 function preparedReads(db: Database) {
   const userId = sql.placeholder('userId');
   return {
-    listCurrent: db
-      .select()
-      .from(currentAccess)
-      .where(eq(currentAccess.userId, userId))
-      .orderBy(asc(currentAccess.expiresAt))
-      .prepare('purchases_list_current'),
+    listCurrent: preparedRowsBy(db, 'purchases_list_current', currentAccess, 'userId', [
+      asc(currentAccess.expiresAt),
+    ]),
     currentOf: db
       .select()
       .from(currentAccess)
