@@ -255,9 +255,7 @@ export class BillingService {
     // the details given at checkout are the buyer's next ones, written in the same statement
     return this.repo.insertPaymentBilling(
       row,
-      q.given && userId
-        ? { userId, name: q.name, country: q.country, taxId: q.taxId }
-        : undefined,
+      q.given && userId ? { userId, name: q.name, country: q.country, taxId: q.taxId } : undefined,
     );
   }
 

@@ -124,13 +124,15 @@ export class InvoicingRepository extends Repository {
     );
     const seq = sql`(select "last" from ${counter})`;
     const card = evidence
-      ? this.db.$with('card').as(
-          this.db
-            .update(paymentBilling)
-            .set({ cardCountry: evidence.cardCountry })
-            .where(eq(paymentBilling.paymentId, evidence.paymentId))
-            .returning({ paymentId: paymentBilling.paymentId }),
-        )
+      ? this.db
+          .$with('card')
+          .as(
+            this.db
+              .update(paymentBilling)
+              .set({ cardCountry: evidence.cardCountry })
+              .where(eq(paymentBilling.paymentId, evidence.paymentId))
+              .returning({ paymentId: paymentBilling.paymentId }),
+          )
       : undefined;
     const [made] = await this.db
       .with(...(card ? [counter, card] : [counter]))
