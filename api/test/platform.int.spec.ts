@@ -100,6 +100,32 @@ describe('a transaction spanning modules', () => {
   });
 });
 
+describe('the prepared reads inside a transaction', () => {
+  it("read the transaction's own writes, which nobody else sees until it commits", async () => {
+    const user = await createUser(t.db);
+    const course = await createCourse(t.db);
+    const payment = await createPayment(t.db, {
+      userId: user.id,
+      items: [{ type: 'course', id: course.id }],
+    });
+    const host = t.app.get(TransactionHost, { strict: false });
+    const item = { type: 'course' as const, id: course.id };
+    const rolledBack = host.run(async () => {
+      await purchases.grantPaidItems(user.id, payment.id, [item]);
+      // the access read (a prepared read) sees the grant written just before, in this transaction
+      expect(await purchases.activeAmong(user.id, [item])).toEqual([item]);
+      expect(await purchases.grantPaidItems(user.id, payment.id, [item])).toMatchObject({
+        granted: [],
+        alreadyOwned: [item],
+      });
+      throw new Error('rolled back');
+    });
+    await expect(rolledBack).rejects.toThrow('rolled back');
+    expect(await purchases.activeAmong(user.id, [item])).toEqual([]);
+    expect(await grantsOf(user.id, course.id)).toEqual([]);
+  });
+});
+
 describe('sessions', () => {
   it('a password reset ends every session issued before it', async () => {
     const user = await createUser(t.db);

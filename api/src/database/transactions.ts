@@ -112,28 +112,60 @@ export abstract class Repository {
   }
 }
 
+/** How a repository's hot reads are built: one function per read, given the database to build it on. */
+export type ReadBuilders<Reads> = { [K in keyof Reads]: (db: Database) => Reads[K] };
+
+/** The reads `ReadBuilders` build. */
+export type BuiltReads<Builders> = {
+  [K in keyof Builders]: Builders[K] extends (db: Database) => infer Read ? Read : never;
+};
+
 /**
- * A repository with hot reads built once by `build` and prepared on the database (Drizzle then
- * no longer rebuilds their SQL per call); inside a transaction the same reads are built on it.
+ * A repository with hot reads built once and prepared on the database (Drizzle then no longer
+ * rebuilds their SQL per call). Inside a transaction a read is built on it when first used there:
+ * a transaction uses one or two of them.
  */
-export abstract class PreparedReadsRepository<Reads> extends Repository {
+export abstract class PreparedReadsRepository<Reads extends object> extends Repository {
   private readonly root: Database;
   /** the reads prepared on the database */
   protected readonly reads: Reads;
+  private readonly inTransactions = new WeakMap<Database, Reads>();
 
   constructor(
     host: TransactionHost,
-    private readonly build: (db: Database) => Reads,
+    private readonly builders: ReadBuilders<Reads>,
   ) {
     super(host);
     this.root = host.tx;
-    this.reads = build(this.root);
+    const reads = {} as Reads;
+    for (const key of Object.keys(builders) as Array<keyof Reads>) {
+      reads[key] = builders[key](this.root);
+    }
+    this.reads = reads;
   }
 
   /** The hot reads on the open transaction, or the prepared ones on the database. */
   protected get prepared(): Reads {
     const db = this.db;
-    return db === this.root ? this.reads : this.build(db);
+    if (db === this.root) return this.reads;
+    let reads = this.inTransactions.get(db);
+    if (!reads) {
+      reads = this.builtOnUse(db);
+      this.inTransactions.set(db, reads);
+    }
+    return reads;
+  }
+
+  private builtOnUse(db: Database): Reads {
+    const reads = {} as Reads;
+    for (const key of Object.keys(this.builders) as Array<keyof Reads>) {
+      let read: Reads[typeof key] | undefined;
+      Object.defineProperty(reads, key, {
+        enumerable: true,
+        get: () => (read ??= this.builders[key](db)),
+      });
+    }
+    return reads;
   }
 }
 
@@ -143,7 +175,7 @@ type PreparedRows<From extends PgTable | PgView> = PgPreparedQuery<
 >;
 
 /**
- * For a PreparedReadsRepository's `build`: every row of `from` whose column `key` is the
+ * For a PreparedReadsRepository's builders: every row of `from` whose column `key` is the
  * placeholder of that name, in `order` (a user's rows, a payment's items), prepared as `name`.
  */
 export function preparedRowsBy<From extends PgTable | PgView>(

@@ -5,6 +5,7 @@ import type { SearchIndexService } from './search/search-index.service.js';
 import { SEARCH_ROWS_CACHED, SearchRowCache } from './search/search-row-cache.js';
 import { searchSteps, type SearchTable } from './search/text-search.js';
 import type { Database } from '../../database/database.js';
+import type { BuiltReads } from '../../database/transactions.js';
 import type {
   LocalizedFlags,
   LocalizedOptional,
@@ -38,22 +39,24 @@ export const itemSummaryColumns = (t: SellableTable) => ({
 });
 
 /** The hot reads of one item by id and of a search's ids (any order), prepared as `<name>_...`. */
-export function preparedItemReads(db: Database, t: SellableTable, name: string) {
+export function itemReadBuilders(t: SellableTable, name: string) {
   return {
-    summary: db
-      .select(itemSummaryColumns(t))
-      .from(t)
-      .where(eq(t.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare(`${name}_summary`),
-    summaries: db
-      .select(itemSummaryColumns(t))
-      .from(t)
-      .where(sql`${t.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .prepare(`${name}_summaries`),
+    summary: (db: Database) =>
+      db
+        .select(itemSummaryColumns(t))
+        .from(t)
+        .where(eq(t.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare(`${name}_summary`),
+    summaries: (db: Database) =>
+      db
+        .select(itemSummaryColumns(t))
+        .from(t)
+        .where(sql`${t.id} = any(${sql.placeholder('ids')}::uuid[])`)
+        .prepare(`${name}_summaries`),
   };
 }
-type ItemPreparedReads = ReturnType<typeof preparedItemReads>;
+type ItemPreparedReads = BuiltReads<ReturnType<typeof itemReadBuilders>>;
 
 /** Where an item kind's rows are: its tables and its repository's prepared reads. */
 export interface ItemSource {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, desc, eq, gt, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../database/database.js';
 import {
+  type BuiltReads,
   preparedRowsBy,
   PreparedReadsRepository,
   TransactionHost,
@@ -21,10 +22,10 @@ import { paymentBilling, type PaymentBillingRow } from '../../database/tables/in
 const OPEN_STATUSES = ['reserved', 'requires_payment_method', 'requires_confirmation', 'open'];
 
 /** The reads of every pay and confirm call (and of each fulfilment): built once and prepared. */
-function preparedReads(db: Database) {
-  const id = sql.placeholder('id');
-  return {
-    byProviderObject: db
+const id = sql.placeholder('id');
+const preparedReads = {
+  byProviderObject: (db: Database) =>
+    db
       .select()
       .from(payments)
       .where(
@@ -35,15 +36,15 @@ function preparedReads(db: Database) {
       )
       .limit(1)
       .prepare('payments_by_provider_object'),
-    items: preparedRowsBy(db, 'payments_items', paymentItems, 'paymentId', [
+  items: (db: Database) =>
+    preparedRowsBy(db, 'payments_items', paymentItems, 'paymentId', [
       paymentItems.itemType,
       paymentItems.itemId,
     ]),
-  };
-}
+};
 
 @Injectable()
-export class PaymentsRepository extends PreparedReadsRepository<ReturnType<typeof preparedReads>> {
+export class PaymentsRepository extends PreparedReadsRepository<BuiltReads<typeof preparedReads>> {
   constructor(host: TransactionHost) {
     super(host, preparedReads);
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../database/database.js';
 import {
+  type BuiltReads,
   preparedRowsBy,
   PreparedReadsRepository,
   TransactionHost,
@@ -10,29 +11,28 @@ import type { ItemType } from '../../database/tables/columns.js';
 import { classProgress, type ClassProgressRow } from '../../database/tables/progress.table.js';
 
 /** The reads of the profile and the viewers: built once and prepared. */
-function preparedReads(db: Database) {
-  const userId = sql.placeholder('userId');
-  return {
-    listForUser: preparedRowsBy(db, 'progress_list_for_user', classProgress, 'userId', [
+const preparedReads = {
+  listForUser: (db: Database) =>
+    preparedRowsBy(db, 'progress_list_for_user', classProgress, 'userId', [
       asc(classProgress.completedAt),
     ]),
-    completed: db
+  completed: (db: Database) =>
+    db
       .select({ classId: classProgress.classId })
       .from(classProgress)
       .where(
         and(
-          eq(classProgress.userId, userId),
+          eq(classProgress.userId, sql.placeholder('userId')),
           eq(classProgress.itemType, sql.placeholder('itemType')),
           eq(classProgress.itemId, sql.placeholder('itemId')),
         ),
       )
       .orderBy(asc(classProgress.completedAt))
       .prepare('progress_completed'),
-  };
-}
+};
 
 @Injectable()
-export class ProgressRepository extends PreparedReadsRepository<ReturnType<typeof preparedReads>> {
+export class ProgressRepository extends PreparedReadsRepository<BuiltReads<typeof preparedReads>> {
   constructor(host: TransactionHost) {
     super(host, preparedReads);
   }

@@ -13,6 +13,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../database/database.js';
 import {
+  type BuiltReads,
   preparedRowsBy,
   PreparedReadsRepository,
   TransactionHost,
@@ -81,23 +82,26 @@ function accessUnion(db: Database, itemIds?: Placeholder) {
 }
 
 /** The reads of every signed-in page, checkout and confirm: built once and prepared. */
-function preparedReads(db: Database) {
-  const userId = sql.placeholder('userId');
-  return {
-    listCurrent: preparedRowsBy(db, 'purchases_list_current', currentAccess, 'userId', [
+const userId = sql.placeholder('userId');
+const itemIds = sql.placeholder('itemIds');
+const preparedReads = {
+  listCurrent: (db: Database) =>
+    preparedRowsBy(db, 'purchases_list_current', currentAccess, 'userId', [
       asc(currentAccess.expiresAt),
     ]),
-    currentOf: db
+  currentOf: (db: Database) =>
+    db
       .select()
       .from(currentAccess)
       .where(
         and(
           eq(currentAccess.userId, userId),
-          sql`${currentAccess.itemId} = any(${sql.placeholder('itemIds')}::uuid[])`,
+          sql`${currentAccess.itemId} = any(${itemIds}::uuid[])`,
         ),
       )
       .prepare('purchases_current_of'),
-    unrefundedOfPayment: db
+  unrefundedOfPayment: (db: Database) =>
+    db
       .select({ grant: accessGrants })
       .from(accessGrants)
       .leftJoin(refunds, eq(refunds.refundsGrantId, accessGrants.id))
@@ -109,13 +113,12 @@ function preparedReads(db: Database) {
         ),
       )
       .prepare('purchases_unrefunded_of_payment'),
-    accessAll: accessUnion(db).prepare('purchases_access_all'),
-    accessOf: accessUnion(db, sql.placeholder('itemIds')).prepare('purchases_access_of'),
-  };
-}
+  accessAll: (db: Database) => accessUnion(db).prepare('purchases_access_all'),
+  accessOf: (db: Database) => accessUnion(db, itemIds).prepare('purchases_access_of'),
+};
 
 @Injectable()
-export class PurchasesRepository extends PreparedReadsRepository<ReturnType<typeof preparedReads>> {
+export class PurchasesRepository extends PreparedReadsRepository<BuiltReads<typeof preparedReads>> {
   constructor(host: TransactionHost) {
     super(host, preparedReads);
   }

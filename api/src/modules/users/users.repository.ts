@@ -2,16 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 import { USER_ERRORS } from '@circo/shared-contracts';
 import type { Database } from '../../database/database.js';
-import { PreparedReadsRepository, TransactionHost } from '../../database/transactions.js';
+import {
+  type BuiltReads,
+  PreparedReadsRepository,
+  TransactionHost,
+} from '../../database/transactions.js';
 import { isUniqueViolation } from '../../database/db-errors.js';
 import { conflict } from '../../common/errors/app-error.js';
 import type { AuthAccount } from '../auth/index.js';
 import { users, type NewUserRow, type UserRow } from '../../database/tables/users.table.js';
 
 /** What every signed-in request reads of its caller: built once and prepared. */
-function preparedReads(db: Database) {
-  return {
-    authAccount: db
+const preparedReads = {
+  authAccount: (db: Database) =>
+    db
       .select({
         id: users.id,
         email: users.email,
@@ -24,11 +28,10 @@ function preparedReads(db: Database) {
       .where(eq(users.id, sql.placeholder('id')))
       .limit(1)
       .prepare('users_auth_account'),
-  };
-}
+};
 
 @Injectable()
-export class UsersRepository extends PreparedReadsRepository<ReturnType<typeof preparedReads>> {
+export class UsersRepository extends PreparedReadsRepository<BuiltReads<typeof preparedReads>> {
   constructor(host: TransactionHost) {
     super(host, preparedReads);
   }

@@ -6,12 +6,16 @@ import {
   childWithItemFlags,
   ItemReads,
   itemSummaryColumns,
-  preparedItemReads,
+  itemReadBuilders,
   type ItemSummaryRow,
   type WithItemFlags,
 } from '../item-reads.js';
 import type { Database } from '../../../database/database.js';
-import { PreparedReadsRepository, TransactionHost } from '../../../database/transactions.js';
+import {
+  type BuiltReads,
+  PreparedReadsRepository,
+  TransactionHost,
+} from '../../../database/transactions.js';
 import {
   courseClasses,
   courseSearch,
@@ -33,10 +37,10 @@ export type CourseClassTitleRow = { [K in keyof typeof classColumns]: CourseClas
 const visibleIn = (lang: Lang | Placeholder) => sql`${courses.visible} ->> ${lang} = 'true'`;
 
 /** The hot public reads, built once and prepared (Drizzle no longer rebuilds their SQL per call). */
-function preparedReads(db: Database) {
-  return {
-    ...preparedItemReads(db, courses, 'courses'),
-    listVisible: db
+const preparedReads = {
+  ...itemReadBuilders(courses, 'courses'),
+  listVisible: (db: Database) =>
+    db
       .select(itemSummaryColumns(courses))
       .from(courses)
       .where(visibleIn(sql.placeholder('lang')))
@@ -44,17 +48,17 @@ function preparedReads(db: Database) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare('courses_list_visible'),
-    classTitles: db
+  classTitles: (db: Database) =>
+    db
       .select(classColumns)
       .from(courseClasses)
       .where(eq(courseClasses.courseId, sql.placeholder('id')))
       .orderBy(asc(courseClasses.position), asc(courseClasses.createdAt))
       .prepare('courses_class_titles'),
-  };
-}
+};
 
 @Injectable()
-export class CoursesRepository extends PreparedReadsRepository<ReturnType<typeof preparedReads>> {
+export class CoursesRepository extends PreparedReadsRepository<BuiltReads<typeof preparedReads>> {
   /** By id, summaries, titles and the search (item-reads.ts). */
   readonly items: ItemReads<CourseRow>;
 

@@ -6,12 +6,16 @@ import {
   childWithItemFlags,
   ItemReads,
   itemSummaryColumns,
-  preparedItemReads,
+  itemReadBuilders,
   type ItemSummaryRow,
   type WithItemFlags,
 } from '../item-reads.js';
 import type { Database } from '../../../database/database.js';
-import { PreparedReadsRepository, TransactionHost } from '../../../database/transactions.js';
+import {
+  type BuiltReads,
+  PreparedReadsRepository,
+  TransactionHost,
+} from '../../../database/transactions.js';
 import {
   formationClasses,
   formationModules,
@@ -52,27 +56,27 @@ export interface FormationClassWithParents {
 const visibleIn = (lang: Lang | Placeholder) => sql`${formations.visible} ->> ${lang} = 'true'`;
 
 /** The hot public reads, built once and prepared (Drizzle no longer rebuilds their SQL per call). */
-function preparedReads(db: Database) {
-  return {
-    ...preparedItemReads(db, formations, 'formations'),
-    listVisible: db
+const preparedReads = {
+  ...itemReadBuilders(formations, 'formations'),
+  listVisible: (db: Database) =>
+    db
       .select(itemSummaryColumns(formations))
       .from(formations)
       .where(visibleIn(sql.placeholder('lang')))
       .orderBy(desc(formations.createdAt), desc(formations.id))
       .prepare('formations_list_visible'),
-    modules: db
+  modules: (db: Database) =>
+    db
       .select(moduleColumns)
       .from(formationModules)
       .where(eq(formationModules.formationId, sql.placeholder('id')))
       .orderBy(asc(formationModules.position), asc(formationModules.createdAt))
       .prepare('formations_modules'),
-  };
-}
+};
 
 @Injectable()
 export class FormationsRepository extends PreparedReadsRepository<
-  ReturnType<typeof preparedReads>
+  BuiltReads<typeof preparedReads>
 > {
   /** By id, summaries, titles and the search (item-reads.ts). */
   readonly items: ItemReads<FormationRow>;

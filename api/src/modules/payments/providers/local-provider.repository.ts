@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../database/database.js';
-import { PreparedReadsRepository, TransactionHost } from '../../../database/transactions.js';
+import {
+  type BuiltReads,
+  PreparedReadsRepository,
+  TransactionHost,
+} from '../../../database/transactions.js';
 import {
   localProviderObjects,
   type LocalProviderObjectRow,
@@ -10,21 +14,20 @@ import {
 export type NewObject = typeof localProviderObjects.$inferInsert;
 
 /** The read of every card paid and every confirm: built once and prepared. */
-function preparedReads(db: Database) {
-  return {
-    find: db
+const preparedReads = {
+  find: (db: Database) =>
+    db
       .select()
       .from(localProviderObjects)
       .where(eq(localProviderObjects.id, sql.placeholder('id')))
       .limit(1)
       .prepare('local_provider_find'),
-  };
-}
+};
 
 /** The local test provider's records (its PaymentIntents and Checkout Sessions). */
 @Injectable()
 export class LocalProviderRepository extends PreparedReadsRepository<
-  ReturnType<typeof preparedReads>
+  BuiltReads<typeof preparedReads>
 > {
   constructor(host: TransactionHost) {
     super(host, preparedReads);
