@@ -12,7 +12,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { createGenerator } from 'ts-json-schema-generator';
+import {
+  createFormatter,
+  createParser,
+  DEFAULT_CONFIG,
+  SchemaGenerator,
+} from 'ts-json-schema-generator';
 import prettier from 'prettier';
 import { findHandlers } from './route-handlers.mjs';
 
@@ -117,12 +122,42 @@ function renameRefs(schema, names) {
   );
 }
 
-export async function generate() {
+/** The API's compiler options (api/tsconfig.json) and its files. */
+export function apiCompilerConfig() {
   const configFile = ts.readConfigFile(join(apiDir, 'tsconfig.json'), ts.sys.readFile);
-  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, apiDir);
+  return ts.parseJsonConfigFileContent(configFile.config, ts.sys, apiDir);
+}
+
+/**
+ * A compiler host that reads and parses each file once for all the programs it serves (the
+ * handlers' program and the schema generator's here, a type-check beside them in the OpenAPI
+ * spec): a parsed file keeps its binding, so a later program over the same sources and libraries
+ * only resolves and checks. For programs of the same parsing options.
+ */
+export function sharedSourcesHost(options) {
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile;
+  const parsed = new Map();
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreateNewSourceFile) => {
+    const key = `${fileName} ${JSON.stringify(languageVersion)}`;
+    if (shouldCreateNewSourceFile || !parsed.has(key))
+      parsed.set(
+        key,
+        read.call(host, fileName, languageVersion, onError, shouldCreateNewSourceFile),
+      );
+    return parsed.get(key);
+  };
+  return host;
+}
+
+/** The answers file's text, from the handlers' types today (`host`: see sharedSourcesHost). */
+export async function generate(host) {
+  const parsed = apiCompilerConfig();
+  host ??= sharedSourcesHost(parsed.options);
   const program = ts.createProgram(
     parsed.fileNames.filter((f) => f.includes('/api/src/')),
     parsed.options,
+    host,
   );
   const { handlers, checker } = findHandlers(program, join(apiDir, 'src'));
 
@@ -171,9 +206,10 @@ export async function generate() {
 
   let schema;
   try {
-    schema = createGenerator({
+    // the generator's own program (createGenerator) over the files already parsed for the handlers
+    const config = {
+      ...DEFAULT_CONFIG,
       path: aliasFile,
-      tsconfig: join(apiDir, 'tsconfig.json'),
       type: '*',
       expose: 'export',
       topRef: true,
@@ -181,7 +217,14 @@ export async function generate() {
       skipTypeCheck: true,
       additionalProperties: false,
       sortProps: true,
-    }).createSchema('*');
+    };
+    const types = ts.createProgram([aliasFile], parsed.options, host);
+    schema = new SchemaGenerator(
+      types,
+      createParser(types, config),
+      createFormatter(config),
+      config,
+    ).createSchema('*');
   } catch (err) {
     // the generator's errors carry a syntax node: name the type it failed on
     const at = err.diagnostic?.node ?? err.node;
@@ -216,17 +259,20 @@ export async function generate() {
   return prettier.format(text, { ...options, filepath: target });
 }
 
+/** Whether the committed answers file is what the handlers' types give today. */
+export async function answersUpToDate(host) {
+  const text = await generate(host);
+  try {
+    return readFileSync(target, 'utf8') === text;
+  } catch {
+    return false; // missing: stale
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  const text = await generate();
   if (process.argv.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(target, 'utf8');
-    } catch {
-      // missing: stale
-    }
-    if (current !== text) {
+    if (!(await answersUpToDate())) {
       console.error(
         `${relative(root, target)} is not what the answer types give today: run npm run openapi:answers`,
       );
@@ -234,7 +280,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
     console.log(`${relative(root, target)} is up to date`);
   } else {
-    writeFileSync(target, text);
+    writeFileSync(target, await generate());
     console.log(`wrote ${relative(root, target)} in ${Math.round(performance.now() - started)} ms`);
   }
 }

@@ -5,7 +5,6 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   kill,
@@ -14,20 +13,23 @@ import {
   waitHealthy,
   type ApiProcess,
 } from '../support/api-process.js';
-import { createServerDatabase } from '../support/test-app.js';
+import { copyMigratedPglite, createServerDatabase, testTmpDir } from '../support/test-databases.js';
 
 let dataDir: string;
 let dropDatabase: (() => Promise<void>) | null = null;
 let api: ApiProcess | undefined;
 
 async function start(env: Record<string, string> = {}): Promise<ApiProcess> {
-  dataDir = mkdtempSync(join(tmpdir(), 'circo-shutdown-'));
+  dataDir = mkdtempSync(join(testTmpDir, 'circo-shutdown-'));
   const serverUrl = process.env.DATABASE_URL?.trim();
   let databaseUrl = '';
   if (serverUrl) {
     const created = await createServerDatabase(serverUrl);
     databaseUrl = created.url;
     dropDatabase = created.drop;
+  } else {
+    // a copy of the migrated template: what is tested is the stop, not a first start
+    await copyMigratedPglite(dataDir);
   }
   api = await spawnApi({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...env });
   await waitHealthy(api);

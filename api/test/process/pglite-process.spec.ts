@@ -2,18 +2,25 @@
 // is refused with a clear message, and an API killed with SIGKILL leaves a database that the
 // next start opens, with everything committed before the kill. Always on PGlite.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kill, spawnApi, waitHealthy, type ApiProcess } from '../support/api-process.js';
+import { copyMigratedPglite, testTmpDir } from '../support/test-databases.js';
 
 let dataDir: string;
+let first: ApiProcess;
 const started: ApiProcess[] = [];
 
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'circo-pglite-process-'));
+// One API on one data dir for the file, the tests in their order: the first starts a second API
+// beside it, the second kills it and starts the next. The data dir is a copy of the migrated
+// template (a first start's initdb and migrations are startup-log's).
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(testTmpDir, 'circo-pglite-process-'));
+  await copyMigratedPglite(dataDir);
+  first = await startApi();
+  await waitHealthy(first);
 });
 
-afterEach(async () => {
+afterAll(async () => {
   for (const api of started.splice(0)) await kill(api);
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -40,9 +47,6 @@ async function post(url: string, path: string, body: unknown): Promise<Response>
 }
 
 it('refuses a second process on the same DATA_DIR with a clear message, and keeps the first running', async () => {
-  const first = await startApi();
-  await waitHealthy(first);
-
   const second = await startApi();
   const { code } = await second.exited;
   expect(code).toBe(1);
@@ -54,8 +58,6 @@ it('refuses a second process on the same DATA_DIR with a clear message, and keep
 });
 
 it('opens the database after a SIGKILL, with what was committed before it', async () => {
-  const first = await startApi();
-  await waitHealthy(first);
   expect((await post(first.url, '/users', user)).status).toBe(201);
 
   first.child.kill('SIGKILL');

@@ -31,9 +31,9 @@ const isJsonObject = (line: string) => {
 
 async function start(env: Record<string, string>): Promise<string> {
   api = await spawnApi({ DATA_DIR: dataDir, ...env });
-  await waitForOutput(api, BANNER, 45_000);
-  // the banner's lines are written at once; give the pipe a moment to pass them all on
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // the banner is written at once, as the last thing of a start: it has all come through when
+  // the output ends a line after it
+  await waitForOutput(api, (out) => out.includes(BANNER) && out.endsWith('\n'), 45_000);
   return api.output();
 }
 

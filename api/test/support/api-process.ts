@@ -77,11 +77,19 @@ export async function waitHealthy(api: ApiProcess, timeoutMs = 45_000): Promise<
   throw new Error(`the API was not ready within ${timeoutMs} ms:\n${api.output()}`);
 }
 
-/** Waits until the process printed `text`. */
-export async function waitForOutput(api: ApiProcess, text: string, timeoutMs = 10_000) {
+/** Waits until the process printed `text`, or until its output is what `text` asks of it. */
+export async function waitForOutput(
+  api: ApiProcess,
+  text: string | ((output: string) => boolean),
+  timeoutMs = 10_000,
+) {
   const deadline = Date.now() + timeoutMs;
-  while (!api.output().includes(text)) {
-    if (Date.now() > deadline) throw new Error(`no "${text}" in the output:\n${api.output()}`);
+  const printed = typeof text === 'string' ? (out: string) => out.includes(text) : text;
+  while (!printed(api.output())) {
+    if (Date.now() > deadline) {
+      const what = typeof text === 'string' ? `"${text}"` : `an output where ${String(text)}`;
+      throw new Error(`no ${what} in the output:\n${api.output()}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }

@@ -1,32 +1,15 @@
-import { randomBytes, createHash } from 'node:crypto';
-import {
-  accessSync,
-  constants,
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import pg from 'pg';
 import { createApp } from '../../src/app.factory.js';
 import { loadConfig, type AppConfig } from '../../src/config/app-config.js';
 import { AccountCache } from '../../src/modules/users/account-cache.js';
 import { CatalogCacheService } from '../../src/modules/catalogue/cache/catalog-cache.service.js';
-import {
-  DB,
-  MIGRATIONS_FOLDER,
-  openDatabase,
-  pgliteDataDir,
-  redact,
-  type Database,
-} from '../../src/database/database.js';
+import { DB, type Database } from '../../src/database/database.js';
+import { copyMigratedPglite, createServerDatabase, testTmpDir } from './test-databases.js';
+
+export { copyMigratedPglite, createServerDatabase, testTmpDir } from './test-databases.js';
 
 /** Rate limits no test reaches: for `createTestApp({ rateLimit: { ...NO_RATE_LIMITS, login: 5 } })`. */
 export const NO_RATE_LIMITS: AppConfig['rateLimit'] = {
@@ -41,24 +24,6 @@ export const NO_RATE_LIMITS: AppConfig['rateLimit'] = {
   progress: 1e6,
   windowMs: 60_000,
 };
-
-/**
- * Where the tests' data dirs go: /dev/shm (memory) when the machine has it, else the OS temp dir.
- * A test app copies a 41 MB PGlite data dir of some 3,600 files and PGlite reads and writes it;
- * on the disk that copy took 5-10 times the CPU it takes in memory, and its writes waited for
- * the disk behind the other processes' (docs/testing.md, "What keeps the suite fast").
- */
-export const testTmpDir: string = (() => {
-  try {
-    if (statSync('/dev/shm').isDirectory()) {
-      accessSync('/dev/shm', constants.W_OK);
-      return '/dev/shm';
-    }
-  } catch {
-    // no /dev/shm (macOS) or not writable: the temp dir
-  }
-  return tmpdir();
-})();
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -149,73 +114,4 @@ export async function createTestApp(
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-}
-
-/** Creates an empty database on the server of `serverUrl`; `drop()` removes it (even if still in use). */
-export async function createServerDatabase(
-  serverUrl: string,
-): Promise<{ url: string; name: string; drop(): Promise<void> }> {
-  const name = `circo_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect().catch((err: Error) => {
-    throw new Error(`DATABASE_URL (${redact(serverUrl)}) is not reachable: ${err.message}`);
-  });
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
-  };
-}
-
-/**
- * Puts a migrated, empty PGlite database in `$dataDir/db` (where `openDatabase` looks for it): a
- * copy of the template, instead of the 5 s of a fresh PGlite's initdb and every migration.
- */
-export async function copyMigratedPglite(dataDir: string): Promise<void> {
-  cpSync(join(await pgliteTemplate(), 'db'), pgliteDataDir(dataDir), { recursive: true });
-}
-
-/**
- * A migrated, empty PGlite data dir under `testTmpDir`, made once per migration set and shared
- * by every test file (and jest worker): a fresh PGlite boot + migration takes ~5 s, copying the
- * template and reopening it ~1 s. Built aside, then renamed into place (atomic across workers).
- */
-async function pgliteTemplate(): Promise<string> {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(MIGRATIONS_FOLDER, { recursive: true }).map(String).sort()) {
-    const path = join(MIGRATIONS_FOLDER, file);
-    if (file.endsWith('.sql') || file.endsWith('.json'))
-      hash.update(file).update(readFileSync(path));
-  }
-  const dir = join(testTmpDir, `circo-pglite-template-${hash.digest('hex').slice(0, 16)}`);
-  if (existsSync(join(dir, 'db', 'PG_VERSION'))) return dir;
-  const building = mkdtempSync(`${dir}.building-`);
-  try {
-    const handle = await openDatabase({ dataDir: building, databaseUrl: null });
-    await handle.close();
-    try {
-      renameSync(building, dir);
-    } catch (err) {
-      // another worker finished first: use theirs
-      if (!existsSync(join(dir, 'db', 'PG_VERSION'))) throw err;
-    }
-  } finally {
-    rmSync(building, { recursive: true, force: true });
-  }
-  return dir;
 }

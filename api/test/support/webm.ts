@@ -19,10 +19,10 @@ const idBytes = (id: number) =>
     'hex',
   );
 
-/** An element: id, size, then its children or value. */
+/** An element: id, size, then its children or value (copied once: a child may be megabytes). */
 export const el = (id: number, ...children: Buffer[]): Buffer => {
-  const body = Buffer.concat(children);
-  return Buffer.concat([idBytes(id), size8(body.length), body]);
+  const size = children.reduce((sum, c) => sum + c.length, 0);
+  return Buffer.concat([idBytes(id), size8(size), ...children]);
 };
 /** An element of unknown size (its children follow until the next element of its level). */
 export const openEl = (id: number, ...children: Buffer[]): Buffer =>
