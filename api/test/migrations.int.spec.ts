@@ -9,7 +9,7 @@ import {
   runMigrations,
   type DatabaseHandle,
 } from '../src/database/database.js';
-import { createServerDatabase } from './support/test-app.js';
+import { createServerDatabase } from './support/test-databases.js';
 
 jest.setTimeout(120_000);
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/database/database.js';
 import { isDatabaseUnavailable } from '../src/database/db-errors.js';
-import { createServerDatabase } from './support/test-app.js';
+import { createServerDatabase } from './support/test-databases.js';
 
 const serverUrl =
   process.env.DATABASE_URL?.trim() ||
