@@ -54,14 +54,20 @@ const grantsOf = (userId: string, itemId: string) =>
     .from(accessGrants)
     .where(and(eq(accessGrants.userId, userId), eq(accessGrants.itemId, itemId)));
 
+/** A buyer, a course and the buyer's payment of it, not registered yet. */
+async function unpaidCourse() {
+  const user = await createUser(t.db);
+  const course = await createCourse(t.db);
+  const payment = await createPayment(t.db, {
+    userId: user.id,
+    items: [{ type: 'course', id: course.id }],
+  });
+  return { user, course, payment };
+}
+
 describe('a transaction spanning modules', () => {
   it('rolls back the first module write when the second module fails', async () => {
-    const user = await createUser(t.db);
-    const course = await createCourse(t.db);
-    const payment = await createPayment(t.db, {
-      userId: user.id,
-      items: [{ type: 'course', id: course.id }],
-    });
+    const { user, course, payment } = await unpaidCourse();
     const host = t.app.get(TransactionHost, { strict: false });
     const usersService = t.app.get(UsersService, { strict: false });
 
@@ -82,12 +88,7 @@ describe('a transaction spanning modules', () => {
   });
 
   it('commits both when every write succeeds', async () => {
-    const user = await createUser(t.db);
-    const course = await createCourse(t.db);
-    const payment = await createPayment(t.db, {
-      userId: user.id,
-      items: [{ type: 'course', id: course.id }],
-    });
+    const { user, course, payment } = await unpaidCourse();
     const host = t.app.get(TransactionHost, { strict: false });
     const usersService = t.app.get(UsersService, { strict: false });
     await host.run(async () => {
@@ -102,12 +103,7 @@ describe('a transaction spanning modules', () => {
 
 describe('the prepared reads inside a transaction', () => {
   it("read the transaction's own writes, which nobody else sees until it commits", async () => {
-    const user = await createUser(t.db);
-    const course = await createCourse(t.db);
-    const payment = await createPayment(t.db, {
-      userId: user.id,
-      items: [{ type: 'course', id: course.id }],
-    });
+    const { user, course, payment } = await unpaidCourse();
     const host = t.app.get(TransactionHost, { strict: false });
     const item = { type: 'course' as const, id: course.id };
     const rolledBack = host.run(async () => {
@@ -162,12 +158,7 @@ async function requestResetToken(userId: string): Promise<string> {
 
 describe('purchase history', () => {
   it('grants each item of a payment once, however often fulfilment runs', async () => {
-    const user = await createUser(t.db);
-    const course = await createCourse(t.db);
-    const payment = await createPayment(t.db, {
-      userId: user.id,
-      items: [{ type: 'course', id: course.id }],
-    });
+    const { user, course, payment } = await unpaidCourse();
     const items = [{ type: 'course' as const, id: course.id }];
     const outcomes = await Promise.all(
       Array.from({ length: 5 }, () => purchases.grantPaidItems(user.id, payment.id, items)),
