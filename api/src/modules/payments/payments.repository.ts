@@ -22,7 +22,7 @@ import { paymentBilling, type PaymentBillingRow } from '../../database/tables/in
 const OPEN_STATUSES = ['reserved', 'requires_payment_method', 'requires_confirmation', 'open'];
 
 /** The reads of every pay and confirm call (and of each fulfilment): built once and prepared. */
-const id = sql.placeholder('id');
+const idParam = sql.placeholder('id');
 const preparedReads = {
   byProviderObject: (db: Database) =>
     db
@@ -31,7 +31,7 @@ const preparedReads = {
       .where(
         and(
           eq(payments.provider, sql.placeholder('provider')),
-          or(eq(payments.providerPaymentId, id), eq(payments.providerIntentId, id)),
+          or(eq(payments.providerPaymentId, idParam), eq(payments.providerIntentId, idParam)),
         ),
       )
       .limit(1)

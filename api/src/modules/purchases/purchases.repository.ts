@@ -82,8 +82,8 @@ function accessUnion(db: Database, itemIds?: Placeholder) {
 }
 
 /** The reads of every signed-in page, checkout and confirm: built once and prepared. */
-const userId = sql.placeholder('userId');
-const itemIds = sql.placeholder('itemIds');
+const userIdParam = sql.placeholder('userId');
+const itemIdsParam = sql.placeholder('itemIds');
 const preparedReads = {
   listCurrent: (db: Database) =>
     preparedRowsBy(db, 'purchases_list_current', currentAccess, 'userId', [
@@ -95,8 +95,8 @@ const preparedReads = {
       .from(currentAccess)
       .where(
         and(
-          eq(currentAccess.userId, userId),
-          sql`${currentAccess.itemId} = any(${itemIds}::uuid[])`,
+          eq(currentAccess.userId, userIdParam),
+          sql`${currentAccess.itemId} = any(${itemIdsParam}::uuid[])`,
         ),
       )
       .prepare('purchases_current_of'),
@@ -114,7 +114,7 @@ const preparedReads = {
       )
       .prepare('purchases_unrefunded_of_payment'),
   accessAll: (db: Database) => accessUnion(db).prepare('purchases_access_all'),
-  accessOf: (db: Database) => accessUnion(db, itemIds).prepare('purchases_access_of'),
+  accessOf: (db: Database) => accessUnion(db, itemIdsParam).prepare('purchases_access_of'),
 };
 
 @Injectable()
