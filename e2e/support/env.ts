@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${E2E_PORT}`;
@@ -15,17 +16,8 @@ export const serverLogFile = join(dataDir, 'server.log');
  */
 export const contractPort = (i: number) => 20_000 + (E2E_PORT % 1000) * 10 + i;
 
-/** Debian's Chromium, which the journeys run in. */
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Its flags: this closed network refuses Chromium's background connections. */
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { chromiumArgs, chromiumPath };
+
 /**
  * For journeys that film: Chromium's fake camera and microphone (a moving test pattern and a
  * tone), no permission prompt, and media that may play without a tap.

@@ -87,11 +87,37 @@ export const test = base.extend<{ a11y: A11yChecker }>({
     context.on('page', (p) => a11y.watch(p));
     await use(context);
   },
-  page: async ({ page, a11y }, use) => {
+  page: async ({ page, a11y }, use, testInfo) => {
     await use(page);
+    if (testInfo.status !== testInfo.expectedStatus) await tellWhereItStood(page);
     await a11y.finish();
   },
 });
+
+/** Where a page stands: its address, whether it is live or still loading, and its text. */
+const pageState = (page: Page) =>
+  page
+    .evaluate(() => ({
+      url: location.href,
+      readyState: document.readyState,
+      live: !!document.querySelector('#root[data-live]'),
+      busy: !!document.querySelector('[aria-busy="true"]'),
+      text: (document.getElementById('root')?.innerText ?? '(no #root)')
+        .replace(/\s+/g, ' ')
+        .slice(0, 600),
+    }))
+    .catch((e: unknown) => String(e));
+
+/**
+ * Prints where a failed journey's page stood (pageState): the run's output is all a CI log keeps,
+ * not the trace or error-context.md.
+ */
+async function tellWhereItStood(page: Page): Promise<void> {
+  if (page.isClosed()) return;
+  console.log(
+    `where the page stood when the journey failed: ${JSON.stringify(await pageState(page))}`,
+  );
+}
 
 /**
  * Makes `page` see the server's SALES_PAUSED switch on: in the config the HTML carries at start
@@ -167,16 +193,7 @@ export async function untilLive(page: Page): Promise<void> {
   try {
     await expect(page.locator('#root[data-live]')).toHaveCount(1, { timeout: 30_000 });
   } catch (err) {
-    const state = await page
-      .evaluate(() => ({
-        url: location.href,
-        readyState: document.readyState,
-        busy: !!document.querySelector('[aria-busy="true"]'),
-        text: (document.getElementById('root')?.innerText ?? '(no #root)')
-          .replace(/\s+/g, ' ')
-          .slice(0, 400),
-      }))
-      .catch((e: unknown) => String(e));
+    const state = await pageState(page);
     throw new Error(
       `the page did not become live: ${JSON.stringify(state)}\n${said.join('\n')}\n${String(err)}`,
     );
