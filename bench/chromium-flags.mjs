@@ -106,19 +106,26 @@ const api = spawn(process.execPath, ['api/dist/main.js'], {
 try {
   await waitFor(`${base}/api/health`, api);
   const playwrights = ['--no-sandbox', '--disable-gpu'];
-  const figures = { playwright: [], journeys: [] };
-  await measure(chromiumArgs); // warm the server's caches
-  for (let r = 0; r < ROUNDS; r++) {
-    figures.playwright.push(await measure(playwrights));
-    figures.journeys.push(await measure(chromiumArgs));
-  }
-  const a = median(figures.playwright);
-  const b = median(figures.journeys);
+  const setups = [
+    ["Playwright's flags, traced", playwrights, true],
+    ["the journeys' flags, traced", chromiumArgs, true],
+    ["the journeys' flags, no trace", chromiumArgs, false],
+  ];
+  const figures = setups.map(() => []);
+  await measure(chromiumArgs, false); // warm the server's caches
+  for (let r = 0; r < ROUNDS; r++)
+    for (const [i, [, args, traced]] of setups.entries())
+      figures[i].push(await measure(args, traced));
+  const first = median(figures[0]);
   console.log(
-    `Chromium CPU per page load (median of ${ROUNDS}, ${CONTEXTS} contexts x ${PAGES.join(' ')})`,
+    `Chromium CPU per page load (median of ${ROUNDS}; ${CONTEXTS} contexts, each ${PAGES.join(' ')})`,
   );
-  console.log(`  Playwright's flags:    ${a.toFixed(0)} ms`);
-  console.log(`  the journeys' flags:   ${b.toFixed(0)} ms  (${(b / a).toFixed(2)}x)`);
+  for (const [i, [name]] of setups.entries()) {
+    const ms = median(figures[i]);
+    console.log(
+      `  ${name.padEnd(32)} ${ms.toFixed(0).padStart(5)} ms  ${(ms / first).toFixed(2)}x`,
+    );
+  }
 } finally {
   await stop(api);
   rmSync(dataDir, { recursive: true, force: true });

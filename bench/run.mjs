@@ -2,13 +2,13 @@
 // the storefront's weight and Lighthouse figures (bench/web-perf.mjs), what a hostile body costs
 // (bench/hostile-input.mjs, short), what a hostile practice file costs (bench/hostile-media.mjs,
 // short), what reading a genuine one costs in the reader workers (bench/media-reader.mjs, short)
-// and how long a course page's HTML takes (bench/page-render.mjs, short); all six when no part is
-// named.
+// and how long a course page's HTML takes (bench/page-render.mjs, short), and what the journeys'
+// Chromium costs per page load (bench/chromium-flags.mjs); all seven when no part is named.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const parts = process.argv.slice(2);
-const run = parts.length ? parts : ['api', 'web', 'hostile', 'media', 'reader', 'pages'];
+const run = parts.length ? parts : ['api', 'web', 'hostile', 'media', 'reader', 'pages', 'browser'];
 const scripts = {
   api: 'api-speed.mjs',
   web: 'web-perf.mjs',
@@ -16,11 +16,12 @@ const scripts = {
   media: 'hostile-media.mjs',
   reader: 'media-reader.mjs',
   pages: 'page-render.mjs',
+  browser: 'chromium-flags.mjs',
 };
 for (const part of run) {
   if (!scripts[part]) {
     console.error(
-      `unknown part "${part}": use api, web, hostile, media, reader, pages or nothing (all)`,
+      `unknown part "${part}": use api, web, hostile, media, reader, pages, browser or nothing (all)`,
     );
     process.exit(2);
   }

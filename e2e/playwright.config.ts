@@ -24,7 +24,7 @@ export default defineConfig({
     // a Spanish-speaking visitor: on a first visit the server picks the page's language from the
     // browser's (Accept-Language); journeys about another language choose it as a visitor does
     locale: 'es-ES',
-    // a trace records every page of every journey (screenshots and DOM snapshots): a fifth more
+    // a trace records every page of every journey (screenshots and DOM snapshots): a quarter
     // of the browser's CPU (bench/chromium-flags.mjs), for a file a CI run does not keep; a failed
     // journey prints where its page stood instead (fixtures.ts). E2E_TRACE=1 records them again.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',

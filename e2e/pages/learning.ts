@@ -5,9 +5,14 @@ import { baseURL } from '../support/env';
 export class MyCoursesPage {
   constructor(readonly page: Page) {}
 
+  /**
+   * Opens the page as a journey's first visit does: the browser context's cache is empty, and the
+   * page waits for the session, then the learning remote's code, then the student's items. Up to
+   * 30 s, as untilLive: a CI run on 2 busy cores took over 15 s here once.
+   */
   async open(): Promise<void> {
     await this.page.goto('/mis-cursos');
-    await expect(this.page.getByTestId('my-courses')).toBeVisible();
+    await expect(this.page.getByTestId('my-courses')).toBeVisible({ timeout: 30_000 });
   }
 
   section(

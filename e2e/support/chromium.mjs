@@ -5,7 +5,7 @@ export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
  * The features Playwright turns off (its chromiumSwitches), which a second --disable-features
  * would replace (Chromium keeps the last), and the address bar's suggestion popups: headless
- * Chromium renders two of them in a renderer of their own for every window, about 15% of the
+ * Chromium renders two of them in a renderer of their own for every window, about a quarter of the
  * browser's CPU over a page load (bench/chromium-flags.mjs).
  */
 const disabledFeatures = [
