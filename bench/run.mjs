@@ -1,4 +1,4 @@
-// `npm run bench [-- api|web|hostile|media|reader|pages]`: the API's speed (bench/api-speed.mjs, long),
+// `npm run bench [-- api|web|hostile|media|reader|pages|browser]`: the API's speed (bench/api-speed.mjs, long),
 // the storefront's weight and Lighthouse figures (bench/web-perf.mjs), what a hostile body costs
 // (bench/hostile-input.mjs, short), what a hostile practice file costs (bench/hostile-media.mjs,
 // short), what reading a genuine one costs in the reader workers (bench/media-reader.mjs, short)
