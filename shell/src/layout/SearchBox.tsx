@@ -36,16 +36,26 @@ export function SearchBox({ collapsible = false }: { collapsible?: boolean }) {
       inputRef.current.value = new URLSearchParams(search).get('q') ?? '';
   }, [pathname, search]);
 
-  // a page the browser brings back from its back-forward cache keeps what was typed in it before
-  // a search sent from it (before hydration, the form loaded the next page): show the address's
+  // the browser's address, as it is now, where React's may not have caught up: a page brought
+  // back from the back-forward cache keeps what was typed in it before a search sent from it
+  // (before hydration, the form loaded the next page); a Back taken before a sent search's page
+  // was shown comes back to the address React still shows, so nothing above runs, and the field
+  // would keep the sent term
   useEffect(() => {
+    const showAddress = () => {
+      if (window.location.pathname === '/buscar' && inputRef.current)
+        inputRef.current.value = new URLSearchParams(window.location.search).get('q') ?? '';
+    };
     const onShow = (e: PageTransitionEvent) => {
-      if (e.persisted && pathname === '/buscar' && inputRef.current)
-        inputRef.current.value = new URLSearchParams(search).get('q') ?? '';
+      if (e.persisted) showAddress();
     };
     window.addEventListener('pageshow', onShow);
-    return () => window.removeEventListener('pageshow', onShow);
-  }, [pathname, search]);
+    window.addEventListener('popstate', showAddress);
+    return () => {
+      window.removeEventListener('pageshow', onShow);
+      window.removeEventListener('popstate', showAddress);
+    };
+  }, []);
 
   useEffect(() => {
     if (open) inputRef.current?.focus();
