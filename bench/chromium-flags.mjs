@@ -6,21 +6,17 @@
 // records every test), the journeys' flags with a trace, and the journeys' flags without.
 // Prints the CPU time of the whole browser (every process it started) per page load, median of
 // ROUNDS turns each, and the ratios. CPU time, not wall time: the machine is shared.
-// Options (env): ROUNDS=5  BENCH_PORT=3291  CHROMIUM_PATH=/usr/bin/chromium
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// Options (env): ROUNDS=5  CHROMIUM_PATH=/usr/bin/chromium
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { stop, waitFor } from './process-tools.mjs';
+import { startBuiltApi } from './process-tools.mjs';
 import { median } from './stats.mjs';
 import { chromiumArgs } from '../e2e/support/chromium.mjs';
 
 const root = join(import.meta.dirname, '..');
-const port = Number(process.env.BENCH_PORT ?? 3291);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const base = `http://127.0.0.1:${port}`;
 const PAGES = ['/', '/cursos', '/login'];
 const CONTEXTS = 4;
 
@@ -90,21 +86,8 @@ async function measure(args, traced) {
   return ms / (CONTEXTS * PAGES.length);
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-chromium-'));
-const api = spawn(process.execPath, ['api/dist/main.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: 'ignore',
-});
+const { base, close } = await startBuiltApi(root);
 try {
-  await waitFor(`${base}/api/health`, api);
   const playwrights = ['--no-sandbox', '--disable-gpu'];
   const setups = [
     ["Playwright's flags, traced", playwrights, true],
@@ -127,6 +110,5 @@ try {
     );
   }
 } finally {
-  await stop(api);
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -1,6 +1,9 @@
 // What the benchmark needs around the processes it starts: free ports, waiting for a server,
 // stopping it, its memory and CPU time from /proc, and autocannon runs that count them.
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
@@ -38,6 +41,40 @@ export async function stop(child) {
   if (!child || child.exitCode !== null) return;
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
+}
+/**
+ * The built API of `root` (api/dist/main.js) on a free port and a scratch PGlite data dir, with
+ * the demo data unless `env` says otherwise; resolves once /api/health answers. `close()` stops
+ * it and removes the data dir.
+ */
+export async function startBuiltApi(root, env = {}) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-'));
+  const api = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    await stop(api);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${base}/api/health`, api);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { api, base, close };
 }
 /** CPU time (user + system) a process has used, in ms (Linux clock ticks of 10 ms). */
 export function cpuMs(pid) {
