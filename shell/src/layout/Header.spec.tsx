@@ -17,18 +17,6 @@ import { Header } from './Header';
 
 addTranslations('shell', { es, en, fr });
 
-// jsdom has no media queries: a wide screen (the search box folds on a phone)
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
-
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi();

@@ -10,18 +10,6 @@ import { SearchBox } from './SearchBox';
 
 addTranslations('shell', { es, en, fr });
 
-// jsdom has no media queries: a wide screen (the box folds only in a member's header)
-window.matchMedia ??= ((query: string) => ({
-  matches: false,
-  media: query,
-  onchange: null,
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-  addListener: () => undefined,
-  removeListener: () => undefined,
-  dispatchEvent: () => false,
-})) as typeof window.matchMedia;
-
 /** The address as the app shows it. */
 function Address() {
   const { pathname, search } = useLocation();
