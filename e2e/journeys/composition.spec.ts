@@ -127,6 +127,10 @@ test('the view scrolls to the top on a path change', async ({ page }) => {
   await page.locator('footer').getByRole('link', { name: 'Nosotros' }).click();
   await expect(page).toHaveURL(/\/nosotros$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // the journeys' visitor asked for less motion (the config): the page does not glide either
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe(
+    'auto',
+  );
 });
 
 test('the cart icon leads to /carrito, or to /mantenimiento while sales are paused', async ({

@@ -24,8 +24,10 @@ export function Layout() {
   const mainRef = useRef<HTMLElement>(null);
   const announcement = useRouteFocus(mainRef, pathname);
 
+  // a new page starts at its top at once: not a glide from where the last one was left (the
+  // page's smooth scrolling is for its anchors), which a scroll still under way could outlast
   useLayoutEffect(() => {
-    window.scrollTo(0, 0);
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname]);
 
   // a layout effect runs before the pages' passive effects, so a page can refine the title
