@@ -4,8 +4,11 @@ import { chromiumArgs, chromiumPath } from './chromium.mjs';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 export const repoRoot = join(import.meta.dirname, '../..');
-/** The e2e server's data dir: database, outbox, uploads and the operator's remotes.json. */
-export const dataDir = join(repoRoot, 'e2e/.data');
+/**
+ * The e2e server's data dir: database, outbox, uploads and the operator's remotes.json; one per
+ * port, so that two runs in one checkout never share them (serve.mjs).
+ */
+export const dataDir = join(repoRoot, 'e2e/.data', String(E2E_PORT));
 export const remotesFile = join(dataDir, 'remotes.json');
 export const outboxDir = join(dataDir, 'outbox');
 /** What the e2e server logged (e2e/support/serve.mjs writes it there as well). */

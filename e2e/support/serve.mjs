@@ -1,5 +1,5 @@
 // Starts the built API + composed app for the browser tests on a fresh data dir (PGlite, demo seed).
-// Its log goes to this process's output (Playwright shows it) and to e2e/.data/server.log, which
+// Its log goes to this process's output (Playwright shows it) and to e2e/.data/<port>/server.log, which
 // journeys read to check what the server said (serverLog() in fixtures.ts).
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
@@ -7,7 +7,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const dataDir = join(root, 'e2e/.data');
+// one per port: two runs in one checkout (E2E_PORT apart) never share a database or an outbox
+const dataDir = join(root, 'e2e/.data', process.env.E2E_PORT ?? '3210');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
