@@ -20,48 +20,29 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = ['/', '/cursos', '/login'];
 const CONTEXTS = 4;
 
-/** utime, stime, cutime and cstime of a process (ms), or null once it is gone. */
-function times(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return {
-      own: (Number(f[11]) + Number(f[12])) * 10,
-      reaped: (Number(f[13]) + Number(f[14])) * 10,
-    };
-  } catch {
-    return null;
-  }
-}
-/** The parent of every process, from /proc. */
-function parents() {
-  const map = new Map();
+/**
+ * CPU ms a process tree has used so far: every live process's own time and what it reaped from
+ * its ended children (utime, stime, cutime and cstime), read in one pass over /proc.
+ */
+function treeCpu(rootPid) {
+  const procs = new Map();
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d)) continue;
     try {
-      map.set(
-        Number(d),
-        Number(readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]),
-      );
+      const f = readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ');
+      const ms = (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) * 10;
+      procs.set(Number(d), { parent: Number(f[1]), ms });
     } catch {
       // gone meanwhile
     }
   }
-  return map;
-}
-/** CPU ms of a process tree so far: every live process's own time, and what its processes reaped. */
-function treeCpu(rootPid) {
-  const parentOf = parents();
   const inTree = (pid) => {
-    for (let p = pid; p > 1; p = parentOf.get(p) ?? 0) if (p === rootPid) return true;
+    for (let p = pid; p > 1; p = procs.get(p)?.parent ?? 0) if (p === rootPid) return true;
     return false;
   };
-  let ms = 0;
-  for (const pid of parentOf.keys()) {
-    if (!inTree(pid)) continue;
-    const t = times(pid);
-    if (t) ms += t.own + t.reaped;
-  }
-  return ms;
+  let total = 0;
+  for (const [pid, { ms }] of procs) if (inTree(pid)) total += ms;
+  return total;
 }
 
 /** Browser CPU ms per page load with `args`, with or without a trace. */

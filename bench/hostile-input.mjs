@@ -2,28 +2,16 @@
 // 90,000 unknown keys (0.98 MB, under the 1 MB body limit) sent to login, register and the payment
 // routes: status, answer size and time (median of ROUNDS); then /api/health timed while 10 such
 // bodies are in flight to the payment route. The built API (api/dist) on PGlite, production mode.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startBuiltApi } from './process-tools.mjs';
 
 const root = join(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const KEYS = Number(process.env.KEYS ?? 90_000);
 const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 10);
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const max = (xs) => Math.max(...xs);
 
@@ -63,33 +51,17 @@ const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-hostile-'));
-const port = await freePort();
-const api = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SEED_DEMO: 'false',
-    SERVE_WEB: 'false',
-    NODE_ENV: 'production',
-    // the figures are about one body's cost, not about the limits that stop repeats
-    RATE_LIMIT_PAYMENT: '100000',
-    RATE_LIMIT_LOGIN: '100000',
-    RATE_LIMIT_REGISTER: '100000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const { port, close } = await startBuiltApi(root, {
+  SEED_DEMO: 'false',
+  SERVE_WEB: 'false',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  // the figures are about one body's cost, not about the limits that stop repeats
+  RATE_LIMIT_PAYMENT: '100000',
+  RATE_LIMIT_LOGIN: '100000',
+  RATE_LIMIT_REGISTER: '100000',
 });
 try {
-  for (let i = 0; ; i++) {
-    const up = await send(port, 'GET', '/api/health').catch(() => null);
-    if (up?.status === 200) break;
-    if (i > 600 || api.exitCode !== null) throw new Error('the API did not start');
-    await sleep(100);
-  }
   const email = `bench-${Date.now()}@example.com`;
   const json = { 'content-type': 'application/json' };
   await send(port, 'POST', '/api/users', {
@@ -154,7 +126,5 @@ try {
       `the ${IN_FLIGHT} answered ${[...new Set(flown.map((r) => r.status))].join('/')} within ${max(flown.map((r) => r.ms)).toFixed(1)} ms`,
   );
 } finally {
-  api.kill('SIGTERM');
-  await new Promise((r) => api.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }

@@ -5,29 +5,18 @@
 // same sizes (a 12 MB recording, a 12 MB MP4), taken and deleted. Then /api/health timed back to
 // back while IN_FLIGHT hostile files are in flight, and the coach's queue's size with five clips
 // pending. The built API (api/dist) on PGlite with the demo data, production mode.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCorpus } from './media-corpus.mjs';
+import { startBuiltApi } from './process-tools.mjs';
 
 const root = join(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 10);
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 const max = (xs) => Math.max(...xs);
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 
 async function send(port, path, token, field, bytes, name, fields = {}) {
   const form = new FormData();
@@ -51,16 +40,10 @@ const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], {
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const { mod: corpus, remove } = await loadCorpus();
-const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-media-'));
-const port = await freePort();
-const api = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
+// the corpus's files are removed if the API does not start
+const { port, close } = await startBuiltApi(
+  root,
+  {
     SERVE_WEB: 'false',
     LOG_LEVEL: 'error',
     JOBS_WORKER: 'false',
@@ -70,15 +53,12 @@ const api = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
     RATE_LIMIT_LOGIN: '100000',
     PRACTICE_MAX_PENDING: '100',
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  { tries: 900 },
+).catch((err) => {
+  remove();
+  throw err;
 });
 try {
-  for (let i = 0; ; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
-    if (up?.status === 200) break;
-    if (i > 900 || api.exitCode !== null) throw new Error('the API did not start');
-    await sleep(100);
-  }
   const login = async (email, password) =>
     (
       await (
@@ -168,8 +148,6 @@ try {
       `the files answered ${[...new Set(flown.map((r) => r.status))].join('/')} within ${max(flown.map((r) => r.ms)).toFixed(1)} ms`,
   );
 } finally {
-  api.kill('SIGTERM');
-  await new Promise((r) => api.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
   remove();
 }

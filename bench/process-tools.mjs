@@ -26,14 +26,14 @@ export function memory(pid) {
   const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
-export async function waitFor(url, child) {
+export async function waitFor(url, child, tries = 600) {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
       // not up yet
     }
-    if (i > 600 || child.exitCode !== null) throw new Error(`${url} did not start`);
+    if (i > tries || child.exitCode !== null) throw new Error(`${url} did not start`);
     await sleep(100);
   }
 }
@@ -44,10 +44,11 @@ export async function stop(child) {
 }
 /**
  * The built API of `root` (api/dist/main.js) on a free port and a scratch PGlite data dir, with
- * the demo data unless `env` says otherwise; resolves once /api/health answers. `close()` stops
- * it and removes the data dir.
+ * the demo data unless `env` says otherwise, its errors on this process's stderr; resolves once
+ * /api/health answers (within `tries` tenths of a second). `close()` stops it and removes the
+ * data dir.
  */
-export async function startBuiltApi(root, env = {}) {
+export async function startBuiltApi(root, env = {}, { tries = 600 } = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-'));
   const api = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
@@ -61,7 +62,7 @@ export async function startBuiltApi(root, env = {}) {
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const close = async () => {
@@ -69,12 +70,12 @@ export async function startBuiltApi(root, env = {}) {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitFor(`${base}/api/health`, api);
+    await waitFor(`${base}/api/health`, api, tries);
   } catch (err) {
     await close();
     throw err;
   }
-  return { api, base, close };
+  return { api, port, base, close };
 }
 /** CPU time (user + system) a process has used, in ms (Linux clock ticks of 10 ms). */
 export function cpuMs(pid) {
