@@ -43,13 +43,13 @@ export async function stop(child) {
   await new Promise((r) => child.once('exit', r));
 }
 /**
- * The built API of `root` (api/dist/main.js) on a free port and a scratch PGlite data dir, with
- * the demo data unless `env` says otherwise, its errors on this process's stderr; resolves once
- * /api/health answers (within `tries` tenths of a second). `close()` stops it and removes the
- * data dir.
+ * The built API of `root` (api/dist/main.js) on `port` (a free one by default) and a scratch
+ * PGlite data dir, with the demo data unless `env` says otherwise, its errors on this process's
+ * stderr; resolves once /api/health answers (within `tries` tenths of a second). `close()` stops
+ * it and removes the data dir.
  */
-export async function startBuiltApi(root, env = {}, { tries = 600 } = {}) {
-  const port = await freePort();
+export async function startBuiltApi(root, env = {}, { tries = 600, port: wantedPort } = {}) {
+  const port = wantedPort ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-'));
   const api = spawn(process.execPath, [join(root, 'api/dist/main.js')], {
     cwd: root,

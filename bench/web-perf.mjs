@@ -14,11 +14,11 @@
 // `npm install` on the Node 20 the README names must print no engine warning; it runs on Node 20.
 // Options (env): RUNS=3  BENCH_PORT=3290  CHROMIUM_PATH=/usr/bin/chromium  LIGHTHOUSE  PAGES
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { startBuiltApi } from './process-tools.mjs';
 import { median } from './stats.mjs';
 import { signedInStudent } from './web-student.mjs';
 
@@ -36,18 +36,6 @@ export const GOALS = { perf: 98, lcpMs: 1800, tbtMs: 100, cls: 0.02, jsHomeKiB: 
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
-
-async function waitUp() {
-  for (let i = 0; i < 900; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the API did not start within 3 minutes');
-}
 
 /** The gzip JS a route loads until the network is idle. */
 async function jsOf(browser, path) {
@@ -165,21 +153,9 @@ async function secondVisit(browser, path, withWorker) {
 }
 
 export async function runWebBench() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'circo-bench-web-'));
-  const server = spawn(process.execPath, ['api/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
-  });
+  // up to 3 minutes for a first start (its demo media made on an empty data dir)
+  const server = await startBuiltApi(root, {}, { tries: 1800, port });
   try {
-    await waitUp();
     // Lighthouse's Chromium asks for English (Accept-Language en-US): a first visit is served in
     // English, so the item pages measured are of items shown in English (an item that is not
     // gets its "not available in this language" screen, which is another page)
@@ -313,8 +289,7 @@ export async function runWebBench() {
       `  goals: perf >= ${GOALS.perf}, LCP <= ${GOALS.lcpMs / 1000} s, TBT <= ${GOALS.tbtMs} ms, CLS <= ${GOALS.cls}`,
     );
   } finally {
-    server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 
