@@ -4,6 +4,8 @@
 // short), what reading a genuine one costs in the reader workers (bench/media-reader.mjs, short)
 // and how long a course page's HTML takes (bench/page-render.mjs, short), and what the journeys'
 // Chromium costs per page load (bench/chromium-flags.mjs); all seven when no part is named.
+// `against` (bench/web-against.mjs, AGAINST=<checkout>) sets Lighthouse on this build and another
+// side by side; it runs only when named.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
@@ -17,11 +19,12 @@ const scripts = {
   reader: 'media-reader.mjs',
   pages: 'page-render.mjs',
   browser: 'chromium-flags.mjs',
+  against: 'web-against.mjs',
 };
 for (const part of run) {
   if (!scripts[part]) {
     console.error(
-      `unknown part "${part}": use api, web, hostile, media, reader, pages, browser or nothing (all)`,
+      `unknown part "${part}": use api, web, hostile, media, reader, pages, browser, against or nothing (all but against)`,
     );
     process.exit(2);
   }

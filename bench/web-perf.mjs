@@ -98,7 +98,7 @@ function lighthouse(url, debugPort) {
  * (its NO_NAVSTART and similar "Please run Lighthouse again" errors): a glitch of the tool, not a
  * figure of the page; said on the console, so a reader knows a run was repeated.
  */
-async function lighthouseAgainIfLost(url, debugPort) {
+export async function lighthouseAgainIfLost(url, debugPort) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await lighthouse(url, debugPort);
