@@ -2,7 +2,7 @@
 // PostgreSQL when a server answers), then the Playwright journeys against the built, composed app.
 // The last line sums every suite: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildAll, ensureDeps, root, run } from './lib.mjs';
 
 const outDir = join(root, '.test-results');
@@ -26,18 +26,45 @@ function step(name, fn) {
   }
 }
 
+/** The slowest of `[name, ms]`: where the next minutes of the suite are to be found. */
+function printSlowest(what, timed, n = 10) {
+  const sum = timed.reduce((s, [, ms]) => s + ms, 0);
+  console.log(
+    `\n--- the ${n} slowest ${what} (of ${timed.length}, ${(sum / 1000).toFixed(0)} s in all):`,
+  );
+  for (const [name, ms] of timed.sort((a, b) => b[1] - a[1]).slice(0, n))
+    console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+}
+
 function countJest(file) {
   if (!existsSync(file)) return;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0);
+  printSlowest(
+    'test files',
+    r.testResults.map((t) => [relative(root, t.name), t.endTime - t.startTime]),
+  );
+}
+
+/** Every test of a Playwright JSON report, its title path and its results' time. */
+function* playwrightTests(suite, path = []) {
+  const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests)
+      yield [
+        `${spec.file}: ${[...here, spec.title].join(' > ')}`,
+        t.results.reduce((s, r) => s + r.duration, 0),
+      ];
+  for (const child of suite.suites ?? []) yield* playwrightTests(child, here);
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  totals.passed += stats.expected + stats.flaky;
-  totals.failed += stats.unexpected;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.stats.expected + report.stats.flaky;
+  totals.failed += report.stats.unexpected;
+  printSlowest('journeys', [...report.suites.flatMap((s) => [...playwrightTests(s)])]);
 }
 
 /** A TCP probe in a child process (the steps here are synchronous). */
