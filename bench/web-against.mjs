@@ -4,36 +4,21 @@
 // page, so that a machine that slows down or speeds up meanwhile moves both alike. Prints, page by
 // page, the median performance score, TBT and LCP of each and every run's score. Lighthouse as in
 // `bench/web-perf.mjs` (13, mobile preset, Debian's chromium).
-// Options (env): AGAINST (required)  RUNS=5  PAGES=/,/cursos (of: /, /cursos, course page,
-// formation page, /formaciones, /nosotros, /login, /register, /carrito)
+// Options (env): AGAINST (required)  RUNS=5  PAGES=/,/cursos (labels of web-perf.mjs'
+// visitorPages: /, /cursos, course page, formation page, item not in English, /login...)
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startBuiltApi } from './process-tools.mjs';
 import { median } from './stats.mjs';
-import { lighthouseAgainIfLost } from './web-perf.mjs';
+import { lighthouseAgainIfLost, visitorPages } from './web-perf.mjs';
 
 const here = join(import.meta.dirname, '..');
 const against = process.env.AGAINST ? resolve(process.env.AGAINST) : null;
 const RUNS = Number(process.env.RUNS ?? 5);
 const PAGES = (process.env.PAGES ?? '/,/cursos').split(',').map((p) => p.trim());
 
-/** The address of each page on one server (an item's page names an item of its database). */
-async function addresses(base) {
-  // Lighthouse's Chromium asks for English: items shown in English
-  const [course] = await (await fetch(`${base}/api/courses/visible?lang=en`)).json();
-  const [formation] = await (await fetch(`${base}/api/formations?lang=en`)).json();
-  return {
-    '/': '/',
-    '/cursos': '/cursos',
-    'course page': `/courses/${course._id}/${course.slug}`,
-    'formation page': `/formaciones/${formation._id}/${formation.slug}`,
-    '/formaciones': '/formaciones',
-    '/nosotros': '/nosotros',
-    '/login': '/login',
-    '/register': '/register',
-    '/carrito': '/carrito',
-  };
-}
+/** Each visitor page's address on one server (an item's page names an item of its database). */
+const addresses = async (base) => Object.fromEntries((await visitorPages(base)).visitor);
 
 const summary = (runs) =>
   `${String(median(runs.map((r) => r.perf))).padStart(5)} ${`${Math.round(median(runs.map((r) => r.tbtMs)))} ms`.padStart(8)} ${`${(median(runs.map((r) => r.lcpMs)) / 1000).toFixed(2)} s`.padStart(7)}   ${runs.map((r) => r.perf).join(' / ')}`;
@@ -55,7 +40,7 @@ async function main() {
     };
     console.log(`Lighthouse 13, mobile preset, ${RUNS} runs each, alternated; before: ${against}`);
     console.log(
-      `  ${'page'.padEnd(16)} ${'build'.padEnd(7)} ${'perf'.padStart(5)} ${'TBT'.padStart(8)} ${'LCP'.padStart(7)}   runs (perf)`,
+      `  ${'page'.padEnd(26)} ${'build'.padEnd(7)} ${'perf'.padStart(5)} ${'TBT'.padStart(8)} ${'LCP'.padStart(7)}   runs (perf)`,
     );
     for (const label of PAGES) {
       if (!paths.now[label]) throw new Error(`unknown page "${label}"`);
@@ -67,7 +52,7 @@ async function main() {
           runs[build].push(await lighthouseAgainIfLost(servers[build].base + paths[build][label]));
       }
       for (const build of ['before', 'now'])
-        console.log(`  ${label.padEnd(16)} ${build.padEnd(7)} ${summary(runs[build])}`);
+        console.log(`  ${label.padEnd(26)} ${build.padEnd(7)} ${summary(runs[build])}`);
     }
   } finally {
     await servers.now.close();

@@ -152,26 +152,53 @@ async function secondVisit(browser, path, withWorker) {
   }
 }
 
+/**
+ * The pages a visitor opens on the server at `base`, as [label, path], with the visible English
+ * courses and the first one's path. Lighthouse's Chromium asks for English (Accept-Language
+ * en-US): a first visit is served in English, so the item pages measured are of items shown in
+ * English (an item that is not gets its "not available in this language" screen, another page).
+ */
+export async function visitorPages(base) {
+  const courses = await (await fetch(`${base}/api/courses/visible?lang=en`)).json();
+  const course = courses[0];
+  const coursePath = `/courses/${course._id}/${course.slug}`;
+  const [formation] = await (await fetch(`${base}/api/formations?lang=en`)).json();
+  const formationPath = `/formaciones/${formation._id}/${formation.slug}`;
+  // a Spanish item that has no English version: its page is that screen, for this visitor
+  let elsewherePath = null;
+  for (const c of await (await fetch(`${base}/api/courses/visible?lang=es`)).json()) {
+    if ((await fetch(`${base}/api/courses/${c._id}?lang=en`)).status === 403) {
+      elsewherePath = `/courses/${c._id}/${c.slug}`;
+      break;
+    }
+  }
+  const visitor = [
+    ['/', '/'],
+    ['/cursos', '/cursos'],
+    ['course page', coursePath],
+    ['formation page', formationPath],
+    ...(elsewherePath ? [['item not in English', elsewherePath]] : []),
+    ['/formaciones', '/formaciones'],
+    ['/nosotros', '/nosotros'],
+    ['/buscar?q=circo', '/buscar?q=circo'],
+    ['/login', '/login'],
+    ['/register', '/register'],
+    ['/registro-exitoso', '/registro-exitoso'],
+    ['/olvidaste-tu-contraseña', '/olvidaste-tu-contrase%C3%B1a'],
+    ['/reset-password/:token', '/reset-password/not-a-real-token'],
+    ['/carrito', '/carrito'],
+    ['/mantenimiento', '/mantenimiento'],
+    ['/membresia', '/membresia'],
+    // (the not-found page answers 404, which Lighthouse refuses to measure)
+  ];
+  return { courses, coursePath, visitor };
+}
+
 export async function runWebBench() {
   // up to 3 minutes for a first start (its demo media made on an empty data dir)
   const server = await startBuiltApi(root, {}, { tries: 1800, port });
   try {
-    // Lighthouse's Chromium asks for English (Accept-Language en-US): a first visit is served in
-    // English, so the item pages measured are of items shown in English (an item that is not
-    // gets its "not available in this language" screen, which is another page)
-    const courses = await (await fetch(`${base}/api/courses/visible?lang=en`)).json();
-    const course = courses[0];
-    const coursePath = `/courses/${course._id}/${course.slug}`;
-    const [formation] = await (await fetch(`${base}/api/formations?lang=en`)).json();
-    const formationPath = `/formaciones/${formation._id}/${formation.slug}`;
-    // a Spanish item that has no English version: its page is that screen, for this visitor
-    let elsewherePath = null;
-    for (const c of await (await fetch(`${base}/api/courses/visible?lang=es`)).json()) {
-      if ((await fetch(`${base}/api/courses/${c._id}?lang=en`)).status === 403) {
-        elsewherePath = `/courses/${c._id}/${c.slug}`;
-        break;
-      }
-    }
+    const { courses, coursePath, visitor } = await visitorPages(base);
 
     console.log('\nJS each public route loads (gzip, built app, headless Chromium)');
     const browser = await chromium.launch({
@@ -248,25 +275,6 @@ export async function runWebBench() {
     console.log(
       `  ${'page'.padEnd(26)} ${'perf'.padStart(5)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(7)}   runs (perf)`,
     );
-    const visitor = [
-      ['/', '/'],
-      ['/cursos', '/cursos'],
-      ['course page', coursePath],
-      ['formation page', formationPath],
-      ...(elsewherePath ? [['item not in English', elsewherePath]] : []),
-      ['/formaciones', '/formaciones'],
-      ['/nosotros', '/nosotros'],
-      ['/buscar?q=circo', '/buscar?q=circo'],
-      ['/login', '/login'],
-      ['/register', '/register'],
-      ['/registro-exitoso', '/registro-exitoso'],
-      ['/olvidaste-tu-contraseña', '/olvidaste-tu-contrase%C3%B1a'],
-      ['/reset-password/:token', '/reset-password/not-a-real-token'],
-      ['/carrito', '/carrito'],
-      ['/mantenimiento', '/mantenimiento'],
-      ['/membresia', '/membresia'],
-      // (the not-found page answers 404, which Lighthouse refuses to measure)
-    ];
     for (const [label, path] of visitor.filter(([label]) => wanted(label))) {
       report(label, await measure(path));
     }
